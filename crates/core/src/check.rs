@@ -1,0 +1,113 @@
+//! The independent validity checker: a plain pairwise test of every two
+//! queens, written for obviousness rather than speed. It shares no code or
+//! representation with any solver, so a bug in a solver's bit tricks cannot
+//! hide in here too.
+
+use std::fmt;
+
+/// Why a board is not a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// A queen's row is outside 0..n.
+    OffBoard { col: usize, row: usize },
+    /// Two queens on one row (rank).
+    SameRow { a: usize, b: usize },
+    /// Two queens on one diagonal (|row difference| == |column difference|).
+    SameDiagonal { a: usize, b: usize },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::OffBoard { col, row } => {
+                write!(f, "the queen in column {col} is on row {row}, off the board")
+            }
+            Violation::SameRow { a, b } => write!(f, "the queens in columns {a} and {b} share a row"),
+            Violation::SameDiagonal { a, b } => {
+                write!(f, "the queens in columns {a} and {b} share a diagonal")
+            }
+        }
+    }
+}
+
+/// Checks that `rows` (row of the queen in each column) places n queens on an
+/// n×n board with no two attacking each other. Columns cannot clash: the
+/// representation has one queen per column by construction.
+pub fn check(rows: &[u8]) -> Result<(), Violation> {
+    let n = rows.len();
+    for (col, &row) in rows.iter().enumerate() {
+        if row as usize >= n {
+            return Err(Violation::OffBoard {
+                col,
+                row: row as usize,
+            });
+        }
+    }
+    for a in 0..n {
+        for b in a + 1..n {
+            let (row_a, row_b) = (rows[a] as i64, rows[b] as i64);
+            if row_a == row_b {
+                return Err(Violation::SameRow { a, b });
+            }
+            if (row_a - row_b).abs() == (b - a) as i64 {
+                return Err(Violation::SameDiagonal { a, b });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `check(rows).is_ok()`.
+pub fn is_valid(rows: &[u8]) -> bool {
+    check(rows).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_a_known_solution() {
+        assert_eq!(check(&[1, 3, 0, 2]), Ok(()));
+        assert_eq!(check(&[0, 4, 7, 5, 2, 6, 1, 3]), Ok(()));
+        assert_eq!(check(&[0]), Ok(()));
+    }
+
+    #[test]
+    fn rejects_a_shared_row() {
+        assert_eq!(check(&[1, 3, 1, 0]), Err(Violation::SameRow { a: 0, b: 2 }));
+    }
+
+    #[test]
+    fn rejects_a_rising_diagonal() {
+        assert_eq!(check(&[0, 2, 4, 1, 3]), Ok(()));
+        assert_eq!(check(&[0, 3, 2, 4, 1]), Err(Violation::SameDiagonal { a: 0, b: 2 }));
+    }
+
+    #[test]
+    fn rejects_a_falling_diagonal_far_apart() {
+        // Columns 0 and 3, rows 3 and 0.
+        assert_eq!(check(&[3, 1, 2, 0]).unwrap_err(), Violation::SameDiagonal { a: 0, b: 3 });
+    }
+
+    #[test]
+    fn rejects_off_board_rows() {
+        assert_eq!(check(&[0, 4, 1, 3]), Err(Violation::OffBoard { col: 1, row: 4 }));
+    }
+
+    #[test]
+    fn two_and_three_have_no_solution_among_all_boards() {
+        for n in 2..=3u8 {
+            let boards = (0..n.pow(n as u32)).map(|mut code| {
+                (0..n)
+                    .map(|_| {
+                        let row = code % n;
+                        code /= n;
+                        row
+                    })
+                    .collect::<Vec<u8>>()
+            });
+            assert_eq!(boards.filter(|b| is_valid(b)).count(), 0);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! # queens-core
+//!
+//! The shared vocabulary of the queens workspace. Every approach to the
+//! N-Queens problem lives in its own crate and implements [`Solver`]; the
+//! harness (`queens` binary) only ever talks to solvers through it.
+//!
+//! - [`Solver`], [`SolverInfo`], [`SearchStats`]: the protocol.
+//! - [`Solution`]: one queen per column, `rows[c]` = row of column c's queen,
+//!   with algebraic notation (`a2 b4 c1 d3`).
+//! - [`symmetry`]: the dihedral group D4, canonical forms, orbit sizes.
+//! - [`oeis`]: the published counts A000170 and A002562 for n = 1..=27.
+//! - [`check`]: an independent O(n²) validity checker.
+//! - [`render`]: ASCII and Unicode boards.
+//! - [`trace`]: zero-cost step tracing for teaching.
+
+pub mod check;
+mod error;
+pub mod oeis;
+pub mod render;
+mod solution;
+mod solver;
+pub mod symmetry;
+pub mod trace;
+
+pub use error::QueensError;
+pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter};
+pub use solver::{
+    Boards, CountOnly, CountOptions, Metric, SearchStats, SolutionSink, Solver, SolverInfo, Visit,
+    count_by_enumerating,
+};

@@ -1,0 +1,195 @@
+//! The one protocol every approach implements, and the types it speaks.
+//!
+//! The trait is object-safe so the harness can keep every solver in one
+//! registry of `&'static dyn Solver`. The cost of dynamic dispatch is paid
+//! once per call (and once per *solution* when enumerating), never per node:
+//! each solver's search is generic and monomorphised behind these methods.
+
+use std::ops::ControlFlow;
+
+use serde::{Deserialize, Serialize};
+
+use crate::trace::TraceSink;
+use crate::{QueensError, symmetry};
+
+/// What a solver is: the facts the harness lists, checks and reports.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverInfo {
+    /// Stable id used on the command line, in JSON records and in tables,
+    /// e.g. `three-mask`.
+    pub id: &'static str,
+    /// The document the approach comes from (a file in `shared/seeds/` and
+    /// its title), or "none (our own)".
+    pub seed: &'static str,
+    /// The idea in one line, for `queens list`.
+    pub idea: &'static str,
+    /// What one unit of the `nodes` statistic is for this solver.
+    pub node: &'static str,
+    /// The largest board the representation can hold.
+    pub max_n: usize,
+    /// Why `max_n` is the limit, phrased to follow "supports n <= N", e.g.
+    /// "on a u64 board: one bit per square".
+    pub limit_reason: &'static str,
+    /// Whether `enumerate` lists boards. Count-only engines set this to
+    /// `false` and `queens solve` refuses them with a clear message.
+    pub enumerates: bool,
+    /// The teaching text: the crate's README, which is also its crate doc.
+    pub teaching: &'static str,
+    /// A short paragraph explaining this solver's measured numbers, rendered
+    /// into the comparison report beside the data. Empty until written.
+    pub analysis: &'static str,
+}
+
+impl SolverInfo {
+    /// `Ok` when an n×n board is within this solver's representation.
+    pub fn check_n(&self, n: usize) -> Result<(), QueensError> {
+        if n == 0 {
+            return Err(QueensError::EmptyBoard);
+        }
+        if n > self.max_n {
+            return Err(QueensError::TooLarge {
+                solver: self.id,
+                max_n: self.max_n,
+                reason: self.limit_reason,
+                n,
+            });
+        }
+        Ok(())
+    }
+
+    pub fn supports(&self, n: usize) -> bool {
+        self.check_n(n).is_ok()
+    }
+}
+
+/// A named statistic beyond solutions and nodes, e.g. row-fold's largest
+/// level in bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metric {
+    pub name: String,
+    pub value: u64,
+}
+
+/// What one search found and how much work it did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchStats {
+    /// Solutions found (all of them, not classes).
+    pub solutions: u64,
+    /// Symmetry classes, when they were asked for.
+    pub unique: Option<u64>,
+    /// Units of work, as the solver's `SolverInfo::node` defines them.
+    pub nodes: u64,
+    /// Solver-specific figures (memory high-water marks, secondary counters).
+    pub extra: Vec<Metric>,
+}
+
+impl SearchStats {
+    pub fn metric(&self, name: &str) -> Option<u64> {
+        self.extra.iter().find(|m| m.name == name).map(|m| m.value)
+    }
+
+    pub fn with_metric(mut self, name: &str, value: u64) -> Self {
+        self.extra.push(Metric {
+            name: name.to_string(),
+            value,
+        });
+        self
+    }
+}
+
+/// How to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Also count classes up to rotation and reflection.
+    pub unique: bool,
+    /// Worker threads for solvers that can split their work; 0 means one per
+    /// core. Single-threaded solvers ignore it.
+    pub threads: usize,
+}
+
+impl Default for CountOptions {
+    fn default() -> Self {
+        CountOptions {
+            unique: false,
+            threads: 1,
+        }
+    }
+}
+
+/// Receives each solution (row of the queen in each column) and says whether
+/// to go on.
+pub type Visit<'a> = dyn FnMut(&[u8]) -> ControlFlow<()> + 'a;
+
+/// The protocol between one approach and the harness.
+pub trait Solver: Send + Sync {
+    fn info(&self) -> &'static SolverInfo;
+
+    /// Calls `visit` with every solution of the n×n board, in the solver's own
+    /// order, until `visit` returns `Break`. The statistics cover the work
+    /// done up to that point. Count-only solvers return
+    /// [`QueensError::CannotEnumerate`].
+    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError>;
+
+    /// Counts the solutions (and classes, if asked) of the n×n board. The
+    /// default enumerates; a solver whose algorithm counts faster than it lists
+    /// overrides this.
+    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
+        count_by_enumerating(self, n, options)
+    }
+
+    /// Runs the search with tracing on, sending each step, in the solver's own
+    /// representation, to `sink` until the search ends or the sink says stop.
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError>;
+}
+
+/// Counting through `enumerate`: solutions as they come, classes by counting
+/// the canonical members (see [`symmetry::is_canonical`]).
+pub fn count_by_enumerating<S: Solver + ?Sized>(
+    solver: &S,
+    n: usize,
+    options: &CountOptions,
+) -> Result<SearchStats, QueensError> {
+    let mut canonical = 0u64;
+    let mut stats = solver.enumerate(n, &mut |rows| {
+        if options.unique && symmetry::is_canonical(rows) {
+            canonical += 1;
+        }
+        ControlFlow::Continue(())
+    })?;
+    if options.unique {
+        stats.unique = Some(canonical);
+    }
+    Ok(stats)
+}
+
+/// Adapts a solver's generic search to "visit boards" or "only count", so
+/// that one search routine serves `enumerate` and `count` without paying for
+/// board bookkeeping it does not need.
+pub trait SolutionSink {
+    /// `false` lets the search skip recording where each queen went.
+    const WANTS_BOARD: bool;
+    fn solution(&mut self, rows: &[u8]) -> ControlFlow<()>;
+}
+
+/// Counts nothing itself (the search keeps its own tally) and never stops.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountOnly;
+
+impl SolutionSink for CountOnly {
+    const WANTS_BOARD: bool = false;
+    #[inline(always)]
+    fn solution(&mut self, _: &[u8]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// Hands each board to a `Visit` callback.
+pub struct Boards<'v, 'a>(pub &'v mut Visit<'a>);
+
+impl SolutionSink for Boards<'_, '_> {
+    const WANTS_BOARD: bool = true;
+    #[inline]
+    fn solution(&mut self, rows: &[u8]) -> ControlFlow<()> {
+        (self.0)(rows)
+    }
+}

@@ -1,0 +1,58 @@
+//! `queens`: the command-line harness. Parses the command, dispatches to one
+//! module per subcommand, and turns errors into one line on stderr with exit
+//! code 2 (bad input) or 1 (failed verification).
+
+mod cli;
+mod commands;
+mod error;
+mod registry;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+use cli::{Cli, Command};
+use error::CliError;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return report_parse_error(error),
+    };
+    let result = match cli.command {
+        Command::List => commands::list::run(),
+        Command::Count(args) => commands::count::run(&args),
+        Command::Solve(args) => commands::solve::run(&args),
+        Command::Verify(args) => commands::verify::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("queens: {error}");
+            ExitCode::from(error.exit_code() as u8)
+        }
+    }
+}
+
+/// Help and version go to stdout with exit 0; anything else is bad input:
+/// clap's first line (which names the argument and the reason), exit 2.
+fn report_parse_error(error: clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            let text = error.render().to_string();
+            let first = text.lines().next().unwrap_or("invalid command line");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("queens: {first} (see `queens --help`)");
+            ExitCode::from(CliError::Usage(String::new()).exit_code() as u8)
+        }
+    }
+}

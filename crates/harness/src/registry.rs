@@ -1,0 +1,64 @@
+//! The one list of solvers. Adding a solver means adding its crate to the
+//! workspace, its dependency to this crate's Cargo.toml, and one line here;
+//! nothing else in the harness names a particular solver.
+
+use queens_core::Solver;
+
+use crate::error::CliError;
+
+/// Every registered solver, fastest first: when no `--solver` is given, the
+/// harness picks the first one that can do the job (see `bench-results/` for
+/// the measurements behind this order).
+pub static SOLVERS: &[&dyn Solver] = &[&queens_three_mask::ThreeMask];
+
+/// Looks a solver up by id, or says which ids exist.
+pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {
+    SOLVERS
+        .iter()
+        .copied()
+        .find(|s| s.info().id == id)
+        .ok_or_else(|| CliError::Usage(format!("unknown solver '{id}'; known solvers: {}", ids().join(", "))))
+}
+
+/// All ids, in registry order.
+pub fn ids() -> Vec<&'static str> {
+    SOLVERS.iter().map(|s| s.info().id).collect()
+}
+
+/// The solvers named by `--solver` (all of them when none is named).
+pub fn select(ids: &[String]) -> Result<Vec<&'static dyn Solver>, CliError> {
+    if ids.is_empty() {
+        return Ok(SOLVERS.to_vec());
+    }
+    ids.iter().map(|id| find(id)).collect()
+}
+
+/// The named solver, or the fastest that supports n and, if `must_enumerate`,
+/// can list boards. The error for a named solver is its own limit message.
+pub fn choose(id: Option<&str>, n: usize, must_enumerate: bool) -> Result<&'static dyn Solver, CliError> {
+    if let Some(id) = id {
+        let solver = find(id)?;
+        solver.info().check_n(n)?;
+        if must_enumerate && !solver.info().enumerates {
+            return Err(queens_core::QueensError::CannotEnumerate { solver: solver.info().id }.into());
+        }
+        return Ok(solver);
+    }
+    SOLVERS
+        .iter()
+        .copied()
+        .find(|s| s.info().supports(n) && (s.info().enumerates || !must_enumerate))
+        .ok_or_else(|| {
+            let largest = SOLVERS
+                .iter()
+                .filter(|s| s.info().enumerates || !must_enumerate)
+                .map(|s| s.info().max_n)
+                .max()
+                .unwrap_or(0);
+            if n == 0 {
+                CliError::Usage(queens_core::QueensError::EmptyBoard.to_string())
+            } else {
+                CliError::Usage(format!("no registered solver supports n = {n}; the largest supported n is {largest}"))
+            }
+        })
+}
