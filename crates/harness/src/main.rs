@@ -2,18 +2,14 @@
 //! module per subcommand, and turns errors into one line on stderr with exit
 //! code 2 (bad input) or 1 (failed verification).
 
-mod cli;
-mod commands;
-mod error;
-mod registry;
-
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use cli::{Cli, Command};
-use error::CliError;
+use queens_harness::cli::{Cli, Command};
+use queens_harness::commands;
+use queens_harness::error::CliError;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
