@@ -37,8 +37,8 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
     }
     let solvers = registry::select(&args.solvers)?;
     println!(
-        "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
-        "n", "solver", "solutions", "unique", "boards", "same set as"
+        "{:>3}  {:14}  {:>10}  {:>8}  {:11}  same set as",
+        "n", "solver", "solutions", "unique", "boards"
     );
     let mut checked = 0usize;
     for n in 1..=args.max_n {
