@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use queens_harness::cli::{Cli, Command};
 use queens_harness::commands;
@@ -47,7 +47,14 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             let text = error.render().to_string();
             let first = text.lines().next().unwrap_or("invalid command line");
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("queens: {first} (see `queens --help`)");
+            // clap lists the allowed values on a later line: keep them on this one.
+            let allowed = match error.get(ContextKind::ValidValue) {
+                Some(ContextValue::Strings(values)) => {
+                    format!("; possible values: {}", values.join(", "))
+                }
+                _ => String::new(),
+            };
+            eprintln!("queens: {first}{allowed} (see `queens --help`)");
             ExitCode::from(CliError::Usage(String::new()).exit_code() as u8)
         }
     }
