@@ -1,7 +1,10 @@
 //! The `queens` harness as a library: the registry of solvers and the
 //! subcommands, shared by the `queens` binary, the benches and the tests.
 
+pub mod checkpoint;
 pub mod cli;
 pub mod commands;
 pub mod error;
 pub mod registry;
+pub mod shard;
+pub mod split_run;

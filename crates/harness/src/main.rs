@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Command::Count(args) => commands::count::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Merge(args) => commands::merge::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

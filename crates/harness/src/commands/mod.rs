@@ -2,5 +2,7 @@
 
 pub mod count;
 pub mod list;
+pub mod merge;
 pub mod solve;
+mod split_count;
 pub mod verify;
