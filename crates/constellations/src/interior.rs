@@ -135,6 +135,10 @@ impl Interior {
             return tally;
         }
         let last = levels - 1;
+        // Counting alone can finish the last two rows in closed form (see
+        // `last_two_rows`), so its loop stops one row earlier.
+        let closed_form = !(S::WANTS_BOARD || O::ENABLED) && levels >= 2;
+        let terminal = if closed_form { last - 1 } else { last };
         let mut frame = Frame {
             rising: 0,
             falling: 0,
@@ -145,9 +149,9 @@ impl Interior {
             tally.stopped = true;
             return tally;
         }
-        if last == 0 {
+        if terminal == 0 {
             tally.stopped = self
-                .leaves(frame.open, 0, &placed, &mut tally, sink, observer)
+                .finish(&frame, 0, closed_form, &placed, &mut tally, sink, observer)
                 .is_break();
             return tally;
         }
@@ -173,24 +177,14 @@ impl Interior {
                 placed[level & SLOT] = queen;
             }
             let below = level + 1;
-            let gap = self.gap[below & SLOT];
-            let rising = (frame.rising | queen) << gap;
-            let falling = (frame.falling | queen) >> gap;
-            let files = frame.files | queen;
-            let open = self.full & !(rising | falling | files | self.border_attacks[below & SLOT]);
-            let child = Frame {
-                rising,
-                falling,
-                files,
-                open,
-            };
+            let child = self.child(&frame, queen, below);
             if O::ENABLED && self.note_place(level, queen, &child, observer).is_break() {
                 tally.stopped = true;
                 break;
             }
-            if below == last {
+            if below == terminal {
                 if self
-                    .leaves(open, below, &placed, &mut tally, sink, observer)
+                    .finish(&child, below, closed_form, &placed, &mut tally, sink, observer)
                     .is_break()
                 {
                     tally.stopped = true;
@@ -198,13 +192,78 @@ impl Interior {
                 }
                 continue;
             }
-            if open != 0 {
+            if child.open != 0 {
                 stack[level & SLOT] = frame;
                 level = below;
                 frame = child;
             }
         }
         tally
+    }
+
+    /// The state of free row `level` after `queen` is placed on the row
+    /// before it.
+    #[inline(always)]
+    fn child(&self, frame: &Frame, queen: Mask, level: usize) -> Frame {
+        let gap = self.gap[level & SLOT];
+        let rising = (frame.rising | queen) << gap;
+        let falling = (frame.falling | queen) >> gap;
+        let files = frame.files | queen;
+        let open = self.full & !(rising | falling | files | self.border_attacks[level & SLOT]);
+        Frame {
+            rising,
+            falling,
+            files,
+            open,
+        }
+    }
+
+    /// Ends the search below `frame`: the last row by its open files, or the
+    /// last two rows in closed form.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn finish<S: SolutionSink, O: Observer>(
+        &self,
+        frame: &Frame,
+        level: usize,
+        closed_form: bool,
+        placed: &[Mask; MAX_N],
+        tally: &mut Tally,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
+        if closed_form {
+            self.last_two_rows(frame, level + 1, tally);
+            return ControlFlow::Continue(());
+        }
+        self.leaves(frame.open, level, placed, tally, sink, observer)
+    }
+
+    /// Counts the ways to fill the last two rows without trying them.
+    ///
+    /// `frame` is the second-to-last row with its open files O; without a
+    /// queen on it, the last row would have open files B. A queen on file q
+    /// of the second-to-last row takes from B exactly the bits q, q << gap
+    /// and q >> gap (three different bits, as gap >= 1). Summed over every
+    /// q in O, the completions number
+    ///   |O|·|B| - |B & O| - |B & (O << gap)| - |B & (O >> gap)|
+    /// which is a handful of instructions instead of a loop over O.
+    #[inline(always)]
+    fn last_two_rows(&self, frame: &Frame, last: usize, tally: &mut Tally) {
+        let gap = self.gap[last & SLOT];
+        let open = frame.open;
+        let base = self.full
+            & !((frame.rising << gap)
+                | (frame.falling >> gap)
+                | frame.files
+                | self.border_attacks[last & SLOT]);
+        let both = u64::from(open.count_ones()) * u64::from(base.count_ones());
+        let taken = (base & open).count_ones()
+            + (base & (open << gap)).count_ones()
+            + (base & (open >> gap)).count_ones();
+        let found = both - u64::from(taken);
+        tally.solutions += found;
+        tally.nodes += u64::from(open.count_ones()) + found;
     }
 
     /// The last searched row: every open file completes the placement, so
