@@ -184,7 +184,15 @@ impl Interior {
             }
             if below == terminal {
                 if self
-                    .finish(&child, below, closed_form, &placed, &mut tally, sink, observer)
+                    .finish(
+                        &child,
+                        below,
+                        closed_form,
+                        &placed,
+                        &mut tally,
+                        sink,
+                        observer,
+                    )
                     .is_break()
                 {
                     tally.stopped = true;
@@ -309,13 +317,11 @@ impl Interior {
         for &(col, row) in self.border.as_slice() {
             rows[col as usize] = row;
         }
-        for level in 0..levels {
-            let queen = if level + 1 == levels {
-                last_queen
-            } else {
-                placed[level]
-            };
-            rows[queen.trailing_zeros() as usize] = self.free_rows[level];
+        let queens = placed[..levels.saturating_sub(1)]
+            .iter()
+            .chain((levels > 0).then_some(&last_queen));
+        for (queen, &row) in queens.zip(&self.free_rows) {
+            rows[queen.trailing_zeros() as usize] = row;
         }
         if O::ENABLED {
             let squares = algebraic(&rows[..self.n]);

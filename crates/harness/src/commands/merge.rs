@@ -68,16 +68,16 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
     let mut first_index: Option<usize> = None;
     for path in &args.files {
         let file = read(path)?;
-        if let Some((first_path, first_file)) = first_index.and_then(|i| shards.get(&i)) {
-            if file.run() != first_file.run() {
-                return Err(CliError::Usage(format!(
-                    "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
-                    path.display(),
-                    file.describe_run(),
-                    first_path.display(),
-                    first_file.describe_run()
-                )));
-            }
+        if let Some((first_path, first_file)) = first_index.and_then(|i| shards.get(&i))
+            && file.run() != first_file.run()
+        {
+            return Err(CliError::Usage(format!(
+                "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
+                path.display(),
+                file.describe_run(),
+                first_path.display(),
+                first_file.describe_run()
+            )));
         }
         let index = file.shard.index;
         if index == 0 || index > file.shard.count {
