@@ -28,7 +28,8 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         format!(
             "plan: {n}^4 border pre-placements looked at; {units} canonical units \
              (orbits of 8: {eights}, of 4: {fours}, of 2: {twos}, of 1: {ones}); \
-             files read right to left from a, 1 = attacked or open as labelled"
+             masks print file a on the right; a 1 marks a file taken or attacked, \
+             in `open` a file still to try"
         )
     });
     if summary.is_break() {
@@ -39,16 +40,22 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         let orbit = c.orbit_size(n);
         let last = n - 1;
         let note = observer.step(StepKind::Note, || {
+            let square = |col: usize, row: usize| format!("{}{}", file_letter(col), row + 1);
+            let distinct: Vec<String> = c
+                .squares(n)
+                .as_slice()
+                .iter()
+                .map(|&(col, row)| square(col as usize, row as usize))
+                .collect();
             format!(
-                "unit {}/{units}: border queens a{} {}{} {}1 {}{} (west, east, south, north); \
+                "unit {}/{units}: border queens {} (west {}, east {}, south {}, north {}); \
                  orbit {orbit}: each completion counts {orbit} times; weight {}",
                 index + 1,
-                c.west + 1,
-                file_letter(last),
-                c.east + 1,
-                file_letter(c.south as usize),
-                file_letter(c.north as usize),
-                n,
+                distinct.join(" "),
+                square(0, c.west as usize),
+                square(last, c.east as usize),
+                square(c.south as usize, 0),
+                square(c.north as usize, last),
                 unit.weight
             )
         });
