@@ -258,8 +258,12 @@ impl Interior {
     /// which is a handful of instructions instead of a loop over O.
     #[inline(always)]
     fn last_two_rows(&self, frame: &Frame, last: usize, tally: &mut Tally) {
-        let gap = self.gap[last & SLOT];
         let open = frame.open;
+        // Most second-to-last rows are already dead: skip the arithmetic.
+        if open == 0 {
+            return;
+        }
+        let gap = self.gap[last & SLOT];
         let base = self.full
             & !((frame.rising << gap)
                 | (frame.falling >> gap)

@@ -46,6 +46,9 @@ pub struct SplitOutcome {
     pub units: usize,
     /// Units taken from the checkpoint instead of being counted again.
     pub resumed: usize,
+    /// Nodes spent making the plan (included in `total.nodes` for the first
+    /// or only shard).
+    pub plan_nodes: u64,
     /// Seconds spent counting, earlier attempts of a resumed run included.
     pub seconds: f64,
 }
@@ -163,6 +166,7 @@ impl SplitRun<'_> {
             total,
             units: mine.len(),
             resumed,
+            plan_nodes: plan.nodes,
             seconds,
         })
     }

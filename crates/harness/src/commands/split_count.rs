@@ -50,7 +50,10 @@ pub fn run(
         seconds: outcome.seconds,
         shard,
     };
-    let mut extra = vec![("units".to_string(), outcome.units.to_string())];
+    let mut extra = vec![
+        ("units".to_string(), outcome.units.to_string()),
+        ("planning nodes".to_string(), outcome.plan_nodes.to_string()),
+    ];
     if let Some(spec) = args.shard {
         extra.push(("shard".to_string(), spec.to_string()));
     }
