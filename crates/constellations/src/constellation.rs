@@ -162,26 +162,7 @@ mod tests {
     use super::*;
 
     fn legal(n: usize) -> Vec<Constellation> {
-        let n8 = n as u8;
-        let mut found = Vec::new();
-        for west in 0..n8 {
-            for east in 0..n8 {
-                for south in 0..n8 {
-                    for north in 0..n8 {
-                        let c = Constellation {
-                            west,
-                            east,
-                            south,
-                            north,
-                        };
-                        if c.is_legal(n) {
-                            found.push(c);
-                        }
-                    }
-                }
-            }
-        }
-        found
+        crate::plan::legal_constellations(n).0
     }
 
     #[test]

@@ -51,4 +51,3 @@ fn the_trace_shows_the_plan_then_units_then_the_interior() {
     assert_eq!(stats.solutions, 10);
     assert!(!recorder.stopped_early());
 }
-

@@ -188,67 +188,28 @@ fn checkpoints_belong_to_one_run() {
     let solver = splitting_solvers()[0];
     let file = dir.path().join("run.checkpoint");
     let file = file.to_str().unwrap();
-    let first = json(&queens(&[
-        "count",
-        "9",
-        "--solver",
-        solver,
-        "--checkpoint",
-        file,
-        "--json",
-    ]));
+    let count = |n: &str, checkpoint: &str, extra: &[&str]| {
+        let mut args = vec!["count", n, "--solver", solver, "--checkpoint", checkpoint];
+        args.extend_from_slice(extra);
+        queens(&args)
+    };
+    let first = json(&count("9", file, &["--json"]));
     assert_eq!(first["solutions"], oeis::total(9).unwrap());
     // The finished run's file answers the same command at once.
-    let again = json(&queens(&[
-        "count",
-        "9",
-        "--solver",
-        solver,
-        "--checkpoint",
-        file,
-        "--json",
-    ]));
+    let again = json(&count("9", file, &["--json"]));
     assert_eq!(again["solutions"], first["solutions"]);
     assert_eq!(again["nodes"], first["nodes"]);
-    refused(
-        &queens(&["count", "10", "--solver", solver, "--checkpoint", file]),
-        "belongs to another run",
-    );
-    refused(
-        &queens(&[
-            "count",
-            "9",
-            "--solver",
-            solver,
-            "--unique",
-            "--checkpoint",
-            file,
-        ]),
-        "belongs to another run",
-    );
+    refused(&count("10", file, &[]), "belongs to another run");
+    refused(&count("9", file, &["--unique"]), "belongs to another run");
     let other = dir.path().join("notes.txt");
     std::fs::write(&other, "my notes").unwrap();
     refused(
-        &queens(&[
-            "count",
-            "9",
-            "--solver",
-            solver,
-            "--checkpoint",
-            other.to_str().unwrap(),
-        ]),
+        &count("9", other.to_str().unwrap(), &[]),
         "refusing to overwrite",
     );
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes");
     refused(
-        &queens(&[
-            "count",
-            "9",
-            "--solver",
-            solver,
-            "--checkpoint",
-            "/nonexistent/dir/run.checkpoint",
-        ]),
+        &count("9", "/nonexistent/dir/run.checkpoint", &[]),
         "cannot write checkpoint",
     );
 }
