@@ -1,0 +1,88 @@
+#![doc = include_str!("../README.md")]
+
+mod grid;
+mod search;
+pub mod symmetry;
+mod threats;
+mod word;
+
+use std::marker::PhantomData;
+
+use queens_core::trace::{Silent, TraceSink, Tracing};
+use queens_core::{Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
+
+pub use search::{ClassCounter, MoveSink, Search};
+pub use word::Word;
+
+/// The threat-mask solver on a board held in one `W`.
+pub struct ThreatMask<W>(PhantomData<fn() -> W>);
+
+/// The document's board: one `u64`, so n <= 8.
+pub static THREAT_MASK: ThreatMask<u64> = ThreatMask(PhantomData);
+/// The same search on a `u128`, so n <= 11: where the representation stops.
+pub static THREAT_MASK_U128: ThreatMask<u128> = ThreatMask(PhantomData);
+
+/// A word the solver is registered with: its harness facts.
+pub trait BoardWord: Word {
+    const INFO: &'static SolverInfo;
+}
+
+const SEED: &str = "shared/seeds/000_1f4a5c8cdf70c7ac.txt (Haskell Solution to the Eight Queens Problem, Brian Shourd)";
+const IDEA: &str = "the board as one machine word; AND in each queen's precomputed threat mask, read a row's open squares from the word";
+const NODE: &str = "a queen placed on an open square (one `doMove`: a threat mask ANDed into the board)";
+
+impl BoardWord for u64 {
+    const INFO: &'static SolverInfo = &SolverInfo {
+        id: "threat-mask",
+        seed: SEED,
+        idea: IDEA,
+        node: NODE,
+        max_n: <u64 as Word>::MAX_N,
+        limit_reason: "on a u64 board: one bit per square",
+        enumerates: true,
+        teaching: include_str!("../README.md"),
+        analysis: include_str!("../ANALYSIS.md"),
+    };
+}
+
+impl BoardWord for u128 {
+    const INFO: &'static SolverInfo = &SolverInfo {
+        id: "threat-mask-u128",
+        seed: SEED,
+        idea: IDEA,
+        node: NODE,
+        max_n: <u128 as Word>::MAX_N,
+        limit_reason: "on a u128 board: one bit per square",
+        enumerates: true,
+        teaching: include_str!("../README.md"),
+        analysis: include_str!("../ANALYSIS.md"),
+    };
+}
+
+impl<W: BoardWord> Solver for ThreatMask<W> {
+    fn info(&self) -> &'static SolverInfo {
+        W::INFO
+    }
+
+    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
+        W::INFO.check_n(n)?;
+        Ok(Search::<W>::new(n).run(&mut Boards(visit), &mut Silent).stats())
+    }
+
+    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
+        W::INFO.check_n(n)?;
+        if options.unique {
+            // The document's deduplication: canonical move masks.
+            let mut classes = ClassCounter::new(n);
+            let mut stats = Search::<W>::new(n).run(&mut classes, &mut Silent).stats();
+            stats.unique = Some(classes.classes);
+            return Ok(stats);
+        }
+        Ok(Search::<W>::new(n).run(&mut CountOnly, &mut Silent).stats())
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
+        W::INFO.check_n(n)?;
+        Ok(Search::<W>::new(n).run(&mut CountOnly, &mut Tracing::new(sink)).stats())
+    }
+}
