@@ -9,10 +9,12 @@ use std::fmt;
 /// A digit: the rank of a file's queen, 0 for none.
 pub type Digit = u8;
 
-/// The largest n: a digit must hold the ranks 0..=n, and a `u8` holds
-/// 0..=255. The odometer never computes the number's value (that would
-/// overflow a u64 from n = 16 and a u128 from n = 27), only single digits.
-pub const MAX_N: usize = Digit::MAX as usize;
+/// The largest n: the configuration is a base-(n+1) number of n digits, and
+/// it is kept small enough to fit a `u64` as a whole (16^15 = 2^60, while
+/// 17^16 > 2^64), so that the count of numbers a skip jumps over, and the
+/// size of the whole range, are exact machine integers. The digits
+/// themselves are `u8` ranks.
+pub const MAX_N: usize = 15;
 
 /// Why the newest queen is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +149,12 @@ impl Configuration {
         }
     }
 
+    /// How many n-digit numbers start with the first `prefix` digits:
+    /// (n+1)^(n - prefix). With `prefix` = 0, the whole range.
+    pub fn numbers_with_prefix(&self, prefix: usize) -> u64 {
+        (self.n as u64 + 1).pow((self.n - prefix) as u32)
+    }
+
     /// The digits with the trailing zeros, and `_` in place of digits from
     /// `wildcards_from` on (to show a skipped prefix). Single characters up
     /// to base 10, dot-separated beyond.
@@ -155,7 +163,12 @@ impl Configuration {
             if file >= wildcards_from {
                 "_".to_string()
             } else {
-                self.digits.get(file).filter(|_| file < self.len).copied().unwrap_or(0).to_string()
+                self.digits
+                    .get(file)
+                    .filter(|_| file < self.len)
+                    .copied()
+                    .unwrap_or(0)
+                    .to_string()
             }
         };
         let separator = if self.n <= 9 { "" } else { "." };
@@ -197,10 +210,16 @@ mod tests {
     #[test]
     fn advance_without_adding_never_adds() {
         let mut c = with_digits(5, &[1, 3]);
-        assert_eq!(c.advance_without_adding(), Some(Change::Raised { dropped: 0 }));
+        assert_eq!(
+            c.advance_without_adding(),
+            Some(Change::Raised { dropped: 0 })
+        );
         assert_eq!(c.number(5), "14000");
         let mut c = with_digits(5, &[1, 5]);
-        assert_eq!(c.advance_without_adding(), Some(Change::Raised { dropped: 1 }));
+        assert_eq!(
+            c.advance_without_adding(),
+            Some(Change::Raised { dropped: 1 })
+        );
         assert_eq!(c.number(5), "20000");
         assert_eq!(with_digits(5, &[5, 5]).advance_without_adding(), None);
     }
@@ -216,8 +235,14 @@ mod tests {
     #[test]
     fn newest_queen_is_tested_against_the_others() {
         assert_eq!(with_digits(4, &[1, 3]).newest_clash(), None);
-        assert_eq!(with_digits(4, &[1, 1]).newest_clash(), Some((0, Clash::Rank)));
-        assert_eq!(with_digits(4, &[3, 1, 1]).newest_clash(), Some((0, Clash::Diagonal)));
+        assert_eq!(
+            with_digits(4, &[1, 1]).newest_clash(),
+            Some((0, Clash::Rank))
+        );
+        assert_eq!(
+            with_digits(4, &[3, 1, 1]).newest_clash(),
+            Some((0, Clash::Diagonal))
+        );
         assert_eq!(with_digits(4, &[1]).newest_clash(), None);
     }
 
@@ -227,5 +252,7 @@ mod tests {
         assert_eq!(c.number(4), "1300");
         assert_eq!(c.number(2), "13__");
         assert_eq!(with_digits(10, &[10]).number(1), "10._._._._._._._._._");
+        assert_eq!(c.numbers_with_prefix(2), 25);
+        assert_eq!(Configuration::empty(MAX_N).numbers_with_prefix(0), 1 << 60);
     }
 }

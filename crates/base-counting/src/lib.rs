@@ -4,7 +4,9 @@ pub mod configuration;
 mod search;
 
 use queens_core::trace::{Silent, TraceSink, Tracing};
-use queens_core::{Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
+use queens_core::{
+    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
+};
 
 pub use search::Search;
 
@@ -18,7 +20,7 @@ pub static INFO: SolverInfo = SolverInfo {
     idea: "count up through n-digit base-(n+1) numbers (digit = rank of a file's queen), skipping every number with an invalid prefix",
     node: "a configuration given to the validity test (its newest queen checked against the others)",
     max_n: configuration::MAX_N,
-    limit_reason: "with u8 digits: each digit is a rank 0..=n",
+    limit_reason: "so that its base-(n+1) number fits in a u64",
     enumerates: true,
     teaching: include_str!("../README.md"),
     analysis: include_str!("../ANALYSIS.md"),
@@ -45,6 +47,8 @@ impl Solver for BaseCounting {
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
         INFO.check_n(n)?;
-        Ok(Search::new(n).run(&mut CountOnly, &mut Tracing::new(sink)).stats())
+        Ok(Search::new(n)
+            .run(&mut CountOnly, &mut Tracing::new(sink))
+            .stats())
     }
 }

@@ -27,7 +27,10 @@ enum Rule {
     Advance(Change),
     /// `advanceWithoutAdding` after an invalid number: `skipped` is its
     /// prefix with wildcards, every number that starts with it.
-    Skip { change: Change, skipped: String },
+    Skip {
+        change: Change,
+        skipped: String,
+    },
 }
 
 impl Search {
@@ -57,13 +60,18 @@ impl Search {
     }
 
     /// `allValidConfsFollowing []`, keeping the full boards.
-    fn count_up<S: SolutionSink, O: Observer>(&mut self, sink: &mut S, observer: &mut O) -> ControlFlow<()> {
+    fn count_up<S: SolutionSink, O: Observer>(
+        &mut self,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
         if O::ENABLED {
             let n = self.configuration.n();
             observer.step(StepKind::Note, || {
                 format!(
-                    "{}: {n}-digit base-{} numbers, digit = rank of the file's queen (0 = empty), file a first",
+                    "{}: {} numbers of {n} digits in base {}; digit = rank of the file's queen (0 = empty), file a first",
                     self.configuration.number(n),
+                    self.configuration.numbers_with_prefix(0),
                     n + 1
                 )
             })?;
@@ -89,7 +97,9 @@ impl Search {
     fn next_valid<O: Observer>(&mut self, observer: &mut O) -> ControlFlow<(), bool> {
         let Some(change) = self.configuration.advance() else {
             if O::ENABLED {
-                observer.step(StepKind::Note, || "advance: every queen on the top rank: done".into())?;
+                observer.step(StepKind::Note, || {
+                    "advance: every queen on the top rank: done".into()
+                })?;
             }
             return ControlFlow::Continue(false);
         };
@@ -104,7 +114,12 @@ impl Search {
                 return ControlFlow::Continue(true);
             }
             let skipped = if O::ENABLED {
-                self.configuration.number(self.configuration.queens().len())
+                let prefix = self.configuration.queens().len();
+                format!(
+                    "{} ({} numbers)",
+                    self.configuration.number(prefix),
+                    self.configuration.numbers_with_prefix(prefix)
+                )
             } else {
                 String::new()
             };
@@ -122,7 +137,12 @@ impl Search {
 
     /// One line per tested configuration: the number, the rule that made it,
     /// the verdict.
-    fn trace_test<O: Observer>(&self, rule: &Rule, clash: Option<(usize, Clash)>, observer: &mut O) -> ControlFlow<()> {
+    fn trace_test<O: Observer>(
+        &self,
+        rule: &Rule,
+        clash: Option<(usize, Clash)>,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
         let c = &self.configuration;
         let kind = match clash {
             Some(_) => StepKind::Reject,
@@ -134,23 +154,27 @@ impl Search {
             let square = |file: usize| format!("{}{}", file_letter(file), queens[file]);
             let newest = square(queens.len() - 1);
             let how = match rule {
-                Rule::Advance(Change::Added) => format!("advance: add {newest}"),
+                Rule::Advance(Change::Added) => format!("advance adds {newest}"),
                 Rule::Advance(Change::Raised { dropped }) => {
-                    format!("advance: {}raise to {newest}", emptied(*dropped))
+                    format!("advance {}raises {newest}", emptied(*dropped))
                 }
-                Rule::Skip { change, skipped } => {
-                    let dropped = match change {
-                        Change::Raised { dropped } => *dropped,
-                        Change::Added => 0,
-                    };
-                    format!("advanceWithoutAdding, skip {skipped}: {}raise to {newest}", emptied(dropped))
-                }
+                Rule::Skip { change, skipped } => match change {
+                    Change::Raised { dropped } if *dropped > 0 => {
+                        format!(
+                            "advanceWithoutAdding skips {skipped}, {}raises {newest}",
+                            emptied(*dropped)
+                        )
+                    }
+                    _ => format!("advanceWithoutAdding skips {skipped}"),
+                },
             };
             let verdict = match clash {
                 None if c.is_full() => "valid, all files filled".to_string(),
                 None => "valid".to_string(),
                 Some((file, Clash::Rank)) => format!("{newest} and {} share a rank", square(file)),
-                Some((file, Clash::Diagonal)) => format!("{newest} and {} share a diagonal", square(file)),
+                Some((file, Clash::Diagonal)) => {
+                    format!("{newest} and {} share a diagonal", square(file))
+                }
             };
             format!("{}  {how}: {verdict}", c.number(c.n()))
         })
@@ -161,7 +185,7 @@ impl Search {
 fn emptied(dropped: usize) -> String {
     match dropped {
         0 => String::new(),
-        1 => "empty the file at the top, ".into(),
-        k => format!("empty {k} files at the top, "),
+        1 => "empties 1 file, ".into(),
+        k => format!("empties {k} files, "),
     }
 }

@@ -36,7 +36,10 @@ fn counts_match_a000170() {
 #[test]
 fn classes_match_a002562() {
     for n in 1..=8 {
-        let options = CountOptions { unique: true, threads: 1 };
+        let options = CountOptions {
+            unique: true,
+            threads: 1,
+        };
         let stats = BaseCounting.count(n, &options).unwrap();
         assert_eq!(stats.unique, oeis::unique(n), "n = {n}");
     }
@@ -45,7 +48,11 @@ fn classes_match_a002562() {
 #[test]
 fn lists_three_masks_solutions() {
     for n in 1..=8 {
-        assert_eq!(solutions(&BaseCounting, n), solutions(&ThreeMask, n), "n = {n}");
+        assert_eq!(
+            solutions(&BaseCounting, n),
+            solutions(&ThreeMask, n),
+            "n = {n}"
+        );
     }
 }
 
@@ -53,7 +60,8 @@ fn lists_three_masks_solutions() {
 /// or diagonal: every pair, independently of the odometer's newest-queen test.
 fn no_two_attack(ranks: &[u8]) -> bool {
     (0..ranks.len()).all(|a| {
-        (a + 1..ranks.len()).all(|b| ranks[a] != ranks[b] && ranks[a].abs_diff(ranks[b]) as usize != b - a)
+        (a + 1..ranks.len())
+            .all(|b| ranks[a] != ranks[b] && ranks[a].abs_diff(ranks[b]) as usize != b - a)
     })
 }
 
@@ -108,7 +116,10 @@ fn valid_configurations_come_in_counting_order() {
             })
             .collect();
         assert_eq!(visited, expected, "n = {n}");
-        assert_eq!(stats.metric("valid_configurations"), Some(expected.len() as u64));
+        assert_eq!(
+            stats.metric("valid_configurations"),
+            Some(expected.len() as u64)
+        );
     }
 }
 
@@ -117,17 +128,36 @@ fn trace_names_the_rules_and_stops_when_asked() {
     let mut recorder = TraceRecorder::new(5);
     BaseCounting.trace(4, &mut recorder).unwrap();
     assert!(recorder.stopped_early());
-    let lines: Vec<&str> = recorder.steps().iter().map(|(_, text)| text.as_str()).collect();
-    assert!(lines[0].starts_with("0000: 4-digit base-5 numbers"), "{}", lines[0]);
-    assert_eq!(lines[1], "1000  advance: add a1: valid");
-    assert_eq!(lines[2], "1100  advance: add b1: b1 and a1 share a rank");
-    assert_eq!(lines[3], "1200  advanceWithoutAdding, skip 11__: raise to b2: b2 and a1 share a diagonal");
-    assert_eq!(lines[4], "1300  advanceWithoutAdding, skip 12__: raise to b3: valid");
+    let lines: Vec<&str> = recorder
+        .steps()
+        .iter()
+        .map(|(_, text)| text.as_str())
+        .collect();
+    assert!(
+        lines[0].starts_with("0000: 625 numbers of 4 digits in base 5"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "1000  advance adds a1: valid");
+    assert_eq!(lines[2], "1100  advance adds b1: b1 and a1 share a rank");
+    assert_eq!(
+        lines[3],
+        "1200  advanceWithoutAdding skips 11__ (25 numbers): b2 and a1 share a diagonal"
+    );
+    assert_eq!(
+        lines[4],
+        "1300  advanceWithoutAdding skips 12__ (25 numbers): valid"
+    );
 }
 
 #[test]
 fn limit_is_the_digit_type() {
-    let err = BaseCounting.count(256, &CountOptions::default()).unwrap_err();
-    assert_eq!(err.to_string(), "base-counting supports n <= 255 with u8 digits: each digit is a rank 0..=n");
+    let err = BaseCounting
+        .count(256, &CountOptions::default())
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "base-counting supports n <= 15 so that its base-(n+1) number fits in a u64"
+    );
     assert!(BaseCounting.count(0, &CountOptions::default()).is_err());
 }

@@ -12,7 +12,13 @@ fn grid_rows(word: u128, n: usize) -> Vec<String> {
         .rev()
         .map(|row| {
             (0..n)
-                .map(|col| if word >> (row * n + col) & 1 == 1 { '1' } else { '0' })
+                .map(|col| {
+                    if word >> (row * n + col) & 1 == 1 {
+                        '1'
+                    } else {
+                        '0'
+                    }
+                })
                 .collect()
         })
         .collect()
@@ -28,7 +34,11 @@ fn side_by_side(words: &[u128], operators: &[char], n: usize) -> String {
             let mut text = format!("  {:>2} ", n - line);
             for (index, grid) in grids.iter().enumerate() {
                 if index > 0 {
-                    let op = if line == middle { operators[index - 1] } else { ' ' };
+                    let op = if line == middle {
+                        operators[index - 1]
+                    } else {
+                        ' '
+                    };
                     text.push_str(&format!(" {op} "));
                 }
                 text.push_str(&grid[line]);
@@ -53,10 +63,22 @@ pub fn describe_start<W: Word>(n: usize) -> String {
     )
 }
 
-pub fn describe_placement<W: Word>(board: W, threat: W, n: usize, row: usize, col: usize) -> String {
+pub fn describe_placement<W: Word>(
+    board: W,
+    threat: W,
+    n: usize,
+    row: usize,
+    col: usize,
+) -> String {
     let (board, threat) = (board.to_u128(), threat.to_u128());
     let open_in_row: String = (0..n)
-        .map(|c| if board >> (row * n + c) & 1 == 1 { '1' } else { '0' })
+        .map(|c| {
+            if board >> (row * n + c) & 1 == 1 {
+                '1'
+            } else {
+                '0'
+            }
+        })
         .collect();
     let square = square_name(row, col);
     format!(

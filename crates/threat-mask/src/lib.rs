@@ -9,7 +9,9 @@ mod word;
 use std::marker::PhantomData;
 
 use queens_core::trace::{Silent, TraceSink, Tracing};
-use queens_core::{Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
+use queens_core::{
+    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
+};
 
 pub use search::{ClassCounter, MoveSink, Search};
 pub use word::Word;
@@ -29,7 +31,8 @@ pub trait BoardWord: Word {
 
 const SEED: &str = "shared/seeds/000_1f4a5c8cdf70c7ac.txt (Haskell Solution to the Eight Queens Problem, Brian Shourd)";
 const IDEA: &str = "the board as one machine word; AND in each queen's precomputed threat mask, read a row's open squares from the word";
-const NODE: &str = "a queen placed on an open square (one `doMove`: a threat mask ANDed into the board)";
+const NODE: &str =
+    "a queen placed on an open square (one `doMove`: a threat mask ANDed into the board)";
 
 impl BoardWord for u64 {
     const INFO: &'static SolverInfo = &SolverInfo {
@@ -66,7 +69,9 @@ impl<W: BoardWord> Solver for ThreatMask<W> {
 
     fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
         W::INFO.check_n(n)?;
-        Ok(Search::<W>::new(n).run(&mut Boards(visit), &mut Silent).stats())
+        Ok(Search::<W>::new(n)
+            .run(&mut Boards(visit), &mut Silent)
+            .stats())
     }
 
     fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
@@ -83,6 +88,8 @@ impl<W: BoardWord> Solver for ThreatMask<W> {
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
         W::INFO.check_n(n)?;
-        Ok(Search::<W>::new(n).run(&mut CountOnly, &mut Tracing::new(sink)).stats())
+        Ok(Search::<W>::new(n)
+            .run(&mut CountOnly, &mut Tracing::new(sink))
+            .stats())
     }
 }

@@ -67,9 +67,9 @@ pub fn represents_its_class<W: Word>(move_mask: W, n: usize) -> bool {
 /// document's `movesToMoveMask`).
 pub fn move_mask_of<W: Word>(rows: &[u8]) -> W {
     let n = rows.len();
-    rows.iter()
-        .enumerate()
-        .fold(W::ALL, |mask, (col, &row)| mask & !(W::ONE << (row as usize * n + col) as u32))
+    rows.iter().enumerate().fold(W::ALL, |mask, (col, &row)| {
+        mask & !(W::ONE << (row as usize * n + col) as u32)
+    })
 }
 
 #[cfg(test)]

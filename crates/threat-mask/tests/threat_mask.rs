@@ -6,7 +6,9 @@ use std::ops::ControlFlow;
 
 use queens_core::trace::{StepKind, TraceRecorder};
 use queens_core::{CountOptions, Solution, Solver, check, oeis, symmetry};
-use queens_threat_mask::{BoardWord, MoveSink, Search, THREAT_MASK, THREAT_MASK_U128, ThreatMask, Word};
+use queens_threat_mask::{
+    BoardWord, MoveSink, Search, THREAT_MASK, THREAT_MASK_U128, ThreatMask, Word,
+};
 use queens_three_mask::ThreeMask;
 
 fn solutions(solver: &dyn Solver, n: usize) -> BTreeSet<Vec<u8>> {
@@ -23,7 +25,10 @@ fn solutions(solver: &dyn Solver, n: usize) -> BTreeSet<Vec<u8>> {
 
 fn counts_match_oeis<W: BoardWord>(solver: &ThreatMask<W>) {
     for n in 1..=W::MAX_N {
-        let options = CountOptions { unique: true, threads: 1 };
+        let options = CountOptions {
+            unique: true,
+            threads: 1,
+        };
         let stats = solver.count(n, &options).unwrap();
         assert_eq!(Some(stats.solutions), oeis::total(n), "{} n = {n}", W::NAME);
         assert_eq!(stats.unique, oeis::unique(n), "{} n = {n} classes", W::NAME);
@@ -48,7 +53,11 @@ fn both_words_list_three_masks_solutions() {
         assert_eq!(solutions(&THREAT_MASK_U128, n), reference, "u128 n = {n}");
     }
     for n in 9..=10 {
-        assert_eq!(solutions(&THREAT_MASK_U128, n), solutions(&ThreeMask, n), "u128 n = {n}");
+        assert_eq!(
+            solutions(&THREAT_MASK_U128, n),
+            solutions(&ThreeMask, n),
+            "u128 n = {n}"
+        );
     }
 }
 
@@ -81,7 +90,10 @@ fn classes_agree_with_core<W: Word>(max_n: usize) {
         Search::<W>::new(n).run(&mut found, &mut queens_core::trace::Silent);
         let mut by_mask: BTreeMap<W, BTreeSet<Solution>> = BTreeMap::new();
         for (move_mask, rows) in &found.0 {
-            assert_eq!(*move_mask, queens_threat_mask::symmetry::move_mask_of::<W>(rows));
+            assert_eq!(
+                *move_mask,
+                queens_threat_mask::symmetry::move_mask_of::<W>(rows)
+            );
             let core_class = symmetry::canonical(&Solution::from_rows(rows.clone()));
             by_mask
                 .entry(queens_threat_mask::symmetry::canonical(*move_mask, n))
@@ -89,8 +101,15 @@ fn classes_agree_with_core<W: Word>(max_n: usize) {
                 .insert(core_class);
         }
         let core_classes: BTreeSet<&Solution> = by_mask.values().flatten().collect();
-        assert!(by_mask.values().all(|c| c.len() == 1), "n = {n}: a mask class spans core classes");
-        assert_eq!(by_mask.len(), core_classes.len(), "n = {n}: core splits a mask class");
+        assert!(
+            by_mask.values().all(|c| c.len() == 1),
+            "n = {n}: a mask class spans core classes"
+        );
+        assert_eq!(
+            by_mask.len(),
+            core_classes.len(),
+            "n = {n}: core splits a mask class"
+        );
         assert_eq!(Some(by_mask.len() as u64), oeis::unique(n), "n = {n}");
         let representatives = found
             .0
@@ -114,9 +133,17 @@ fn move_mask_classes_are_cores_classes_u128() {
 #[test]
 fn limits_name_the_word() {
     let err = THREAT_MASK.count(9, &CountOptions::default()).unwrap_err();
-    assert_eq!(err.to_string(), "threat-mask supports n <= 8 on a u64 board: one bit per square");
-    let err = THREAT_MASK_U128.enumerate(12, &mut |_| ControlFlow::Continue(())).unwrap_err();
-    assert_eq!(err.to_string(), "threat-mask-u128 supports n <= 11 on a u128 board: one bit per square");
+    assert_eq!(
+        err.to_string(),
+        "threat-mask supports n <= 8 on a u64 board: one bit per square"
+    );
+    let err = THREAT_MASK_U128
+        .enumerate(12, &mut |_| ControlFlow::Continue(()))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "threat-mask-u128 supports n <= 11 on a u128 board: one bit per square"
+    );
     assert!(THREAT_MASK.count(0, &CountOptions::default()).is_err());
 }
 
@@ -130,8 +157,16 @@ fn trace_shows_the_grids_and_stops_when_asked() {
     assert_eq!(steps[0].0, StepKind::Note);
     assert_eq!(steps[1].0, StepKind::Place);
     // The first queen goes on a1 and its threat mask clears rank 1.
-    assert!(steps[1].1.starts_with("rank 1: open 1111 -> queen on a1"), "{}", steps[1].1);
-    assert!(steps[1].1.contains("   1 1111   0000   0000"), "{}", steps[1].1);
+    assert!(
+        steps[1].1.starts_with("rank 1: open 1111 -> queen on a1"),
+        "{}",
+        steps[1].1
+    );
+    assert!(
+        steps[1].1.contains("   1 1111   0000   0000"),
+        "{}",
+        steps[1].1
+    );
 }
 
 #[test]
@@ -139,8 +174,16 @@ fn full_trace_reaches_every_solution() {
     let mut recorder = TraceRecorder::new(10_000);
     let stats = THREAT_MASK.trace(6, &mut recorder).unwrap();
     assert!(!recorder.stopped_early());
-    let traced = recorder.steps().iter().filter(|(k, _)| *k == StepKind::Solution).count();
+    let traced = recorder
+        .steps()
+        .iter()
+        .filter(|(k, _)| *k == StepKind::Solution)
+        .count();
     assert_eq!(traced as u64, stats.solutions);
-    let placed = recorder.steps().iter().filter(|(k, _)| *k == StepKind::Place).count();
+    let placed = recorder
+        .steps()
+        .iter()
+        .filter(|(k, _)| *k == StepKind::Place)
+        .count();
     assert_eq!(placed as u64, stats.nodes);
 }
