@@ -29,37 +29,35 @@ pub trait BoardWord: Word {
     const INFO: &'static SolverInfo;
 }
 
-const SEED: &str = "shared/seeds/000_1f4a5c8cdf70c7ac.txt (Haskell Solution to the Eight Queens Problem, Brian Shourd)";
-const IDEA: &str = "the board as one machine word; AND in each queen's precomputed threat mask, read a row's open squares from the word";
-const NODE: &str =
-    "a queen placed on an open square (one `doMove`: a threat mask ANDed into the board)";
-
-impl BoardWord for u64 {
-    const INFO: &'static SolverInfo = &SolverInfo {
-        id: "threat-mask",
-        seed: SEED,
-        idea: IDEA,
-        node: NODE,
-        max_n: <u64 as Word>::MAX_N,
-        limit_reason: "on a u64 board: one bit per square",
+/// The facts both registrations share; only the id and the limit differ.
+const fn info_for(id: &'static str, max_n: usize, limit_reason: &'static str) -> SolverInfo {
+    SolverInfo {
+        id,
+        seed: "shared/seeds/000_1f4a5c8cdf70c7ac.txt (Haskell Solution to the Eight Queens Problem, Brian Shourd)",
+        idea: "the board as one machine word; AND in each queen's precomputed threat mask, read a row's open squares from the word",
+        node: "a queen placed on an open square (one `doMove`: a threat mask ANDed into the board)",
+        max_n,
+        limit_reason,
         enumerates: true,
         teaching: include_str!("../README.md"),
         analysis: include_str!("../ANALYSIS.md"),
-    };
+    }
+}
+
+impl BoardWord for u64 {
+    const INFO: &'static SolverInfo = &info_for(
+        "threat-mask",
+        <u64 as Word>::MAX_N,
+        "on a u64 board: one bit per square",
+    );
 }
 
 impl BoardWord for u128 {
-    const INFO: &'static SolverInfo = &SolverInfo {
-        id: "threat-mask-u128",
-        seed: SEED,
-        idea: IDEA,
-        node: NODE,
-        max_n: <u128 as Word>::MAX_N,
-        limit_reason: "on a u128 board: one bit per square",
-        enumerates: true,
-        teaching: include_str!("../README.md"),
-        analysis: include_str!("../ANALYSIS.md"),
-    };
+    const INFO: &'static SolverInfo = &info_for(
+        "threat-mask-u128",
+        <u128 as Word>::MAX_N,
+        "on a u128 board: one bit per square",
+    );
 }
 
 impl<W: BoardWord> Solver for ThreatMask<W> {

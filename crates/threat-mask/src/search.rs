@@ -66,11 +66,15 @@ pub struct Search<W: Word> {
     n: usize,
     /// Every square's threat mask for this n (compile-time table).
     threats: &'static [W],
-    /// The low n bits: one row of the board word.
-    row_bits: W,
+    /// `row_squares[r]`: the n bits of row r in the board word.
+    row_squares: [W; MAX_N],
     /// Queens placed (each a `doMove` on an open square).
     placements: u64,
     solutions: u64,
+    /// The document's `MoveMask` (0 = queen), kept only for sinks that want
+    /// it: a field rather than an argument, so that searches without it do
+    /// not pass a dead word down the recursion.
+    move_mask: W,
     /// `rows[c]` = row of the queen in column c, for the rows placed so far.
     rows: [u8; MAX_N],
 }
@@ -81,8 +85,16 @@ impl<W: Word> Search<W> {
         Search {
             n,
             threats: W::threat_masks(n),
-            row_bits: !(W::ALL << n as u32),
+            row_squares: std::array::from_fn(|row| {
+                let low_n_bits = !(W::ALL << n as u32);
+                if row < n {
+                    low_n_bits << (row * n) as u32
+                } else {
+                    W::ZERO
+                }
+            }),
             placements: 0,
+            move_mask: W::ALL,
             solutions: 0,
             rows: [0; MAX_N],
         }
@@ -94,7 +106,7 @@ impl<W: Word> Search<W> {
             let n = self.n;
             let _ = observer.step(StepKind::Note, || grid::describe_start::<W>(n));
         }
-        let _ = self.place_in_row(W::ALL, W::ALL, 0, sink, observer);
+        let _ = self.place_in_row(W::ALL, 0, sink, observer);
         self
     }
 
@@ -108,11 +120,10 @@ impl<W: Word> Search<W> {
     }
 
     /// `qMImpl tmask mmask row`: `board` has a 1 for each unthreatened
-    /// square, `move_mask` a 0 for each queen.
+    /// square; the move mask is `self.move_mask`.
     fn place_in_row<S: MoveSink<W>, O: Observer>(
         &mut self,
         board: W,
-        move_mask: W,
         row: usize,
         sink: &mut S,
         observer: &mut O,
@@ -124,34 +135,38 @@ impl<W: Word> Search<W> {
                 let rows = self.rows;
                 observer.step(StepKind::Solution, || grid::describe_solution(&rows[..n]))?;
             }
-            return sink.solution(move_mask, &self.rows[..n]);
+            return sink.solution(self.move_mask, &self.rows[..n]);
         }
-        let first_square = (row * n) as u32;
-        // `openMovesInRow`: the row's n bits, read straight from the word.
-        let mut open = (board >> first_square) & self.row_bits;
+        let first_square = row * n;
+        // `openMovesInRow`: the row's n bits, read straight from the word (in
+        // place: masking instead of shifting the row down saves a variable
+        // shift per node, which a u128 pays for in several instructions).
+        let mut open = board & self.row_squares[row];
         if O::ENABLED && open == W::ZERO {
             observer.step(StepKind::Backtrack, || grid::describe_dead_row(n, row))?;
         }
         while open != W::ZERO {
-            let col = open.trailing_zeros();
-            let square = (first_square + col) as usize;
+            let square = open.trailing_zeros() as usize;
+            let col = square - first_square;
             self.placements += 1;
             // `doMove`: the queen's threat mask ANDed into the board.
             let threat = self.threats[square];
             if O::ENABLED {
                 observer.step(StepKind::Place, || {
-                    grid::describe_placement(board, threat, n, row, col as usize)
+                    grid::describe_placement(board, threat, n, row, col)
                 })?;
             }
             if S::WANTS_BOARD || O::ENABLED {
-                self.rows[col as usize] = row as u8;
+                self.rows[col] = row as u8;
             }
-            let next_moves = if S::WANTS_MOVES {
-                move_mask & !(W::ONE << square as u32)
-            } else {
-                move_mask
-            };
-            self.place_in_row(board & threat, next_moves, row + 1, sink, observer)?;
+            let queen = W::ONE << square as u32;
+            if S::WANTS_MOVES {
+                self.move_mask &= !queen;
+            }
+            self.place_in_row(board & threat, row + 1, sink, observer)?;
+            if S::WANTS_MOVES {
+                self.move_mask = self.move_mask | queen;
+            }
             open = open.without_lowest_bit();
         }
         ControlFlow::Continue(())
