@@ -115,10 +115,11 @@ impl Search {
             }
             let skipped = if O::ENABLED {
                 let prefix = self.configuration.queens().len();
+                let count = self.configuration.numbers_with_prefix(prefix);
+                let plural = if count == 1 { "" } else { "s" };
                 format!(
-                    "{} ({} numbers)",
-                    self.configuration.number(prefix),
-                    self.configuration.numbers_with_prefix(prefix)
+                    "{} ({count} number{plural})",
+                    self.configuration.number(prefix)
                 )
             } else {
                 String::new()
@@ -126,7 +127,7 @@ impl Search {
             let Some(change) = self.configuration.advance_without_adding() else {
                 if O::ENABLED {
                     observer.step(StepKind::Note, || {
-                        format!("advanceWithoutAdding, skip {skipped}: file a's queen is on the top rank: done")
+                        format!("advanceWithoutAdding skips {skipped}: file a's queen is on the top rank: done")
                     })?;
                 }
                 return ControlFlow::Continue(false);
