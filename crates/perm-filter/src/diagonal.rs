@@ -112,7 +112,11 @@ impl fmt::Display for InPostTerms<'_> {
         let (x1, y1) = queen(clash.left);
         let (x2, y2) = queen(clash.right);
         match clash.diagonal {
-            Diagonal::Rising => write!(f, "[{x1},{y1}] and [{x2},{y2}] share X - Y = {}", x1 as i64 - y1 as i64),
+            Diagonal::Rising => write!(
+                f,
+                "[{x1},{y1}] and [{x2},{y2}] share X - Y = {}",
+                x1 as i64 - y1 as i64
+            ),
             Diagonal::Falling => write!(f, "[{x1},{y1}] and [{x2},{y2}] share X + Y = {}", x1 + y1),
         }
     }
@@ -133,7 +137,8 @@ mod tests {
             .into_iter()
             .flat_map(|shorter| {
                 (0..n).map(move |row| {
-                    let mut longer: Vec<u8> = shorter.iter().map(|&r| r + u8::from(r >= row)).collect();
+                    let mut longer: Vec<u8> =
+                        shorter.iter().map(|&r| r + u8::from(r >= row)).collect();
                     longer.push(row);
                     longer
                 })
@@ -148,7 +153,11 @@ mod tests {
         for n in 1..=7 {
             for rows in all_permutations(n) {
                 for walk in WALKS {
-                    assert_eq!(first_clash_column(&rows, walk).is_none(), check::is_valid(&rows), "{rows:?}");
+                    assert_eq!(
+                        first_clash_column(&rows, walk).is_none(),
+                        check::is_valid(&rows),
+                        "{rows:?}"
+                    );
                 }
             }
         }
@@ -156,10 +165,14 @@ mod tests {
 
     #[test]
     fn the_named_clash_is_a_real_shared_diagonal() {
-        let shares_diagonal = |rows: &[u8], a: usize, b: usize| (rows[a] as i64 - rows[b] as i64).abs() == (b as i64 - a as i64).abs();
+        let shares_diagonal = |rows: &[u8], a: usize, b: usize| {
+            (rows[a] as i64 - rows[b] as i64).abs() == (b as i64 - a as i64).abs()
+        };
         for rows in all_permutations(6) {
             for walk in WALKS {
-                let Some(stop) = first_clash_column(&rows, walk) else { continue };
+                let Some(stop) = first_clash_column(&rows, walk) else {
+                    continue;
+                };
                 let clash = Clash::find(&rows, stop, walk);
                 assert!(clash.left < clash.right);
                 assert!(clash.left == stop || clash.right == stop);

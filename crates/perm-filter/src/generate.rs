@@ -23,7 +23,10 @@ pub trait PermutationSource {
 
     /// Calls `visit` with each permutation (`rows[c]` = row of column c)
     /// until it returns `Break` or all n! are done. `1 <= n <= MAX_N`.
-    fn for_each_permutation(n: usize, visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> ControlFlow<()>;
+    fn for_each_permutation(
+        n: usize,
+        visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
 }
 
 /// Heap's algorithm (B. R. Heap, 1963), non-recursive: each permutation after
@@ -39,7 +42,10 @@ impl PermutationSource for HeapsAlgorithm {
     const WALK: Walk = Walk::LastToFirst;
 
     #[inline(always)]
-    fn for_each_permutation(n: usize, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_permutation(
+        n: usize,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         assert!((1..=MAX_N).contains(&n), "n checked by the caller");
         let mut storage = [0u8; MAX_N];
         for (row, slot) in storage.iter_mut().enumerate() {
@@ -56,7 +62,11 @@ impl PermutationSource for HeapsAlgorithm {
             if (swaps_done[k] as usize) < k {
                 // The parity rule makes the k + 1 prefix elements each take
                 // position k once over the k swaps.
-                let other = if k % 2 == 0 { 0 } else { swaps_done[k] as usize };
+                let other = if k % 2 == 0 {
+                    0
+                } else {
+                    swaps_done[k] as usize
+                };
                 rows.swap(other, k);
                 visit(rows)?;
                 swaps_done[k] += 1;
@@ -80,9 +90,14 @@ impl PermutationSource for ItertoolsPermutations {
     const WALK: Walk = Walk::FirstToLast;
 
     #[inline(always)]
-    fn for_each_permutation(n: usize, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_permutation(
+        n: usize,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         assert!((1..=MAX_N).contains(&n), "n checked by the caller");
-        (0..n as u8).permutations(n).try_for_each(|rows| visit(&rows))
+        (0..n as u8)
+            .permutations(n)
+            .try_for_each(|rows| visit(&rows))
     }
 }
 
@@ -113,7 +128,11 @@ mod tests {
             let all = collect::<G>(n);
             assert_eq!(all.len(), factorial, "n = {n}");
             assert!(all.iter().all(|p| is_permutation(p)));
-            assert_eq!(all.iter().collect::<BTreeSet<_>>().len(), factorial, "n = {n}: repeats");
+            assert_eq!(
+                all.iter().collect::<BTreeSet<_>>().len(),
+                factorial,
+                "n = {n}: repeats"
+            );
         }
     }
 
@@ -148,7 +167,11 @@ mod tests {
             let mut seen = 0;
             let flow = G::for_each_permutation(6, |_| {
                 seen += 1;
-                if seen == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                if seen == 3 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             });
             assert!(flow.is_break());
             seen

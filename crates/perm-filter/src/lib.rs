@@ -8,7 +8,8 @@ use std::marker::PhantomData;
 
 use queens_core::trace::{Silent, TraceSink, Tracing};
 use queens_core::{
-    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit, count_by_enumerating,
+    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
+    count_by_enumerating,
 };
 
 pub use diagonal::{Clash, Diagonal, MAX_DIAGONAL_N, Walk, first_clash_column};
@@ -83,7 +84,9 @@ impl<G: Variant> Solver for PermFilter<G> {
 
     fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
         G::INFO.check_n(n)?;
-        Ok(Search::new(n).run::<G, _, _>(&mut Boards(visit), &mut Silent).stats())
+        Ok(Search::new(n)
+            .run::<G, _, _>(&mut Boards(visit), &mut Silent)
+            .stats())
     }
 
     fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
@@ -93,11 +96,15 @@ impl<G: Variant> Solver for PermFilter<G> {
             // canonicalised by core's D4 code as it is found.
             return count_by_enumerating(self, n, options);
         }
-        Ok(Search::new(n).run::<G, _, _>(&mut CountOnly, &mut Silent).stats())
+        Ok(Search::new(n)
+            .run::<G, _, _>(&mut CountOnly, &mut Silent)
+            .stats())
     }
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
         G::INFO.check_n(n)?;
-        Ok(Search::new(n).run::<G, _, _>(&mut CountOnly, &mut Tracing::new(sink)).stats())
+        Ok(Search::new(n)
+            .run::<G, _, _>(&mut CountOnly, &mut Tracing::new(sink))
+            .stats())
     }
 }

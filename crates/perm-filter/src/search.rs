@@ -31,7 +31,11 @@ impl Search {
 
     /// Generates the permutations of `G` and keeps those with no shared
     /// diagonal. Stops when the sink or the observer says so.
-    pub fn run<G: PermutationSource, S: SolutionSink, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
+    pub fn run<G: PermutationSource, S: SolutionSink, O: Observer>(
+        mut self,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> Self {
         let n = self.n;
         if O::ENABLED {
             let flow = observer.step(StepKind::Note, || {
@@ -51,14 +55,20 @@ impl Search {
                 Some(stop) => {
                     if O::ENABLED {
                         observer.step(StepKind::Reject, || {
-                            format!("{}  clash: {}", in_post_terms(rows), InPostTerms(rows, Clash::find(rows, stop, G::WALK)))
+                            format!(
+                                "{}  clash: {}",
+                                in_post_terms(rows),
+                                InPostTerms(rows, Clash::find(rows, stop, G::WALK))
+                            )
                         })?;
                     }
                 }
                 None => {
                     solutions += 1;
                     if O::ENABLED {
-                        observer.step(StepKind::Solution, || format!("{}  safe", in_post_terms(rows)))?;
+                        observer.step(StepKind::Solution, || {
+                            format!("{}  safe", in_post_terms(rows))
+                        })?;
                     }
                     if S::WANTS_BOARD {
                         sink.solution(rows)?;

@@ -38,7 +38,9 @@ fn in_place_counts_equal_a000170_and_generate_n_factorial_up_to_11() {
 #[test]
 fn itertools_counts_equal_a000170_and_generate_n_factorial_up_to_10() {
     for n in 1..=10 {
-        let stats = PERM_FILTER_ITERTOOLS.count(n, &CountOptions::default()).unwrap();
+        let stats = PERM_FILTER_ITERTOOLS
+            .count(n, &CountOptions::default())
+            .unwrap();
         assert_eq!(Some(stats.solutions), oeis::total(n), "n = {n}");
         assert_eq!(stats.nodes, factorial(n), "n = {n}");
     }
@@ -47,11 +49,19 @@ fn itertools_counts_equal_a000170_and_generate_n_factorial_up_to_10() {
 #[test]
 fn classes_equal_a002562_up_to_8() {
     // The post's third wish: only the rotation/reflection-unique solutions.
-    let options = CountOptions { unique: true, threads: 1 };
+    let options = CountOptions {
+        unique: true,
+        threads: 1,
+    };
     for solver in BOTH {
         for n in 1..=8 {
             let stats = solver.count(n, &options).unwrap();
-            assert_eq!(stats.unique, oeis::unique(n), "{} n = {n}", solver.info().id);
+            assert_eq!(
+                stats.unique,
+                oeis::unique(n),
+                "{} n = {n}",
+                solver.info().id
+            );
         }
     }
 }
@@ -64,7 +74,12 @@ fn list_the_same_valid_boards_as_three_mask_up_to_8() {
             let listed = boards(solver, n);
             assert!(listed.iter().all(|rows| check::is_valid(rows)), "n = {n}");
             let set: BTreeSet<_> = listed.iter().cloned().collect();
-            assert_eq!(set.len(), listed.len(), "{} n = {n}: a board listed twice", solver.info().id);
+            assert_eq!(
+                set.len(),
+                listed.len(),
+                "{} n = {n}: a board listed twice",
+                solver.info().id
+            );
             assert_eq!(set, reference, "{} n = {n}", solver.info().id);
         }
     }
@@ -101,7 +116,11 @@ fn trace_of_4_shows_each_permutation_and_its_clash() {
         solutions.sort_unstable();
         assert_eq!(solutions, ["[2,4,1,3]  safe", "[3,1,4,2]  safe"]);
         for (kind, text) in &steps[1..] {
-            assert!(*kind == StepKind::Solution || (*kind == StepKind::Reject && text.contains("clash: [")), "{text}");
+            assert!(
+                *kind == StepKind::Solution
+                    || (*kind == StepKind::Reject && text.contains("clash: [")),
+                "{text}"
+            );
         }
     }
 }
@@ -111,17 +130,35 @@ fn itertools_trace_starts_in_the_posts_order() {
     let mut recorder = TraceRecorder::new(3);
     PERM_FILTER_ITERTOOLS.trace(4, &mut recorder).unwrap();
     assert!(recorder.stopped_early());
-    assert_eq!(recorder.steps()[1].1, "[1,2,3,4]  clash: [1,1] and [2,2] share X - Y = 0");
-    assert_eq!(recorder.steps()[2].1, "[1,2,4,3]  clash: [1,1] and [2,2] share X - Y = 0");
+    assert_eq!(
+        recorder.steps()[1].1,
+        "[1,2,3,4]  clash: [1,1] and [2,2] share X - Y = 0"
+    );
+    assert_eq!(
+        recorder.steps()[2].1,
+        "[1,2,4,3]  clash: [1,1] and [2,2] share X - Y = 0"
+    );
 }
 
 #[test]
 fn refuse_boards_whose_permutations_a_u64_cannot_count() {
     for solver in BOTH {
-        assert_eq!(solver.count(0, &CountOptions::default()), Err(QueensError::EmptyBoard));
-        let error = solver.count(MAX_N + 1, &CountOptions::default()).unwrap_err();
-        assert!(matches!(error, QueensError::TooLarge { max_n: 20, .. }), "{error}");
-        assert!(error.to_string().ends_with("supports n <= 20 counting permutations in a u64: 21! overflows it"));
+        assert_eq!(
+            solver.count(0, &CountOptions::default()),
+            Err(QueensError::EmptyBoard)
+        );
+        let error = solver
+            .count(MAX_N + 1, &CountOptions::default())
+            .unwrap_err();
+        assert!(
+            matches!(error, QueensError::TooLarge { max_n: 20, .. }),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .ends_with("supports n <= 20 counting permutations in a u64: 21! overflows it")
+        );
     }
     assert!(factorial(20) < u64::MAX);
     assert!(21u64.checked_mul(factorial(20)).is_none());

@@ -68,7 +68,11 @@ impl Fold {
         self
     }
 
-    fn fold<S: SolutionSink, O: Observer>(&mut self, sink: &mut S, observer: &mut O) -> ControlFlow<()> {
+    fn fold<S: SolutionSink, O: Observer>(
+        &mut self,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
         let n = self.n;
         if O::ENABLED {
             observer.step(StepKind::Note, || {
@@ -83,7 +87,11 @@ impl Fold {
             self.extend(&level, &mut next, queens);
             self.record(&level, &next);
             if O::ENABLED {
-                let kind = if queens == n { StepKind::Solution } else { StepKind::Level };
+                let kind = if queens == n {
+                    StepKind::Solution
+                } else {
+                    StepKind::Level
+                };
                 observer.step(kind, || describe(&next, level.len() * n))?;
             }
             mem::swap(&mut level, &mut next);
@@ -165,7 +173,11 @@ fn describe(level: &Level, tests: usize) -> String {
             format!("[{}]", rows.join(","))
         })
         .collect();
-    let more = if level.len() > TRACED_PARTIALS { " ..." } else { "" };
+    let more = if level.len() > TRACED_PARTIALS {
+        " ..."
+    } else {
+        ""
+    };
     format!(
         "level {}: {} partials x {} B = {} B, from {tests} safeAddition tests: {}{more}",
         level.queens(),

@@ -5,7 +5,8 @@ mod level;
 
 use queens_core::trace::{Silent, TraceSink, Tracing};
 use queens_core::{
-    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit, count_by_enumerating,
+    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
+    count_by_enumerating,
 };
 
 pub use fold::{Fold, PeakLevel, safe_addition};
@@ -50,6 +51,8 @@ impl Solver for RowFold {
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
         INFO.check_n(n)?;
-        Ok(Fold::new(n).run(&mut CountOnly, &mut Tracing::new(sink)).stats())
+        Ok(Fold::new(n)
+            .run(&mut CountOnly, &mut Tracing::new(sink))
+            .stats())
     }
 }

@@ -5,10 +5,10 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use queens_core::trace::TraceRecorder;
 use queens_core::trace::StepKind;
+use queens_core::trace::TraceRecorder;
 use queens_core::{CountOnly, CountOptions, QueensError, Solver, check, oeis};
-use queens_row_fold::{Fold, RowFold, MAX_N};
+use queens_row_fold::{Fold, MAX_N, RowFold};
 use queens_three_mask::ThreeMask;
 
 fn boards(solver: &dyn Solver, n: usize) -> Vec<Vec<u8>> {
@@ -33,7 +33,10 @@ fn counts_equal_a000170_up_to_12() {
 #[test]
 fn classes_equal_a002562_up_to_10() {
     for n in 1..=10 {
-        let options = CountOptions { unique: true, threads: 1 };
+        let options = CountOptions {
+            unique: true,
+            threads: 1,
+        };
         let stats = RowFold.count(n, &options).unwrap();
         assert_eq!(stats.unique, oeis::unique(n), "n = {n}");
     }
@@ -111,23 +114,46 @@ fn level_statistics_match_an_independent_recount() {
 
         let stats = fold.stats();
         let metric = |name: &str| stats.metric(name).unwrap();
-        let peak_bytes = sizes.iter().enumerate().map(|(k, &size)| k * size).max().unwrap();
-        let peak_queens = sizes.iter().enumerate().position(|(k, &size)| k * size == peak_bytes).unwrap();
+        let peak_bytes = sizes
+            .iter()
+            .enumerate()
+            .map(|(k, &size)| k * size)
+            .max()
+            .unwrap();
+        let peak_queens = sizes
+            .iter()
+            .enumerate()
+            .position(|(k, &size)| k * size == peak_bytes)
+            .unwrap();
         assert_eq!(metric("peak_level_bytes"), peak_bytes as u64, "n = {n}");
         if peak_bytes > 0 {
             assert_eq!(metric("peak_level_queens"), peak_queens as u64, "n = {n}");
-            assert_eq!(metric("peak_level_partials"), sizes[peak_queens] as u64, "n = {n}");
+            assert_eq!(
+                metric("peak_level_partials"),
+                sizes[peak_queens] as u64,
+                "n = {n}"
+            );
         }
         assert_eq!(
             metric("peak_level_bytes"),
             metric("peak_level_partials") * metric("peak_level_queens"),
             "n = {n}: one byte per queen"
         );
-        let live = (1..=n).map(|k| (k - 1) * sizes[k - 1] + k * sizes[k]).max().unwrap();
+        let live = (1..=n)
+            .map(|k| (k - 1) * sizes[k - 1] + k * sizes[k])
+            .max()
+            .unwrap();
         assert_eq!(metric("peak_live_bytes"), live as u64, "n = {n}");
         // Nodes: each partial of levels 0..n-1 tries each of the n rows.
-        assert_eq!(stats.nodes, (n * sizes[..n].iter().sum::<usize>()) as u64, "n = {n}");
-        assert_eq!(metric("partials_produced"), sizes[1..].iter().sum::<usize>() as u64);
+        assert_eq!(
+            stats.nodes,
+            (n * sizes[..n].iter().sum::<usize>()) as u64,
+            "n = {n}"
+        );
+        assert_eq!(
+            metric("partials_produced"),
+            sizes[1..].iter().sum::<usize>() as u64
+        );
     }
 }
 
@@ -138,7 +164,11 @@ fn builds_the_same_tree_as_three_mask() {
     for n in 1..=11 {
         let fold = RowFold.count(n, &CountOptions::default()).unwrap();
         let backtrack = ThreeMask.count(n, &CountOptions::default()).unwrap();
-        assert_eq!(fold.metric("partials_produced").unwrap() + 1, backtrack.nodes, "n = {n}");
+        assert_eq!(
+            fold.metric("partials_produced").unwrap() + 1,
+            backtrack.nodes,
+            "n = {n}"
+        );
     }
 }
 
@@ -146,7 +176,9 @@ fn builds_the_same_tree_as_three_mask() {
 fn counting_and_listing_report_the_same_statistics() {
     for n in [1, 4, 6, 9] {
         let counted = RowFold.count(n, &CountOptions::default()).unwrap();
-        let listed = RowFold.enumerate(n, &mut |_| ControlFlow::Continue(())).unwrap();
+        let listed = RowFold
+            .enumerate(n, &mut |_| ControlFlow::Continue(()))
+            .unwrap();
         assert_eq!(counted, listed, "n = {n}");
     }
 }
@@ -172,8 +204,16 @@ fn trace_shows_every_level_of_4() {
     assert_eq!(steps[0].0, StepKind::Note);
     assert!(steps[1..4].iter().all(|(kind, _)| *kind == StepKind::Level));
     assert_eq!(steps[4].0, StepKind::Solution);
-    assert!(steps[4].1.starts_with("level 4: 2 partials"), "{}", steps[4].1);
-    assert!(steps[4].1.ends_with("[3,1,4,2] [2,4,1,3]"), "{}", steps[4].1);
+    assert!(
+        steps[4].1.starts_with("level 4: 2 partials"),
+        "{}",
+        steps[4].1
+    );
+    assert!(
+        steps[4].1.ends_with("[3,1,4,2] [2,4,1,3]"),
+        "{}",
+        steps[4].1
+    );
     assert_eq!(stats.solutions, 2);
 }
 
@@ -187,8 +227,17 @@ fn trace_stops_when_the_sink_says_so() {
 
 #[test]
 fn refuses_boards_it_cannot_hold() {
-    assert_eq!(RowFold.count(0, &CountOptions::default()), Err(QueensError::EmptyBoard));
-    let error = RowFold.count(MAX_N + 1, &CountOptions::default()).unwrap_err();
+    assert_eq!(
+        RowFold.count(0, &CountOptions::default()),
+        Err(QueensError::EmptyBoard)
+    );
+    let error = RowFold
+        .count(MAX_N + 1, &CountOptions::default())
+        .unwrap_err();
     assert!(matches!(error, QueensError::TooLarge { max_n: MAX_N, .. }));
-    assert!(error.to_string().starts_with("row-fold supports n <= 16 because it holds whole levels"));
+    assert!(
+        error
+            .to_string()
+            .starts_with("row-fold supports n <= 16 because it holds whole levels")
+    );
 }
