@@ -20,9 +20,14 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::OffBoard { col, row } => {
-                write!(f, "the queen in column {col} is on row {row}, off the board")
+                write!(
+                    f,
+                    "the queen in column {col} is on row {row}, off the board"
+                )
             }
-            Violation::SameRow { a, b } => write!(f, "the queens in columns {a} and {b} share a row"),
+            Violation::SameRow { a, b } => {
+                write!(f, "the queens in columns {a} and {b} share a row")
+            }
             Violation::SameDiagonal { a, b } => {
                 write!(f, "the queens in columns {a} and {b} share a diagonal")
             }
@@ -62,6 +67,33 @@ pub fn is_valid(rows: &[u8]) -> bool {
     check(rows).is_ok()
 }
 
+/// Every solution of the n×n board by brute force: all n! permutations of
+/// the rows, kept when [`check`] accepts them, in lexicographic order. It
+/// shares nothing with the solvers, so tests use it as the independent
+/// reference set. O(n! · n²): meant for n <= 9.
+pub fn brute_force_solutions(n: usize) -> Vec<Vec<u8>> {
+    fn extend(rows: &mut Vec<u8>, n: usize, used: &mut Vec<bool>, out: &mut Vec<Vec<u8>>) {
+        if rows.len() == n {
+            if is_valid(rows) {
+                out.push(rows.clone());
+            }
+            return;
+        }
+        for row in 0..n {
+            if !used[row] {
+                used[row] = true;
+                rows.push(row as u8);
+                extend(rows, n, used, out);
+                rows.pop();
+                used[row] = false;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(&mut Vec::with_capacity(n), n, &mut vec![false; n], &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,18 +113,36 @@ mod tests {
     #[test]
     fn rejects_a_rising_diagonal() {
         assert_eq!(check(&[0, 2, 4, 1, 3]), Ok(()));
-        assert_eq!(check(&[0, 3, 2, 4, 1]), Err(Violation::SameDiagonal { a: 0, b: 2 }));
+        assert_eq!(
+            check(&[0, 3, 2, 4, 1]),
+            Err(Violation::SameDiagonal { a: 0, b: 2 })
+        );
     }
 
     #[test]
     fn rejects_a_falling_diagonal_far_apart() {
         // Columns 0 and 3, rows 3 and 0.
-        assert_eq!(check(&[3, 1, 2, 0]).unwrap_err(), Violation::SameDiagonal { a: 0, b: 3 });
+        assert_eq!(
+            check(&[3, 1, 2, 0]).unwrap_err(),
+            Violation::SameDiagonal { a: 0, b: 3 }
+        );
     }
 
     #[test]
     fn rejects_off_board_rows() {
-        assert_eq!(check(&[0, 4, 1, 3]), Err(Violation::OffBoard { col: 1, row: 4 }));
+        assert_eq!(
+            check(&[0, 4, 1, 3]),
+            Err(Violation::OffBoard { col: 1, row: 4 })
+        );
+    }
+
+    #[test]
+    fn brute_force_finds_the_published_counts() {
+        for n in 1..=8 {
+            let all = brute_force_solutions(n);
+            assert_eq!(all.len() as u64, crate::oeis::total(n).unwrap(), "n = {n}");
+            assert!(all.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
+        }
     }
 
     #[test]

@@ -37,8 +37,8 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
     }
     let solvers = registry::select(&args.solvers)?;
     println!(
-        "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
-        "n", "solver", "solutions", "unique", "boards", "same set as"
+        "{:>3}  {:14}  {:>10}  {:>8}  {:11}  same set as",
+        "n", "solver", "solutions", "unique", "boards"
     );
     let mut checked = 0usize;
     for n in 1..=args.max_n {
@@ -76,9 +76,22 @@ fn verify_one(
     let expected_unique = oeis::unique(n).expect("n <= MAX_KNOWN_N checked");
 
     if !solver.info().enumerates {
-        let stats = solver.count(n, &CountOptions { unique: true, threads: 0 })?;
+        let stats = solver.count(
+            n,
+            &CountOptions {
+                unique: true,
+                threads: 0,
+            },
+        )?;
         let unique = stats.unique.unwrap_or(u64::MAX);
-        compare_with_oeis(id, n, stats.solutions, unique, expected_total, expected_unique)?;
+        compare_with_oeis(
+            id,
+            n,
+            stats.solutions,
+            unique,
+            expected_total,
+            expected_unique,
+        )?;
         return Ok(Row {
             n,
             solver: id,
@@ -91,7 +104,14 @@ fn verify_one(
 
     let boards = list_valid_boards(solver, n)?;
     let unique = symmetry::count_unique(boards.iter().map(Vec::as_slice));
-    compare_with_oeis(id, n, boards.len() as u64, unique, expected_total, expected_unique)?;
+    compare_with_oeis(
+        id,
+        n,
+        boards.len() as u64,
+        unique,
+        expected_total,
+        expected_unique,
+    )?;
 
     let same_set_as = match reference {
         None => {
@@ -130,7 +150,10 @@ fn list_valid_boards(solver: &dyn Solver, n: usize) -> Result<Vec<Vec<u8>>, CliE
     let mut invalid: Option<String> = None;
     solver.enumerate(n, &mut |rows| {
         if rows.len() != n {
-            invalid = Some(format!("n = {n}: {id} listed a board of size {}", rows.len()));
+            invalid = Some(format!(
+                "n = {n}: {id} listed a board of size {}",
+                rows.len()
+            ));
             return ControlFlow::Break(());
         }
         if let Err(violation) = check::check(rows) {
@@ -200,4 +223,3 @@ fn first_difference<'a>(first: &'a [Vec<u8>], second: &'a [Vec<u8>]) -> Option<D
     }
     None
 }
-
