@@ -9,9 +9,7 @@ use queens_core::trace::{Observer, StepKind};
 use queens_core::{SearchStats, SolutionSink};
 
 use crate::level::Level;
-
-/// How many partials of each level a trace shows.
-const TRACED_PARTIALS: usize = 4;
+use crate::narrate;
 
 /// The document's `safeAddition rows row 1`: may a queen go on `row` in the
 /// column just left of `rows` (newest queen first)? Not if the queen `i`
@@ -84,7 +82,7 @@ impl Fold {
         let mut level = Level::seed();
         let mut next = Level::default();
         for queens in 1..=n {
-            self.extend(&level, &mut next, queens);
+            self.extend(&level, &mut next, queens, observer)?;
             self.record(&level, &next);
             if O::ENABLED {
                 let kind = if queens == n {
@@ -92,7 +90,7 @@ impl Fold {
                 } else {
                     StepKind::Level
                 };
-                observer.step(kind, || describe(&next, level.len() * n))?;
+                observer.step(kind, || narrate::level(&next, level.len() * n))?;
             }
             mem::swap(&mut level, &mut next);
         }
@@ -109,16 +107,33 @@ impl Fold {
 
     /// `f rows _` for every partial of `level`, concatenated into `next`.
     #[inline(always)]
-    fn extend(&mut self, level: &Level, next: &mut Level, queens: usize) {
+    fn extend<O: Observer>(
+        &mut self,
+        level: &Level,
+        next: &mut Level,
+        queens: usize,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
+        let n = self.n;
         next.reset(queens);
-        for rows in level.iter() {
-            for row in 0..self.n as u8 {
+        for (index, rows) in level.iter().enumerate() {
+            for row in 0..n as u8 {
                 if safe_addition(rows, row) {
                     next.push_in_front(row, rows);
                 }
             }
+            if O::ENABLED && index < narrate::TRACED_EXTENSIONS {
+                let dead_end = (0..n as u8).all(|row| !safe_addition(rows, row));
+                let kind = if dead_end {
+                    StepKind::Reject
+                } else {
+                    StepKind::Place
+                };
+                observer.step(kind, || narrate::extension(rows, n))?;
+            }
         }
-        self.tests += (level.len() * self.n) as u64;
+        self.tests += (level.len() * n) as u64;
+        ControlFlow::Continue(())
     }
 
     fn record(&mut self, parent: &Level, child: &Level) {
@@ -160,30 +175,4 @@ impl Fold {
         .with_metric("peak_level_bytes", self.peak_level.bytes as u64)
         .with_metric("peak_live_bytes", self.peak_live_bytes as u64)
     }
-}
-
-/// A level in the document's terms: its size, its memory, and its first few
-/// partials as 1-based Haskell lists.
-fn describe(level: &Level, tests: usize) -> String {
-    let shown: Vec<String> = level
-        .iter()
-        .take(TRACED_PARTIALS)
-        .map(|rows| {
-            let rows: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
-            format!("[{}]", rows.join(","))
-        })
-        .collect();
-    let more = if level.len() > TRACED_PARTIALS {
-        " ..."
-    } else {
-        ""
-    };
-    format!(
-        "level {}: {} partials x {} B = {} B, from {tests} safeAddition tests: {}{more}",
-        level.queens(),
-        level.len(),
-        level.queens(),
-        level.bytes(),
-        shown.join(" ")
-    )
 }

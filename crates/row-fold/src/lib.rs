@@ -2,6 +2,7 @@
 
 mod fold;
 mod level;
+mod narrate;
 
 use queens_core::trace::{Silent, TraceSink, Tracing};
 use queens_core::{

@@ -196,24 +196,27 @@ fn listing_stops_when_told() {
 }
 
 #[test]
-fn trace_shows_every_level_of_4() {
+fn trace_shows_every_level_of_4_and_how_its_first_partials_grow() {
     let mut recorder = TraceRecorder::new(100);
     let stats = RowFold.trace(4, &mut recorder).unwrap();
     let steps = recorder.steps();
-    assert_eq!(steps.len(), 1 + 4, "a note and one step per level");
+    let of_kind = |kind| steps.iter().filter(|(k, _)| *k == kind).count();
     assert_eq!(steps[0].0, StepKind::Note);
-    assert!(steps[1..4].iter().all(|(kind, _)| *kind == StepKind::Level));
-    assert_eq!(steps[4].0, StepKind::Solution);
-    assert!(
-        steps[4].1.starts_with("level 4: 2 partials"),
-        "{}",
-        steps[4].1
+    assert_eq!(of_kind(StepKind::Level), 3, "levels 1..3");
+    // Level 0 has one partial to extend, levels 1..3 show their first three.
+    assert_eq!(
+        of_kind(StepKind::Place) + of_kind(StepKind::Reject),
+        1 + 3 * 3
     );
+    assert_eq!(steps[1].1, "row : []  safe: 1 2 3 4");
+    assert_eq!(steps[3].1, "row : [1]  safe: 3 4; same row: 1; diagonal: 2");
+    let (kind, last) = steps.last().unwrap();
+    assert_eq!(*kind, StepKind::Solution);
     assert!(
-        steps[4].1.ends_with("[3,1,4,2] [2,4,1,3]"),
-        "{}",
-        steps[4].1
+        last.starts_with("level 4: 2 partials x 4 B = 8 B"),
+        "{last}"
     );
+    assert!(last.ends_with("[3,1,4,2] [2,4,1,3]"), "{last}");
     assert_eq!(stats.solutions, 2);
 }
 
