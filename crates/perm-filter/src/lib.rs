@@ -16,38 +16,37 @@ pub use diagonal::{Clash, Diagonal, MAX_DIAGONAL_N, Walk, first_clash_column};
 pub use generate::{HeapsAlgorithm, ItertoolsPermutations, MAX_N, PermutationSource};
 pub use search::Search;
 
-const SEED: &str = "shared/seeds/004_b075db386b7b8344.txt (N Queens, Prolog, schinckel.net 2008)";
-const LIMIT_REASON: &str = "counting permutations in a u64: 21! overflows it";
-const NODE: &str = "one permutation generated (and tested until its first shared diagonal)";
-
 // The diagonal bit sets must hold every board the generators can make.
 const _: () = assert!(MAX_N <= MAX_DIAGONAL_N);
 
+/// The facts both variants share; they differ in id, idea and measurements.
+const fn variant(id: &'static str, idea: &'static str, analysis: &'static str) -> SolverInfo {
+    SolverInfo {
+        id,
+        seed: "shared/seeds/004_b075db386b7b8344.txt (N Queens, Prolog, schinckel.net 2008)",
+        idea,
+        node: "one permutation generated (and tested until its first shared diagonal)",
+        max_n: MAX_N,
+        limit_reason: "counting permutations in a u64: 21! overflows it",
+        enumerates: true,
+        teaching: include_str!("../README.md"),
+        analysis,
+    }
+}
+
 /// The allocation-free variant: Heap's algorithm.
-pub static INFO: SolverInfo = SolverInfo {
-    id: "perm-filter",
-    seed: SEED,
-    idea: "generate-and-test: all n! row permutations in place (Heap's algorithm), keep those with distinct diagonals",
-    node: NODE,
-    max_n: MAX_N,
-    limit_reason: LIMIT_REASON,
-    enumerates: true,
-    teaching: include_str!("../README.md"),
-    analysis: include_str!("../ANALYSIS.md"),
-};
+pub static INFO: SolverInfo = variant(
+    "perm-filter",
+    "generate-and-test: all n! row permutations in place (Heap's algorithm), keep those with distinct diagonals",
+    include_str!("../ANALYSIS.md"),
+);
 
 /// The straightforward variant: itertools' `permutations`.
-pub static ITERTOOLS_INFO: SolverInfo = SolverInfo {
-    id: "perm-filter-itertools",
-    seed: SEED,
-    idea: "generate-and-test: all n! row permutations from itertools (a Vec each), keep those with distinct diagonals",
-    node: NODE,
-    max_n: MAX_N,
-    limit_reason: LIMIT_REASON,
-    enumerates: true,
-    teaching: include_str!("../README.md"),
-    analysis: include_str!("../ANALYSIS-itertools.md"),
-};
+pub static ITERTOOLS_INFO: SolverInfo = variant(
+    "perm-filter-itertools",
+    "generate-and-test: all n! row permutations from itertools (a Vec each), keep those with distinct diagonals",
+    include_str!("../ANALYSIS-itertools.md"),
+);
 
 /// A permutation source that is registered as a solver of its own.
 pub trait Variant: PermutationSource + Send + Sync + 'static {

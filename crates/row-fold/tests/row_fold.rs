@@ -184,18 +184,6 @@ fn counting_and_listing_report_the_same_statistics() {
 }
 
 #[test]
-fn listing_stops_when_told() {
-    let mut seen = 0;
-    RowFold
-        .enumerate(8, &mut |_| {
-            seen += 1;
-            ControlFlow::Break(())
-        })
-        .unwrap();
-    assert_eq!(seen, 1);
-}
-
-#[test]
 fn trace_shows_every_level_of_4_and_how_its_first_partials_grow() {
     let mut recorder = TraceRecorder::new(100);
     let stats = RowFold.trace(4, &mut recorder).unwrap();
