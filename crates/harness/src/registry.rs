@@ -12,6 +12,12 @@ use crate::error::CliError;
 pub static SOLVERS: &[&dyn Solver] = &[
     &queens_constellations::Constellations,
     &queens_three_mask::ThreeMask,
+    &queens_threat_mask::THREAT_MASK,
+    &queens_threat_mask::THREAT_MASK_U128,
+    &queens_row_fold::RowFold,
+    &queens_base_counting::BaseCounting,
+    &queens_perm_filter::PERM_FILTER,
+    &queens_perm_filter::PERM_FILTER_ITERTOOLS,
 ];
 
 /// Looks a solver up by id, or says which ids exist.
