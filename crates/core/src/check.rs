@@ -20,9 +20,14 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::OffBoard { col, row } => {
-                write!(f, "the queen in column {col} is on row {row}, off the board")
+                write!(
+                    f,
+                    "the queen in column {col} is on row {row}, off the board"
+                )
             }
-            Violation::SameRow { a, b } => write!(f, "the queens in columns {a} and {b} share a row"),
+            Violation::SameRow { a, b } => {
+                write!(f, "the queens in columns {a} and {b} share a row")
+            }
             Violation::SameDiagonal { a, b } => {
                 write!(f, "the queens in columns {a} and {b} share a diagonal")
             }
@@ -81,18 +86,27 @@ mod tests {
     #[test]
     fn rejects_a_rising_diagonal() {
         assert_eq!(check(&[0, 2, 4, 1, 3]), Ok(()));
-        assert_eq!(check(&[0, 3, 2, 4, 1]), Err(Violation::SameDiagonal { a: 0, b: 2 }));
+        assert_eq!(
+            check(&[0, 3, 2, 4, 1]),
+            Err(Violation::SameDiagonal { a: 0, b: 2 })
+        );
     }
 
     #[test]
     fn rejects_a_falling_diagonal_far_apart() {
         // Columns 0 and 3, rows 3 and 0.
-        assert_eq!(check(&[3, 1, 2, 0]).unwrap_err(), Violation::SameDiagonal { a: 0, b: 3 });
+        assert_eq!(
+            check(&[3, 1, 2, 0]).unwrap_err(),
+            Violation::SameDiagonal { a: 0, b: 3 }
+        );
     }
 
     #[test]
     fn rejects_off_board_rows() {
-        assert_eq!(check(&[0, 4, 1, 3]), Err(Violation::OffBoard { col: 1, row: 4 }));
+        assert_eq!(
+            check(&[0, 4, 1, 3]),
+            Err(Violation::OffBoard { col: 1, row: 4 })
+        );
     }
 
     #[test]

@@ -21,7 +21,9 @@ pub enum QueensError {
     },
 
     /// The solver only counts: it never materialises boards.
-    #[error("{solver} only counts solutions; it cannot list them (use `count`, or pick a solver that enumerates)")]
+    #[error(
+        "{solver} only counts solutions; it cannot list them (use `count`, or pick a solver that enumerates)"
+    )]
     CannotEnumerate { solver: &'static str },
 
     /// Algebraic notation uses one letter per file.

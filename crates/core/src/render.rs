@@ -64,7 +64,10 @@ mod tests {
     #[test]
     fn ascii_board_has_ranks_top_down_and_files_left_to_right() {
         let board = render(&[1, 3, 0, 2], Style::Ascii);
-        assert_eq!(board, "4 . Q . .\n3 . . . Q\n2 Q . . .\n1 . . Q .\n  a b c d\n");
+        assert_eq!(
+            board,
+            "4 . Q . .\n3 . . . Q\n2 Q . . .\n1 . . Q .\n  a b c d\n"
+        );
     }
 
     #[test]

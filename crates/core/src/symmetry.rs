@@ -168,7 +168,11 @@ mod tests {
             for b in Transform::ALL {
                 let composite = a.then(b);
                 assert!(Transform::ALL.contains(&composite));
-                assert_eq!(composite.apply(&s), b.apply(&a.apply(&s)), "{a:?} then {b:?}");
+                assert_eq!(
+                    composite.apply(&s),
+                    b.apply(&a.apply(&s)),
+                    "{a:?} then {b:?}"
+                );
             }
         }
     }
@@ -176,7 +180,11 @@ mod tests {
     #[test]
     fn every_transform_has_an_inverse() {
         for a in Transform::ALL {
-            assert!(Transform::ALL.iter().any(|&b| a.then(b) == Transform::Identity));
+            assert!(
+                Transform::ALL
+                    .iter()
+                    .any(|&b| a.then(b) == Transform::Identity)
+            );
         }
     }
 

@@ -28,6 +28,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// Cross-validate solvers: checker, equal solution sets, OEIS counts.
     Verify(VerifyArgs),
+    /// Cross-validate, then time every solver over n = 4..N and write a record.
+    Compare(crate::commands::compare::CompareArgs),
+    /// Generate COMPARISON.md and plots from records (default: the newest).
+    Report(crate::commands::report::ReportArgs),
 }
 
 #[derive(Debug, clap::Args)]

@@ -4,8 +4,10 @@
 
 mod cli;
 mod commands;
-mod error;
-mod registry;
+
+// Shared with the benches through the library; re-imported at the crate root
+// so that the command modules keep naming them `crate::registry`, `crate::error`.
+use queens_harness::{error, registry};
 
 use std::process::ExitCode;
 
@@ -25,6 +27,8 @@ fn main() -> ExitCode {
         Command::Count(args) => commands::count::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Compare(args) => commands::compare::run(&args),
+        Command::Report(args) => commands::report::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

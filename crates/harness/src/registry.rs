@@ -17,7 +17,12 @@ pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {
         .iter()
         .copied()
         .find(|s| s.info().id == id)
-        .ok_or_else(|| CliError::Usage(format!("unknown solver '{id}'; known solvers: {}", ids().join(", "))))
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "unknown solver '{id}'; known solvers: {}",
+                ids().join(", ")
+            ))
+        })
 }
 
 /// All ids, in registry order.
@@ -35,12 +40,19 @@ pub fn select(ids: &[String]) -> Result<Vec<&'static dyn Solver>, CliError> {
 
 /// The named solver, or the fastest that supports n and, if `must_enumerate`,
 /// can list boards. The error for a named solver is its own limit message.
-pub fn choose(id: Option<&str>, n: usize, must_enumerate: bool) -> Result<&'static dyn Solver, CliError> {
+pub fn choose(
+    id: Option<&str>,
+    n: usize,
+    must_enumerate: bool,
+) -> Result<&'static dyn Solver, CliError> {
     if let Some(id) = id {
         let solver = find(id)?;
         solver.info().check_n(n)?;
         if must_enumerate && !solver.info().enumerates {
-            return Err(queens_core::QueensError::CannotEnumerate { solver: solver.info().id }.into());
+            return Err(queens_core::QueensError::CannotEnumerate {
+                solver: solver.info().id,
+            }
+            .into());
         }
         return Ok(solver);
     }
@@ -58,7 +70,9 @@ pub fn choose(id: Option<&str>, n: usize, must_enumerate: bool) -> Result<&'stat
             if n == 0 {
                 CliError::Usage(queens_core::QueensError::EmptyBoard.to_string())
             } else {
-                CliError::Usage(format!("no registered solver supports n = {n}; the largest supported n is {largest}"))
+                CliError::Usage(format!(
+                    "no registered solver supports n = {n}; the largest supported n is {largest}"
+                ))
             }
         })
 }

@@ -48,8 +48,6 @@ impl Solver for ThreeMask {
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
         INFO.check_n(n)?;
         let mut observer = Tracing::new(sink);
-        Ok(Search::new(n)
-            .run(&mut CountOnly, &mut observer)
-            .stats())
+        Ok(Search::new(n).run(&mut CountOnly, &mut observer).stats())
     }
 }

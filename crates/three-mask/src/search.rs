@@ -167,9 +167,7 @@ impl Search {
         let squares: Vec<String> = self.file_of_rank[..ranks]
             .iter()
             .enumerate()
-            .map(|(rank, &file)| {
-                format!("{}{}", queens_core::file_letter(file as usize), rank + 1)
-            })
+            .map(|(rank, &file)| format!("{}{}", queens_core::file_letter(file as usize), rank + 1))
             .collect();
         format!("all {} files filled: {}", ranks, squares.join(" "))
     }

@@ -39,7 +39,10 @@ pub fn run(args: &CountArgs) -> Result<(), CliError> {
         seconds,
     };
     if args.json {
-        println!("{}", serde_json::to_string(&record).expect("plain data serialises"));
+        println!(
+            "{}",
+            serde_json::to_string(&record).expect("plain data serialises")
+        );
         return Ok(());
     }
     let mut rows: Vec<(String, String)> = vec![
@@ -51,7 +54,12 @@ pub fn run(args: &CountArgs) -> Result<(), CliError> {
         rows.push(("unique".into(), unique.to_string()));
     }
     rows.push(("nodes".into(), record.nodes.to_string()));
-    rows.extend(stats.extra.iter().map(|m| (m.name.clone(), m.value.to_string())));
+    rows.extend(
+        stats
+            .extra
+            .iter()
+            .map(|m| (m.name.clone(), m.value.to_string())),
+    );
     rows.push(("seconds".into(), format!("{:.6}", record.seconds)));
     let width = rows.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
     for (key, value) in rows {

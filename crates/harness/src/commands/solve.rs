@@ -23,7 +23,12 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut write_error: Option<io::Error> = None;
 
     if args.format == Format::Json {
-        let _ = write!(out, "{{\"n\":{},\"solver\":\"{}\",\"solutions\":[", args.n, solver.info().id);
+        let _ = write!(
+            out,
+            "{{\"n\":{},\"solver\":\"{}\",\"solutions\":[",
+            args.n,
+            solver.info().id
+        );
     }
     solver.enumerate(args.n, &mut |rows| {
         if args.unique && !symmetry::is_canonical(rows) {
@@ -55,7 +60,11 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
 fn write_solution(out: &mut impl Write, format: Format, index: u64, rows: &[u8]) -> io::Result<()> {
     match format {
         Format::Board | Format::Unicode => {
-            let style = if format == Format::Board { Style::Ascii } else { Style::Unicode };
+            let style = if format == Format::Board {
+                Style::Ascii
+            } else {
+                Style::Unicode
+            };
             if index > 1 {
                 writeln!(out)?;
             }
@@ -64,13 +73,23 @@ fn write_solution(out: &mut impl Write, format: Format, index: u64, rows: &[u8])
         }
         Format::Algebraic => {
             let solution = queens_core::Solution::from_rows(rows);
-            writeln!(out, "{}", solution.to_algebraic().expect("n <= 26 checked before the search"))
+            writeln!(
+                out,
+                "{}",
+                solution
+                    .to_algebraic()
+                    .expect("n <= 26 checked before the search")
+            )
         }
         Format::Json => {
             if index > 1 {
                 write!(out, ",")?;
             }
-            write!(out, "{}", serde_json::to_string(rows).expect("a list of numbers serialises"))
+            write!(
+                out,
+                "{}",
+                serde_json::to_string(rows).expect("a list of numbers serialises")
+            )
         }
     }
 }

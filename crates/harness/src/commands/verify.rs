@@ -16,54 +16,70 @@ use crate::error::CliError;
 use crate::registry;
 
 /// What was established for one (solver, n).
-struct Row {
-    n: usize,
-    solver: &'static str,
-    solutions: u64,
-    unique: u64,
+pub struct Row {
+    pub n: usize,
+    pub solver: &'static str,
+    pub solutions: u64,
+    pub unique: u64,
     /// "all valid", or "count only" for solvers that do not list boards.
-    boards: &'static str,
+    pub boards: &'static str,
     /// The solver whose set this one equals, or "reference"/"-".
-    same_set_as: String,
+    pub same_set_as: String,
 }
 
 pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
-    if args.max_n > oeis::MAX_KNOWN_N {
+    let solvers = registry::select(&args.solvers)?;
+    let mut header_printed = false;
+    let checked = cross_validate(&solvers, args.max_n, &mut |row| {
+        if !header_printed {
+            println!(
+                "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
+                "n", "solver", "solutions", "unique", "boards", "same set as"
+            );
+            header_printed = true;
+        }
+        println!(
+            "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
+            row.n, row.solver, row.solutions, row.unique, row.boards, row.same_set_as
+        );
+    })?;
+    println!("ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS");
+    Ok(())
+}
+
+/// The checks of `queens verify` for n = 1..=max_n, each (solver, n) handed
+/// to `on_row` once it passed; shared with `queens compare`, which
+/// cross-validates before it times. Returns how many pairs were checked.
+pub fn cross_validate(
+    solvers: &[&'static dyn Solver],
+    max_n: usize,
+    on_row: &mut dyn FnMut(&Row),
+) -> Result<usize, CliError> {
+    if max_n > oeis::MAX_KNOWN_N {
         return Err(CliError::Usage(format!(
             "verify compares with published counts, known for n <= {}; got --max-n {}",
             oeis::MAX_KNOWN_N,
-            args.max_n
+            max_n
         )));
     }
-    let solvers = registry::select(&args.solvers)?;
-    println!(
-        "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
-        "n", "solver", "solutions", "unique", "boards", "same set as"
-    );
     let mut checked = 0usize;
-    for n in 1..=args.max_n {
+    for n in 1..=max_n {
         // The reference board set for this n: the first lister's.
         let mut reference: Option<(&'static str, Vec<Vec<u8>>)> = None;
-        for &solver in &solvers {
+        for &solver in solvers {
             if !solver.info().supports(n) {
                 continue;
             }
-            let row = verify_one(solver, n, &mut reference)?;
-            println!(
-                "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
-                row.n, row.solver, row.solutions, row.unique, row.boards, row.same_set_as
-            );
+            on_row(&verify_one(solver, n, &mut reference)?);
             checked += 1;
         }
     }
     if checked == 0 {
         return Err(CliError::Usage(format!(
-            "nothing to verify: no selected solver supports any n in 1..={}",
-            args.max_n
+            "nothing to verify: no selected solver supports any n in 1..={max_n}"
         )));
     }
-    println!("ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS");
-    Ok(())
+    Ok(checked)
 }
 
 fn verify_one(
@@ -76,9 +92,22 @@ fn verify_one(
     let expected_unique = oeis::unique(n).expect("n <= MAX_KNOWN_N checked");
 
     if !solver.info().enumerates {
-        let stats = solver.count(n, &CountOptions { unique: true, threads: 0 })?;
+        let stats = solver.count(
+            n,
+            &CountOptions {
+                unique: true,
+                threads: 0,
+            },
+        )?;
         let unique = stats.unique.unwrap_or(u64::MAX);
-        compare_with_oeis(id, n, stats.solutions, unique, expected_total, expected_unique)?;
+        compare_with_oeis(
+            id,
+            n,
+            stats.solutions,
+            unique,
+            expected_total,
+            expected_unique,
+        )?;
         return Ok(Row {
             n,
             solver: id,
@@ -91,7 +120,14 @@ fn verify_one(
 
     let boards = list_valid_boards(solver, n)?;
     let unique = symmetry::count_unique(boards.iter().map(Vec::as_slice));
-    compare_with_oeis(id, n, boards.len() as u64, unique, expected_total, expected_unique)?;
+    compare_with_oeis(
+        id,
+        n,
+        boards.len() as u64,
+        unique,
+        expected_total,
+        expected_unique,
+    )?;
 
     let same_set_as = match reference {
         None => {
@@ -130,7 +166,10 @@ fn list_valid_boards(solver: &dyn Solver, n: usize) -> Result<Vec<Vec<u8>>, CliE
     let mut invalid: Option<String> = None;
     solver.enumerate(n, &mut |rows| {
         if rows.len() != n {
-            invalid = Some(format!("n = {n}: {id} listed a board of size {}", rows.len()));
+            invalid = Some(format!(
+                "n = {n}: {id} listed a board of size {}",
+                rows.len()
+            ));
             return ControlFlow::Break(());
         }
         if let Err(violation) = check::check(rows) {
@@ -200,4 +239,3 @@ fn first_difference<'a>(first: &'a [Vec<u8>], second: &'a [Vec<u8>]) -> Option<D
     }
     None
 }
-
