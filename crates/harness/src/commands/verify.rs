@@ -7,6 +7,7 @@
 //!
 //! Count-only solvers are checked on their counts alone.
 
+use std::fmt::Display;
 use std::ops::ControlFlow;
 
 use queens_core::{CountOptions, Solution, Solver, check, oeis, symmetry};
@@ -32,19 +33,24 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
     let mut header_printed = false;
     let checked = cross_validate(&solvers, args.max_n, &mut |row| {
         if !header_printed {
-            println!(
-                "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
-                "n", "solver", "solutions", "unique", "boards", "same set as"
-            );
+            print_line("n", "solver", "solutions", "unique", "boards", "same set as");
             header_printed = true;
         }
-        println!(
-            "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
-            row.n, row.solver, row.solutions, row.unique, row.boards, row.same_set_as
-        );
+        print_line(row.n, row.solver, row.solutions, row.unique, row.boards, &row.same_set_as);
     })?;
     println!("ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS");
     Ok(())
+}
+
+fn print_line(
+    n: impl Display,
+    solver: impl Display,
+    solutions: impl Display,
+    unique: impl Display,
+    boards: impl Display,
+    same_set_as: impl Display,
+) {
+    println!("{n:>3}  {solver:14}  {solutions:>10}  {unique:>8}  {boards:11}  {same_set_as}");
 }
 
 /// The checks of `queens verify` for n = 1..=max_n, each (solver, n) handed
