@@ -6,7 +6,9 @@
 //! relaxed load per allocation and nothing else. The figure is the peak of
 //! bytes allocated *during* the run above what was live when it started
 //! (memory freed during the run that was allocated before it can make the live
-//! count dip below zero; the peak is never reported below zero).
+//! count dip below zero; the peak is never reported below zero). Threads
+//! other than the run's own are counted too, so measure with nothing else
+//! running (the harness never runs two solvers at once).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
@@ -94,13 +96,20 @@ mod tests {
     use super::*;
     use std::hint::black_box;
 
+    /// Other tests run in parallel threads and their allocations and frees
+    /// are counted too while we watch: allow them this much either way.
+    const OTHER_TESTS: u64 = 256 << 10;
+
     #[test]
     fn a_held_buffer_is_seen_at_its_full_size() {
         let (_, peak) = peak_during(|| {
             let buffer = black_box(vec![7u8; 1 << 20]);
             black_box(buffer.len())
         });
-        assert!(peak >= 1 << 20, "peak {peak} below the 1 MiB buffer held");
+        assert!(
+            peak + OTHER_TESTS >= 1 << 20,
+            "peak {peak} below the 1 MiB buffer held"
+        );
     }
 
     #[test]
@@ -111,7 +120,10 @@ mod tests {
                 black_box(vec![1u8; 1 << 20]);
             }
         });
-        assert!(peak >= 1 << 20, "peak {peak} below one buffer");
+        assert!(
+            peak + OTHER_TESTS >= 1 << 20,
+            "peak {peak} below one buffer"
+        );
         // Other tests may allocate concurrently while we watch (a little);
         // ten buffers of our own would be 10 MiB.
         assert!(

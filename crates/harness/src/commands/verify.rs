@@ -33,10 +33,24 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
     let mut header_printed = false;
     let checked = cross_validate(&solvers, args.max_n, &mut |row| {
         if !header_printed {
-            print_line("n", "solver", "solutions", "unique", "boards", "same set as");
+            print_line(
+                "n",
+                "solver",
+                "solutions",
+                "unique",
+                "boards",
+                "same set as",
+            );
             header_printed = true;
         }
-        print_line(row.n, row.solver, row.solutions, row.unique, row.boards, &row.same_set_as);
+        print_line(
+            row.n,
+            row.solver,
+            row.solutions,
+            row.unique,
+            row.boards,
+            &row.same_set_as,
+        );
     })?;
     println!("ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS");
     Ok(())

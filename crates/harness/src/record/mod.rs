@@ -4,6 +4,8 @@
 //! a field changes meaning, and a reader refuses any other version rather
 //! than guess.
 
+#[cfg(test)]
+pub(crate) mod fixtures;
 mod provenance;
 mod store;
 

@@ -118,3 +118,83 @@ pub fn replace_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map(|_| ())
         .map_err(|e| format!("{}: cannot write: {}", path.display(), e.error))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::fixtures::sample_record;
+
+    #[test]
+    fn a_record_round_trips_through_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = sample_record();
+        let path = write_new(dir.path(), "bench", &record).unwrap();
+        assert_eq!(
+            path.file_name().unwrap(),
+            "2026-01-02T030405.678Z-bench.json"
+        );
+        assert_eq!(read(&path).unwrap(), record);
+        assert_eq!(newest(dir.path()).unwrap(), path);
+    }
+
+    #[test]
+    fn a_second_record_with_the_same_name_gets_a_new_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = write_new(dir.path(), "bench", &sample_record()).unwrap();
+        let before = std::fs::read(&first).unwrap();
+        let mut other = sample_record();
+        other.entries.clear();
+        let second = write_new(dir.path(), "bench", &other).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(
+            std::fs::read(&first).unwrap(),
+            before,
+            "the first record was overwritten"
+        );
+        assert_eq!(read(&second).unwrap(), other);
+        // Only the two records: no temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    fn problem_with(text: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.json");
+        std::fs::write(&path, text).unwrap();
+        let problem = read(&path).unwrap_err();
+        assert!(
+            problem.starts_with(&path.display().to_string()),
+            "{problem}"
+        );
+        assert!(!problem.contains('\n'), "not one line: {problem}");
+        problem
+    }
+
+    #[test]
+    fn a_truncated_record_is_refused_as_truncated() {
+        let text = serde_json::to_string_pretty(&sample_record()).unwrap();
+        let problem = problem_with(&text[..text.len() / 2]);
+        assert!(problem.contains("truncated"), "{problem}");
+    }
+
+    #[test]
+    fn another_schema_version_is_refused_never_misread() {
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["schema_version"] = serde_json::json!(2);
+        let problem = problem_with(&value.to_string());
+        assert!(
+            problem.contains("schema version 2") && problem.contains("only version 1"),
+            "{problem}"
+        );
+    }
+
+    #[test]
+    fn other_json_and_changed_fields_are_refused() {
+        assert!(problem_with("{\"a\": 1}").contains("not a queens bench record"));
+        assert!(problem_with("not json").contains("not valid JSON"));
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["entries"][0]["median"] = serde_json::json!(1);
+        assert!(problem_with(&value.to_string()).contains("does not follow schema version 1"));
+        let missing = std::path::Path::new("/nonexistent/record.json");
+        assert!(read(missing).unwrap_err().contains("cannot read"));
+    }
+}

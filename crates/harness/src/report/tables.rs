@@ -299,7 +299,9 @@ fn analysis_section(out: &mut String, merged: &Merged, analysis: Analysis<'_>) {
     for solver in &merged.solvers {
         let _ = writeln!(out, "### {}\n", solver.id);
         let text = match analysis(&solver.id).map(str::trim) {
-            Some("") => "*No analysis written yet (the solver's ANALYSIS.md is empty).*".to_string(),
+            Some("") => {
+                "*No analysis written yet (the solver's ANALYSIS.md is empty).*".to_string()
+            }
             Some(text) => text.to_string(),
             None => "*This solver is not in the registry of the `queens` that made this report.*"
                 .to_string(),
