@@ -1,13 +1,15 @@
-//! The library half of the harness: what the `queens` binary and the
-//! benchmarks share, so that `cargo bench` and `queens compare` measure the
-//! same way and write the same records.
+//! The `queens` harness as a library: the registry of solvers and the
+//! subcommands, shared by the `queens` binary, the benches and the tests.
+//! `cargo bench` and `queens compare` measure the same way and write the
+//! same records through it:
 //!
-//! - [`registry`]: the one list of solvers.
 //! - [`heap`]: a counting global allocator, for peak heap bytes per run.
 //! - [`measure`]: one checked run, timing statistics, climbing n within a budget.
 //! - [`record`]: the versioned JSON record of a run (`bench-results/FORMAT.md`).
 //! - [`report`]: COMPARISON.md, SVG plots and the README splice, made from records.
 
+pub mod cli;
+pub mod commands;
 pub mod error;
 pub mod heap;
 pub mod measure;

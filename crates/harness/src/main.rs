@@ -2,20 +2,14 @@
 //! module per subcommand, and turns errors into one line on stderr with exit
 //! code 2 (bad input) or 1 (failed verification).
 
-mod cli;
-mod commands;
-
-// Shared with the benches through the library; re-imported at the crate root
-// so that the command modules keep naming them `crate::registry`, `crate::error`.
-use queens_harness::{error, registry};
-
 use std::process::ExitCode;
 
 use clap::Parser;
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use cli::{Cli, Command};
-use error::CliError;
+use queens_harness::cli::{Cli, Command};
+use queens_harness::commands;
+use queens_harness::error::CliError;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -55,7 +49,14 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             let text = error.render().to_string();
             let first = text.lines().next().unwrap_or("invalid command line");
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("queens: {first} (see `queens --help`)");
+            // clap lists the allowed values on a later line: keep them on this one.
+            let allowed = match error.get(ContextKind::ValidValue) {
+                Some(ContextValue::Strings(values)) => {
+                    format!("; possible values: {}", values.join(", "))
+                }
+                _ => String::new(),
+            };
+            eprintln!("queens: {first}{allowed} (see `queens --help`)");
             ExitCode::from(CliError::Usage(String::new()).exit_code() as u8)
         }
     }

@@ -15,6 +15,16 @@ pub type Mask = u32;
 /// Largest board: one bit per file of a [`Mask`].
 pub const MAX_N: usize = Mask::BITS as usize;
 
+/// One rank's state in the search: the three masks on entry (1 = safe) and
+/// the safe files not yet tried.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    left: Mask,
+    right: Mask,
+    vertical: Mask,
+    untried: Mask,
+}
+
 /// One board's search: the counters of the Forth program and, when a sink
 /// wants boards, the file of the queen on each rank so far.
 pub struct Search {
@@ -62,7 +72,7 @@ impl Search {
                 )
             });
         }
-        let _ = self.try_rank(left, right, vertical, 0, sink, observer);
+        let _ = self.try_rank(left, right, vertical, sink, observer);
         self
     }
 
@@ -76,90 +86,130 @@ impl Search {
         .with_metric("positions_tried", self.positions)
     }
 
-    /// `try ( l r v -- )` on rank `rank`. Masks hold a 1 for each safe file.
+    /// The Forth word `try`, unrolled into a loop over an explicit stack.
+    ///
+    /// The recursion `try ( l r v -- )` keeps, per rank, the three masks and
+    /// the safe files not yet tried: a [`Frame`]. Here the frame being worked
+    /// on lives in registers (`current`), and a frame is saved only when the
+    /// search climbs above it with files still untried: after its last file
+    /// there is nothing to come back to, so that climb is a tail call and
+    /// saves nothing. Measured with callgrind and user time at n = 12..15,
+    /// this beats the plain recursion (six registers saved and restored per
+    /// call) and a loop that re-reads its frame from memory at every step
+    /// (which waits on store forwarding). The tree walked and the counts kept
+    /// are exactly the Forth program's.
     #[inline]
     fn try_rank<S: SolutionSink, O: Observer>(
         &mut self,
         left: Mask,
         right: Mask,
         vertical: Mask,
-        rank: usize,
         sink: &mut S,
         observer: &mut O,
     ) -> ControlFlow<()> {
-        if vertical == 0 {
-            // Every file holds a queen: a solution.
-            self.solutions += 1;
-            if O::ENABLED {
-                let board = self.describe_board(rank);
-                observer.step(StepKind::Solution, || board)?;
-            }
-            if S::WANTS_BOARD {
-                for (rank, &file) in self.file_of_rank[..self.n].iter().enumerate() {
-                    self.rows[file as usize] = rank as u8;
-                }
-                sink.solution(&self.rows[..self.n])?;
-            }
-            return ControlFlow::Continue(());
-        }
+        let width = self.n;
+        let mut saved = [Frame::default(); MAX_N];
+        // The root call: an empty board is never full (n >= 1).
         self.positions += 1;
         // `safe-files`: a file is safe if no mask marks it attacked.
-        let mut safe = left & right & vertical;
-        if O::ENABLED && safe == 0 {
-            let width = self.n;
-            observer.step(StepKind::Backtrack, || {
-                format!(
-                    "rank {}: no safe file (left {} & right {} & vert {} = 0): back",
-                    rank + 1,
-                    bits(left.into(), width),
-                    bits(right.into(), width),
-                    bits(vertical.into(), width)
-                )
-            })?;
-        }
-        while safe != 0 {
-            // `first`: in two's complement -x = !x + 1, so the +1 carries
-            // through the trailing zeros of !x and stops at x's lowest 1:
-            // x & -x keeps exactly that bit.
-            let file = safe & safe.wrapping_neg();
-            if S::WANTS_BOARD || O::ENABLED {
-                self.file_of_rank[rank] = file.trailing_zeros() as u8;
+        let mut current = Frame {
+            left,
+            right,
+            vertical,
+            untried: left & right & vertical,
+        };
+        // Frames in `saved`; the rank being filled is n - |vertical|.
+        let mut depth = 0usize;
+        loop {
+            while current.untried != 0 {
+                let rank = width - current.vertical.count_ones() as usize;
+                // `first`: in two's complement -x = !x + 1, so the +1 carries
+                // through the trailing zeros of !x and stops at x's lowest 1:
+                // x & -x keeps exactly that bit.
+                let file = current.untried & current.untried.wrapping_neg();
+                if S::WANTS_BOARD || O::ENABLED {
+                    self.file_of_rank[rank % MAX_N] = file.trailing_zeros() as u8;
+                }
+                if O::ENABLED {
+                    let frame = current;
+                    observer.step(StepKind::Place, || {
+                        format!(
+                            "rank {}: safe {} (left {} right {} vert {}) -> queen on file {}",
+                            rank + 1,
+                            bits(frame.untried.into(), width),
+                            bits(frame.left.into(), width),
+                            bits(frame.right.into(), width),
+                            bits(frame.vertical.into(), width),
+                            queens_core::file_letter(file.trailing_zeros() as usize)
+                        )
+                    })?;
+                }
+                // `rest`: x - 1 turns the lowest 1 into 0 and the zeros below
+                // it into ones; & x then clears exactly that lowest 1.
+                current.untried &= current.untried - 1;
+                // `place-queen`: clear the file in all three masks and move
+                // to the next rank. A diagonal attack moves one file per rank,
+                // so the left-diagonal mask shifts left (shifting in a 1:
+                // nothing enters from beyond file a) and the right-diagonal
+                // mask shifts right arithmetically, like Forth's `2/`, which
+                // copies the top 1 down.
+                let cleared = !file;
+                let next_vertical = current.vertical & cleared;
+                if next_vertical == 0 {
+                    // `try` on a full board: every file holds a queen.
+                    self.solutions += 1;
+                    if O::ENABLED {
+                        let board = self.describe_board(rank + 1);
+                        observer.step(StepKind::Solution, || board)?;
+                    }
+                    if S::WANTS_BOARD {
+                        for (rank, &file) in self.file_of_rank[..width].iter().enumerate() {
+                            self.rows[file as usize] = rank as u8;
+                        }
+                        sink.solution(&self.rows[..width])?;
+                    }
+                    continue;
+                }
+                self.positions += 1;
+                let next = Frame {
+                    left: ((current.left & cleared) << 1) | 1,
+                    right: (((current.right & cleared) as i32) >> 1) as Mask,
+                    vertical: next_vertical,
+                    untried: 0,
+                };
+                let untried = next.left & next.right & next.vertical;
+                if untried == 0 {
+                    // A dead end: `try` finds no safe file and returns at once.
+                    if O::ENABLED {
+                        observer.step(StepKind::Backtrack, || {
+                            format!(
+                                "rank {}: no safe file (left {} & right {} & vert {} = 0): back",
+                                rank + 2,
+                                bits(next.left.into(), width),
+                                bits(next.right.into(), width),
+                                bits(next.vertical.into(), width)
+                            )
+                        })?;
+                    }
+                    continue;
+                }
+                if current.untried != 0 {
+                    // At most one frame per rank below the next is saved, so
+                    // depth < n - 1 < MAX_N: the `% MAX_N` is a no-op that
+                    // lets the compiler drop the bounds check.
+                    saved[depth % MAX_N] = current;
+                    depth += 1;
+                }
+                current = Frame { untried, ..next };
             }
-            if O::ENABLED {
-                let width = self.n;
-                observer.step(StepKind::Place, || {
-                    format!(
-                        "rank {}: safe {} (left {} right {} vert {}) -> queen on file {}",
-                        rank + 1,
-                        bits(safe.into(), width),
-                        bits(left.into(), width),
-                        bits(right.into(), width),
-                        bits(vertical.into(), width),
-                        queens_core::file_letter(file.trailing_zeros() as usize)
-                    )
-                })?;
+            // Every safe file of this rank has been tried: return to the
+            // nearest rank below with files left, or finish.
+            if depth == 0 {
+                return ControlFlow::Continue(());
             }
-            // `place-queen`: clear the file in all three masks, then move to
-            // the next rank. A diagonal attack moves one file per rank, so the
-            // left-diagonal mask shifts left (shifting in a 1: nothing enters
-            // from beyond file a) and the right-diagonal mask shifts right
-            // arithmetically, like Forth's `2/`, which copies the top 1 down.
-            let cleared = !file;
-            let next_left = ((left & cleared) << 1) | 1;
-            let next_right = (((right & cleared) as i32) >> 1) as Mask;
-            self.try_rank(
-                next_left,
-                next_right,
-                vertical & cleared,
-                rank + 1,
-                sink,
-                observer,
-            )?;
-            // `rest`: x - 1 turns the lowest 1 into 0 and the zeros below it
-            // into ones; & x then clears exactly that lowest 1.
-            safe &= safe - 1;
+            depth -= 1;
+            current = saved[depth % MAX_N];
         }
-        ControlFlow::Continue(())
     }
 
     /// The placed queens as algebraic squares (traced runs only).

@@ -6,11 +6,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::measure::{self, climb};
+use crate::record::{self, Entry, Provenance, Record, Settings, SolverFacts, Status};
+use crate::report::format::{bytes, duration_ns, significant, thousands};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens_core::{CountOptions, Solver};
-use queens_harness::measure::{self, climb};
-use queens_harness::record::{self, Entry, Provenance, Record, Settings, SolverFacts, Status};
-use queens_harness::report::format::{bytes, duration_ns, significant, thousands};
 
 use crate::cli::parse_n;
 use crate::commands::verify;

@@ -3,8 +3,8 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use queens_harness::record::{self, replace_atomically};
-use queens_harness::report::{self, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
+use crate::record::{self, replace_atomically};
+use crate::report::{self, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
 
 use crate::error::CliError;
 use crate::registry;

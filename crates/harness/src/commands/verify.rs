@@ -30,26 +30,33 @@ pub struct Row {
 
 pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
     let solvers = registry::select(&args.solvers)?;
+    let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
     let mut header_printed = false;
     let checked = cross_validate(&solvers, args.max_n, &mut |row| {
         if !header_printed {
             print_line(
-                "n",
-                "solver",
-                "solutions",
-                "unique",
-                "boards",
-                "same set as",
+                id_width,
+                [
+                    &"n",
+                    &"solver",
+                    &"solutions",
+                    &"unique",
+                    &"boards",
+                    &"same set as",
+                ],
             );
             header_printed = true;
         }
         print_line(
-            row.n,
-            row.solver,
-            row.solutions,
-            row.unique,
-            row.boards,
-            &row.same_set_as,
+            id_width,
+            [
+                &row.n,
+                &row.solver,
+                &row.solutions,
+                &row.unique,
+                &row.boards,
+                &row.same_set_as,
+            ],
         );
     })?;
     println!("ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS");
@@ -57,14 +64,12 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
 }
 
 fn print_line(
-    n: impl Display,
-    solver: impl Display,
-    solutions: impl Display,
-    unique: impl Display,
-    boards: impl Display,
-    same_set_as: impl Display,
+    id_width: usize,
+    [n, solver, solutions, unique, boards, same_set_as]: [&dyn Display; 6],
 ) {
-    println!("{n:>3}  {solver:14}  {solutions:>10}  {unique:>8}  {boards:11}  {same_set_as}");
+    println!(
+        "{n:>3}  {solver:id_width$}  {solutions:>10}  {unique:>8}  {boards:11}  {same_set_as}"
+    );
 }
 
 /// The checks of `queens verify` for n = 1..=max_n, each (solver, n) handed

@@ -1,0 +1,155 @@
+//! The `queens` binary as a user runs it: exit codes, one-line errors, and
+//! machine-readable outputs that parse and agree with each other.
+
+use std::process::{Command, Output};
+
+use queens_core::{Solution, check, oeis};
+use serde_json::Value;
+
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("the queens binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("utf-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("utf-8 output")
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["count", "0"], "at least 1"),
+        (&["count", "-3"], "at least 1"),
+        (&["count", "abc"], "whole number"),
+        (&["count", "8.5"], "whole number"),
+        (&["count", "99999999999999999999999999"], "too large"),
+        (&["count", "40"], "no registered solver supports n = 40"),
+        (
+            &["count", "33", "--solver", "three-mask"],
+            "three-mask supports n <= 32",
+        ),
+        (&["count", "8", "--solver", "nope"], "unknown solver 'nope'"),
+        (
+            &["solve", "8", "--limit", "0"],
+            "--limit must be at least 1",
+        ),
+        (
+            &["solve", "8", "--limit", "many"],
+            "--limit must be a whole number",
+        ),
+        (&["solve", "27", "--format", "algebraic"], "n <= 26"),
+        (
+            &["solve", "8", "--format", "pdf"],
+            "possible values: board, unicode, algebraic, json",
+        ),
+        (&["verify", "--max-n", "28"], "n <= 27"),
+        (&["verify", "--solver", "nope"], "unknown solver"),
+        (&["frobnicate"], "frobnicate"),
+    ];
+    for (args, expected) in cases {
+        let output = queens(args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_and_version_succeed() {
+    for args in [&["--help"][..], &["count", "--help"], &["--version"]] {
+        let output = queens(args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(!output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn count_json_matches_oeis() {
+    let output = queens(&["count", "10", "--unique", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let record: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(record["n"], 10);
+    assert_eq!(record["solutions"], oeis::total(10).unwrap());
+    assert_eq!(record["unique"], oeis::unique(10).unwrap());
+    assert!(record["nodes"].as_u64().unwrap() > 0);
+    assert!(record["seconds"].as_f64().unwrap() >= 0.0);
+    assert!(record["solver"].is_string());
+
+    let plain = queens(&["count", "10", "--json"]);
+    let record: Value = serde_json::from_str(stdout(&plain).trim()).unwrap();
+    assert!(record.get("unique").is_none(), "unique only when asked");
+}
+
+#[test]
+fn solve_json_lists_valid_distinct_boards_agreeing_with_count() {
+    let output = queens(&["solve", "8", "--format", "json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let listing: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(listing["n"], 8);
+    let mut boards: Vec<Vec<u8>> = serde_json::from_value(listing["solutions"].clone()).unwrap();
+    for board in &boards {
+        assert_eq!(check::check(board), Ok(()));
+    }
+    boards.sort();
+    boards.dedup();
+    let count: Value =
+        serde_json::from_str(stdout(&queens(&["count", "8", "--json"])).trim()).unwrap();
+    assert_eq!(count["solutions"], boards.len() as u64);
+}
+
+#[test]
+fn solve_unique_prints_one_canonical_board_per_class() {
+    let output = queens(&["solve", "8", "--unique", "--format", "algebraic"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let boards: Vec<Solution> = text.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(boards.len(), 12);
+    for board in &boards {
+        assert_eq!(&queens_core::symmetry::canonical(board), board);
+    }
+}
+
+#[test]
+fn solve_limit_and_board_formats() {
+    let output = queens(&["solve", "6", "--limit", "1"]);
+    let text = stdout(&output);
+    assert_eq!(text.matches('Q').count(), 6, "{text}");
+    assert!(text.contains("a b c d e f"));
+    let unicode = stdout(&queens(&[
+        "solve", "6", "--limit", "2", "--format", "unicode",
+    ]));
+    assert_eq!(unicode.matches('♛').count(), 12);
+}
+
+#[test]
+fn verify_passes_and_prints_what_it_checked() {
+    let output = queens(&["verify", "--max-n", "8"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("ok:"));
+    let line_for_8 = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("8 "))
+        .expect("a row for n = 8");
+    assert!(line_for_8.contains("92"));
+    assert!(line_for_8.contains("12"));
+}
+
+#[test]
+fn list_names_every_solver_with_its_limit() {
+    let text = stdout(&queens(&["list"]));
+    for solver in queens_harness::registry::SOLVERS {
+        let info = solver.info();
+        assert!(text.contains(info.id));
+        assert!(text.contains(&format!("n <= {} {}", info.max_n, info.limit_reason)));
+    }
+}
