@@ -11,7 +11,10 @@ use crate::error::CliError;
 /// the measurements behind this order).
 pub static SOLVERS: &[&dyn Solver] = &[
     &queens_three_mask::ThreeMask,
+    &queens_threat_mask::THREAT_MASK,
+    &queens_threat_mask::THREAT_MASK_U128,
     &queens_row_fold::RowFold,
+    &queens_base_counting::BaseCounting,
     &queens_perm_filter::PERM_FILTER,
     &queens_perm_filter::PERM_FILTER_ITERTOOLS,
 ];
