@@ -35,7 +35,7 @@ pub struct CompareArgs {
     pub solvers: Vec<String>,
     /// Seconds each solver may spend in all; it stops climbing n when the next
     /// run would not fit.
-    #[arg(long, default_value_t = 6.0, value_parser = parse_seconds)]
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
     pub budget: f64,
     /// Directory the record is written to (a new file; nothing is overwritten).
     #[arg(long, default_value = "bench-results")]
