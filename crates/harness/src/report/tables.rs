@@ -293,6 +293,10 @@ fn errors_section(out: &mut String, merged: &Merged) {
 
 fn analysis_section(out: &mut String, merged: &Merged, analysis: Analysis<'_>) {
     out.push_str("## Plots\n\n");
+    out.push_str(
+        "Log scales: a straight line is exponential growth, its slope the factor per n. Solvers \
+         that walk the same tree have the same nodes, so their lines coincide in the second plot.\n\n",
+    );
     let _ = writeln!(out, "![Median time per run against n]({TIME_PLOT_FILE})\n");
     let _ = writeln!(out, "![Nodes against n]({NODES_PLOT_FILE})\n");
     out.push_str("## What the numbers say\n\n");
