@@ -58,8 +58,12 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
             .contains(&format!("`queens report {record_name}`"))
     );
     for n in 4..=6 {
+        // Some solver is the fastest at every n timed.
+        let row = format!("| {n} |");
         assert!(
-            comparison.contains(&format!("| {n} | **")),
+            comparison
+                .lines()
+                .any(|line| line.starts_with(&row) && line.contains("(1.00×)**")),
             "n = {n} timed: {comparison}"
         );
     }
