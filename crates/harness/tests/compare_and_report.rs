@@ -120,3 +120,46 @@ fn report_without_records_says_where_it_looked() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("bench-results"));
 }
+
+#[test]
+fn a_splice_target_without_markers_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let compared = queens(
+        &[
+            "compare",
+            "--max-n",
+            "4",
+            "--solver",
+            "three-mask",
+            "--out",
+            "records",
+        ],
+        dir.path(),
+    );
+    assert!(compared.status.success(), "{}", text(&compared.stderr));
+    std::fs::write(dir.path().join("README.md"), "# no markers here\n").unwrap();
+    let record = std::fs::read_dir(dir.path().join("records"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let output = queens(
+        &[
+            "report",
+            record.to_str().unwrap(),
+            "--out",
+            "out",
+            "--splice",
+            "README.md",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("README.md: no <!-- BEGIN: comparison --> marker"));
+    assert!(!dir.path().join("out").exists());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("README.md")).unwrap(),
+        "# no markers here\n"
+    );
+}

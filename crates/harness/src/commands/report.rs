@@ -47,6 +47,17 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let command = format!("queens report {}", labels.join(" "));
     let analysis = |id: &str| registry::find(id).ok().map(|solver| solver.info().analysis);
     let outputs = report::generate(&command, &sources, &analysis).map_err(CliError::Io)?;
+    // A splice target that cannot be spliced is refused before anything is written.
+    let document = match &args.splice {
+        Some(target) => {
+            let document = std::fs::read_to_string(target)
+                .map_err(|e| CliError::Io(format!("{}: cannot read: {e}", target.display())))?;
+            report::splice(&document, "")
+                .map_err(|problem| CliError::Usage(format!("{}: {problem}", target.display())))?;
+            Some(document)
+        }
+        None => None,
+    };
 
     let write = |name: &str, text: &str| {
         let path = args.out.join(name);
@@ -58,9 +69,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     write(TIME_PLOT_FILE, &outputs.time_plot)?;
     write(NODES_PLOT_FILE, &outputs.nodes_plot)?;
 
-    if let Some(target) = &args.splice {
-        let document = std::fs::read_to_string(target)
-            .map_err(|e| CliError::Io(format!("{}: cannot read: {e}", target.display())))?;
+    if let (Some(target), Some(document)) = (&args.splice, document) {
         let prefix = link_prefix(target, &args.out)?;
         let spliced = report::splice(&document, &report::readme_section(&sources, &prefix))
             .map_err(|problem| CliError::Usage(format!("{}: {problem}", target.display())))?;
