@@ -30,6 +30,10 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Add up the shard records of `count N --shard I/K --json` into the full count.
     Merge(MergeArgs),
+    /// Cross-validate, then time every solver over n = 4..N and write a record.
+    Compare(crate::commands::compare::CompareArgs),
+    /// Generate COMPARISON.md and plots from records (default: the newest).
+    Report(crate::commands::report::ReportArgs),
 }
 
 #[derive(Debug, clap::Args)]

@@ -23,6 +23,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
         Command::Merge(args) => commands::merge::run(&args),
+        Command::Compare(args) => commands::compare::run(&args),
+        Command::Report(args) => commands::report::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

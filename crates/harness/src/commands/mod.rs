@@ -1,8 +1,10 @@
 //! One module per subcommand.
 
+pub mod compare;
 pub mod count;
 pub mod list;
 pub mod merge;
+pub mod report;
 pub mod solve;
 mod split_count;
 pub mod verify;
