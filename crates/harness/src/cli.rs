@@ -28,6 +28,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// Cross-validate solvers: checker, equal solution sets, OEIS counts.
     Verify(VerifyArgs),
+    /// Watch a solver think: the first steps of its search, in its own terms.
+    Trace(crate::commands::trace::TraceArgs),
+    /// A solver's teaching text and its measured row(s) from the newest record.
+    Explain(crate::commands::explain::ExplainArgs),
 }
 
 #[derive(Debug, clap::Args)]

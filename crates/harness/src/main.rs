@@ -21,6 +21,8 @@ fn main() -> ExitCode {
         Command::Count(args) => commands::count::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Trace(args) => commands::trace::run(&args),
+        Command::Explain(args) => commands::explain::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
