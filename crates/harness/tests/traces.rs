@@ -139,9 +139,11 @@ fn a_traced_search_counts_what_an_untraced_one_counts() {
                 "{id} n = {n}: same search, same work"
             );
             assert!(sink.steps > 0, "{id} n = {n}: a trace shows something");
+            // Solvers may report solutions one by one, per level or per
+            // symmetry class, but a board that has some shows one.
             assert!(
-                sink.solutions as u64 <= traced.solutions,
-                "{id} n = {n}: more SOLUTION steps than solutions"
+                traced.solutions == 0 || sink.solutions > 0,
+                "{id} n = {n}: solutions found but no SOLUTION step"
             );
         }
     }

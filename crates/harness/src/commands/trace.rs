@@ -25,7 +25,7 @@ pub const MAX_STEPS: usize = 500;
 /// grid) is cut, saying how much was left out.
 pub const MAX_LINES_PER_STEP: usize = 24;
 /// Lines are cut at this many characters for the same reason.
-pub const MAX_LINE_CHARS: usize = 160;
+pub const MAX_LINE_CHARS: usize = 240;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
