@@ -12,6 +12,7 @@ use queens_harness::commands;
 use queens_harness::error::CliError;
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return report_parse_error(error),
@@ -59,5 +60,17 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             eprintln!("queens: {first}{allowed} (see `queens --help`)");
             ExitCode::from(CliError::Usage(String::new()).exit_code() as u8)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, which turns `queens solve 12 | head` into a panic
+/// in `println!` once `head` exits. A command-line filter should end quietly
+/// instead, like every other Unix tool: restore the default action.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread or I/O exists;
+    // setting a signal's disposition to SIG_DFL has no other precondition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

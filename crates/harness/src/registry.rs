@@ -9,7 +9,15 @@ use crate::error::CliError;
 /// Every registered solver, fastest first: when no `--solver` is given, the
 /// harness picks the first one that can do the job (see `bench-results/` for
 /// the measurements behind this order).
-pub static SOLVERS: &[&dyn Solver] = &[&queens_three_mask::ThreeMask];
+pub static SOLVERS: &[&dyn Solver] = &[
+    &queens_three_mask::ThreeMask,
+    &queens_threat_mask::THREAT_MASK,
+    &queens_threat_mask::THREAT_MASK_U128,
+    &queens_row_fold::RowFold,
+    &queens_base_counting::BaseCounting,
+    &queens_perm_filter::PERM_FILTER,
+    &queens_perm_filter::PERM_FILTER_ITERTOOLS,
+];
 
 /// Looks a solver up by id, or says which ids exist.
 pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {

@@ -36,8 +36,9 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
         )));
     }
     let solvers = registry::select(&args.solvers)?;
+    let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
     println!(
-        "{:>3}  {:14}  {:>10}  {:>8}  {:11}  same set as",
+        "{:>3}  {:id_width$}  {:>10}  {:>8}  {:11}  same set as",
         "n", "solver", "solutions", "unique", "boards"
     );
     let mut checked = 0usize;
@@ -50,7 +51,7 @@ pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
             }
             let row = verify_one(solver, n, &mut reference)?;
             println!(
-                "{:>3}  {:14}  {:>10}  {:>8}  {:11}  {}",
+                "{:>3}  {:id_width$}  {:>10}  {:>8}  {:11}  {}",
                 row.n, row.solver, row.solutions, row.unique, row.boards, row.same_set_as
             );
             checked += 1;

@@ -1,0 +1,192 @@
+//! The document's `solutions = filter ((n ==) . length) (allValidConfsFollowing [])`:
+//! count up through the valid configurations with `nextValid` and keep the
+//! full ones. Written once, generic over what happens to a solution
+//! ([`SolutionSink`]) and over tracing ([`Observer`]).
+
+use std::ops::ControlFlow;
+
+use queens_core::trace::{Observer, StepKind};
+use queens_core::{SearchStats, SolutionSink, file_letter};
+
+use crate::configuration::{Change, Clash, Configuration, MAX_N};
+
+/// One board's odometer and its counters.
+pub struct Search {
+    configuration: Configuration,
+    /// Configurations given to the validity test.
+    tested: u64,
+    /// Configurations that passed it (`allValidConfsFollowing []`).
+    valid: u64,
+    solutions: u64,
+    /// Scratch for the shared row-per-column convention.
+    rows: [u8; MAX_N],
+}
+
+/// Which rule produced the configuration about to be tested (for tracing).
+enum Rule {
+    Advance(Change),
+    /// `advanceWithoutAdding` after an invalid number: `skipped` is its
+    /// prefix with wildcards, every number that starts with it.
+    Skip {
+        change: Change,
+        skipped: String,
+    },
+}
+
+impl Search {
+    pub fn new(n: usize) -> Self {
+        Search {
+            configuration: Configuration::empty(n),
+            tested: 0,
+            valid: 0,
+            solutions: 0,
+            rows: [0; MAX_N],
+        }
+    }
+
+    pub fn run<S: SolutionSink, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
+        let _ = self.count_up(sink, observer);
+        self
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            solutions: self.solutions,
+            unique: None,
+            nodes: self.tested,
+            extra: Vec::new(),
+        }
+        .with_metric("valid_configurations", self.valid)
+    }
+
+    /// `allValidConfsFollowing []`, keeping the full boards.
+    fn count_up<S: SolutionSink, O: Observer>(
+        &mut self,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
+        if O::ENABLED {
+            let n = self.configuration.n();
+            observer.step(StepKind::Note, || {
+                format!(
+                    "{}: {} numbers of {n} digits in base {}; digit = rank of the file's queen (0 = empty), file a first",
+                    self.configuration.number(n),
+                    self.configuration.numbers_with_prefix(0),
+                    n + 1
+                )
+            })?;
+        }
+        while self.next_valid(observer)? {
+            self.valid += 1;
+            if self.configuration.is_full() {
+                self.solutions += 1;
+                if S::WANTS_BOARD {
+                    let rows = &mut self.rows[..self.configuration.n()];
+                    self.configuration.write_rows(rows);
+                    sink.solution(rows)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// `nextValid`: `advance`, then, while the result is invalid, skip every
+    /// number that starts with it (`advanceWithoutAdding`). `false` when the
+    /// count runs out (the document's `Nothing`).
+    #[inline]
+    fn next_valid<O: Observer>(&mut self, observer: &mut O) -> ControlFlow<(), bool> {
+        let Some(change) = self.configuration.advance() else {
+            if O::ENABLED {
+                observer.step(StepKind::Note, || {
+                    "advance: every queen on the top rank: done".into()
+                })?;
+            }
+            return ControlFlow::Continue(false);
+        };
+        let mut rule = Rule::Advance(change);
+        loop {
+            self.tested += 1;
+            let clash = self.configuration.newest_clash();
+            if O::ENABLED {
+                self.trace_test(&rule, clash, observer)?;
+            }
+            if clash.is_none() {
+                return ControlFlow::Continue(true);
+            }
+            let skipped = if O::ENABLED {
+                let prefix = self.configuration.queens().len();
+                let count = self.configuration.numbers_with_prefix(prefix);
+                let plural = if count == 1 { "" } else { "s" };
+                format!(
+                    "{} ({count} number{plural})",
+                    self.configuration.number(prefix)
+                )
+            } else {
+                String::new()
+            };
+            let Some(change) = self.configuration.advance_without_adding() else {
+                if O::ENABLED {
+                    observer.step(StepKind::Note, || {
+                        format!("advanceWithoutAdding skips {skipped}: file a's queen is on the top rank: done")
+                    })?;
+                }
+                return ControlFlow::Continue(false);
+            };
+            rule = Rule::Skip { change, skipped };
+        }
+    }
+
+    /// One line per tested configuration: the number, the rule that made it,
+    /// the verdict.
+    fn trace_test<O: Observer>(
+        &self,
+        rule: &Rule,
+        clash: Option<(usize, Clash)>,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
+        let c = &self.configuration;
+        let kind = match clash {
+            Some(_) => StepKind::Reject,
+            None if c.is_full() => StepKind::Solution,
+            None => StepKind::Place,
+        };
+        observer.step(kind, || {
+            let queens = c.queens();
+            let square = |file: usize| format!("{}{}", file_letter(file), queens[file]);
+            let newest = square(queens.len() - 1);
+            let how = match rule {
+                Rule::Advance(Change::Added) => format!("advance adds {newest}"),
+                Rule::Advance(Change::Raised { dropped }) => {
+                    format!("advance {}raises {newest}", emptied(*dropped))
+                }
+                Rule::Skip { change, skipped } => match change {
+                    Change::Raised { dropped } if *dropped > 0 => {
+                        format!(
+                            "advanceWithoutAdding skips {skipped}, {}raises {newest}",
+                            emptied(*dropped)
+                        )
+                    }
+                    _ => format!("advanceWithoutAdding skips {skipped}"),
+                },
+            };
+            let verdict = match clash {
+                None if c.is_full() => "valid, all files filled".to_string(),
+                None => "valid".to_string(),
+                Some((file, Clash::Rank)) => format!("{newest} and {} share a rank", square(file)),
+                Some((file, Clash::Diagonal)) => {
+                    format!("{newest} and {} share a diagonal", square(file))
+                }
+            };
+            format!("{}  {how}: {verdict}", c.number(c.n()))
+        })
+    }
+}
+
+/// The carry of the odometer, in words.
+fn emptied(dropped: usize) -> String {
+    match dropped {
+        0 => String::new(),
+        1 => "empties 1 file, ".into(),
+        k => format!("empties {k} files, "),
+    }
+}

@@ -1,0 +1,109 @@
+#![doc = include_str!("../README.md")]
+
+mod diagonal;
+mod generate;
+mod search;
+
+use std::marker::PhantomData;
+
+use queens_core::trace::{Silent, TraceSink, Tracing};
+use queens_core::{
+    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
+    count_by_enumerating,
+};
+
+pub use diagonal::{Clash, Diagonal, MAX_DIAGONAL_N, Walk, first_clash_column};
+pub use generate::{HeapsAlgorithm, ItertoolsPermutations, MAX_N, PermutationSource};
+pub use search::Search;
+
+// The diagonal bit sets must hold every board the generators can make.
+const _: () = assert!(MAX_N <= MAX_DIAGONAL_N);
+
+/// The facts both variants share; they differ in id, idea and measurements.
+const fn variant(id: &'static str, idea: &'static str, analysis: &'static str) -> SolverInfo {
+    SolverInfo {
+        id,
+        seed: "shared/seeds/004_b075db386b7b8344.txt (N Queens, Prolog, schinckel.net 2008)",
+        idea,
+        node: "one permutation generated (and tested until its first shared diagonal)",
+        max_n: MAX_N,
+        limit_reason: "counting permutations in a u64: 21! overflows it",
+        enumerates: true,
+        teaching: include_str!("../README.md"),
+        analysis,
+    }
+}
+
+/// The allocation-free variant: Heap's algorithm.
+pub static INFO: SolverInfo = variant(
+    "perm-filter",
+    "generate-and-test: all n! row permutations in place (Heap's algorithm), keep those with distinct diagonals",
+    include_str!("../ANALYSIS.md"),
+);
+
+/// The straightforward variant: itertools' `permutations`.
+pub static ITERTOOLS_INFO: SolverInfo = variant(
+    "perm-filter-itertools",
+    "generate-and-test: all n! row permutations from itertools (a Vec each), keep those with distinct diagonals",
+    include_str!("../ANALYSIS-itertools.md"),
+);
+
+/// A permutation source that is registered as a solver of its own.
+pub trait Variant: PermutationSource + Send + Sync + 'static {
+    const INFO: &'static SolverInfo;
+}
+
+impl Variant for HeapsAlgorithm {
+    const INFO: &'static SolverInfo = &INFO;
+}
+
+impl Variant for ItertoolsPermutations {
+    const INFO: &'static SolverInfo = &ITERTOOLS_INFO;
+}
+
+/// Generate-and-test with permutations from `G`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PermFilter<G>(PhantomData<G>);
+
+impl<G> PermFilter<G> {
+    pub const fn new() -> Self {
+        PermFilter(PhantomData)
+    }
+}
+
+/// The `perm-filter` solver.
+pub static PERM_FILTER: PermFilter<HeapsAlgorithm> = PermFilter::new();
+/// The `perm-filter-itertools` solver.
+pub static PERM_FILTER_ITERTOOLS: PermFilter<ItertoolsPermutations> = PermFilter::new();
+
+impl<G: Variant> Solver for PermFilter<G> {
+    fn info(&self) -> &'static SolverInfo {
+        G::INFO
+    }
+
+    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
+        G::INFO.check_n(n)?;
+        Ok(Search::new(n)
+            .run::<G, _, _>(&mut Boards(visit), &mut Silent)
+            .stats())
+    }
+
+    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
+        G::INFO.check_n(n)?;
+        if options.unique {
+            // The post's third wish: classes need the boards, each is
+            // canonicalised by core's D4 code as it is found.
+            return count_by_enumerating(self, n, options);
+        }
+        Ok(Search::new(n)
+            .run::<G, _, _>(&mut CountOnly, &mut Silent)
+            .stats())
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
+        G::INFO.check_n(n)?;
+        Ok(Search::new(n)
+            .run::<G, _, _>(&mut CountOnly, &mut Tracing::new(sink))
+            .stats())
+    }
+}

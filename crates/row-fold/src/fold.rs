@@ -1,0 +1,184 @@
+//! `queens n = foldM f [] [1..n]` as a strict fold over levels, generic over
+//! what happens to a solution ([`SolutionSink`]) and whether steps are traced
+//! ([`Observer`]), so that counting, listing and tracing share this one loop.
+
+use std::mem;
+use std::ops::ControlFlow;
+
+use queens_core::trace::{Observer, StepKind};
+use queens_core::{SearchStats, SolutionSink};
+
+use crate::level::Level;
+use crate::narrate;
+
+/// The document's `safeAddition rows row 1`: may a queen go on `row` in the
+/// column just left of `rows` (newest queen first)? Not if the queen `i`
+/// columns away sits on the same row, or `i` rows away (a diagonal).
+///
+/// Unlike the Haskell `&&` chain this looks at every queen even after a
+/// clash: where the first clash falls is unpredictable, so stopping early
+/// costs a mispredicted branch per test, while the full pass has one branch
+/// per test and LLVM vectorises it. It runs twice the instructions and takes
+/// about 15 % less time (n = 13, side by side).
+#[inline(always)]
+pub fn safe_addition(rows: &[u8], row: u8) -> bool {
+    rows.iter().enumerate().fold(true, |safe, (i, &r)| {
+        safe & (r != row) & (r.abs_diff(row) as usize != i + 1)
+    })
+}
+
+/// The largest level met so far, by bytes: the fold's memory high-water mark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PeakLevel {
+    pub queens: usize,
+    pub partials: usize,
+    pub bytes: usize,
+}
+
+/// One board's fold and its tallies.
+#[derive(Clone, Debug)]
+pub struct Fold {
+    n: usize,
+    /// Calls of `safeAddition`: the nodes.
+    tests: u64,
+    /// Partials produced over all levels 1..=n (solutions included).
+    partials_produced: u64,
+    solutions: u64,
+    peak_level: PeakLevel,
+    /// Largest parent + child level held at once while one is built from
+    /// the other.
+    peak_live_bytes: usize,
+    /// Partials per level, level 0 (the seed) first.
+    level_sizes: Vec<usize>,
+}
+
+impl Fold {
+    pub fn new(n: usize) -> Self {
+        assert!(n >= 1 && n <= u8::MAX as usize, "n checked by the caller");
+        Fold {
+            n,
+            tests: 0,
+            partials_produced: 0,
+            solutions: 0,
+            peak_level: PeakLevel::default(),
+            peak_live_bytes: 0,
+            level_sizes: vec![1],
+        }
+    }
+
+    /// Folds level 0 up to level n, then hands each solution to the sink.
+    pub fn run<S: SolutionSink, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
+        let _ = self.fold(sink, observer);
+        self
+    }
+
+    fn fold<S: SolutionSink, O: Observer>(
+        &mut self,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
+        let n = self.n;
+        if O::ENABLED {
+            observer.step(StepKind::Note, || {
+                format!(
+                    "level 0 = [[]]; level k+1 = [row : rows | rows <- level k, row <- [1..{n}], safeAddition rows row 1]; lists are newest queen (leftmost) first"
+                )
+            })?;
+        }
+        let mut level = Level::seed();
+        let mut next = Level::default();
+        for queens in 1..=n {
+            self.extend(&level, &mut next, queens, observer)?;
+            self.record(&level, &next);
+            if O::ENABLED {
+                let kind = if queens == n {
+                    StepKind::Solution
+                } else {
+                    StepKind::Level
+                };
+                observer.step(kind, || narrate::level(&next, level.len() * n))?;
+            }
+            mem::swap(&mut level, &mut next);
+        }
+        // Level n is the list of solutions, and a Haskell list [r1..rn] puts
+        // r1 in column 1 (the leftmost): newest-first is already our
+        // column order, so each partial is handed over as it is.
+        if S::WANTS_BOARD {
+            for solution in level.iter() {
+                sink.solution(solution)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// `f rows _` for every partial of `level`, concatenated into `next`.
+    #[inline(always)]
+    fn extend<O: Observer>(
+        &mut self,
+        level: &Level,
+        next: &mut Level,
+        queens: usize,
+        observer: &mut O,
+    ) -> ControlFlow<()> {
+        let n = self.n;
+        next.reset(queens);
+        for (index, rows) in level.iter().enumerate() {
+            for row in 0..n as u8 {
+                if safe_addition(rows, row) {
+                    next.push_in_front(row, rows);
+                }
+            }
+            if O::ENABLED && index < narrate::TRACED_EXTENSIONS {
+                let dead_end = (0..n as u8).all(|row| !safe_addition(rows, row));
+                let kind = if dead_end {
+                    StepKind::Reject
+                } else {
+                    StepKind::Place
+                };
+                observer.step(kind, || narrate::extension(rows, n))?;
+            }
+        }
+        self.tests += (level.len() * n) as u64;
+        ControlFlow::Continue(())
+    }
+
+    fn record(&mut self, parent: &Level, child: &Level) {
+        self.partials_produced += child.len() as u64;
+        self.level_sizes.push(child.len());
+        if child.queens() == self.n {
+            self.solutions = child.len() as u64;
+        }
+        if child.bytes() > self.peak_level.bytes {
+            self.peak_level = PeakLevel {
+                queens: child.queens(),
+                partials: child.len(),
+                bytes: child.bytes(),
+            };
+        }
+        self.peak_live_bytes = self.peak_live_bytes.max(parent.bytes() + child.bytes());
+    }
+
+    /// The largest level by bytes (the first of equals).
+    pub fn peak_level(&self) -> PeakLevel {
+        self.peak_level
+    }
+
+    /// Partials per level for the levels built so far, level 0 first.
+    pub fn level_sizes(&self) -> &[usize] {
+        &self.level_sizes
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            solutions: self.solutions,
+            unique: None,
+            nodes: self.tests,
+            extra: Vec::new(),
+        }
+        .with_metric("partials_produced", self.partials_produced)
+        .with_metric("peak_level_queens", self.peak_level.queens as u64)
+        .with_metric("peak_level_partials", self.peak_level.partials as u64)
+        .with_metric("peak_level_bytes", self.peak_level.bytes as u64)
+        .with_metric("peak_live_bytes", self.peak_live_bytes as u64)
+    }
+}

@@ -1,0 +1,59 @@
+#![doc = include_str!("../README.md")]
+
+mod fold;
+mod level;
+mod narrate;
+
+use queens_core::trace::{Silent, TraceSink, Tracing};
+use queens_core::{
+    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
+    count_by_enumerating,
+};
+
+pub use fold::{Fold, PeakLevel, safe_addition};
+pub use level::Level;
+
+/// Largest board: see `limit_reason`.
+pub const MAX_N: usize = 16;
+
+/// The row-fold solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RowFold;
+
+pub static INFO: SolverInfo = SolverInfo {
+    id: "row-fold",
+    seed: "shared/seeds/002_48986b3b81c65fdf.txt (Eight Queens puzzle, Haskell, LiteratePrograms)",
+    idea: "breadth-first foldM over the columns: level k = every safe partial of k queens, built from level k-1",
+    node: "one call of safeAddition: a candidate row tried against one partial of the previous level",
+    max_n: MAX_N,
+    limit_reason: "because it holds whole levels in memory: two levels take 0.9 GB at n = 15, about 6 GB at n = 16, about 45 GB at n = 17",
+    enumerates: true,
+    teaching: include_str!("../README.md"),
+    analysis: include_str!("../ANALYSIS.md"),
+};
+
+impl Solver for RowFold {
+    fn info(&self) -> &'static SolverInfo {
+        &INFO
+    }
+
+    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
+        INFO.check_n(n)?;
+        Ok(Fold::new(n).run(&mut Boards(visit), &mut Silent).stats())
+    }
+
+    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
+        INFO.check_n(n)?;
+        if options.unique {
+            return count_by_enumerating(self, n, options);
+        }
+        Ok(Fold::new(n).run(&mut CountOnly, &mut Silent).stats())
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
+        INFO.check_n(n)?;
+        Ok(Fold::new(n)
+            .run(&mut CountOnly, &mut Tracing::new(sink))
+            .stats())
+    }
+}

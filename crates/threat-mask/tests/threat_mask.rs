@@ -1,0 +1,204 @@
+//! The threat-mask solver against the published counts, the independent
+//! checker, three-mask's solution sets, and core's symmetry classes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
+
+use queens_core::trace::{StepKind, TraceRecorder};
+use queens_core::{CountOptions, Solution, Solver, check, oeis, symmetry};
+use queens_threat_mask::{
+    BoardWord, MoveSink, Search, THREAT_MASK, THREAT_MASK_U128, ThreatMask, Word,
+};
+use queens_three_mask::ThreeMask;
+
+fn solutions(solver: &dyn Solver, n: usize) -> BTreeSet<Vec<u8>> {
+    let mut found = BTreeSet::new();
+    solver
+        .enumerate(n, &mut |rows| {
+            assert!(check::is_valid(rows), "invalid board {rows:?}");
+            assert!(found.insert(rows.to_vec()), "{rows:?} listed twice");
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    found
+}
+
+fn counts_match_oeis<W: BoardWord>(solver: &ThreatMask<W>) {
+    for n in 1..=W::MAX_N {
+        let options = CountOptions {
+            unique: true,
+            threads: 1,
+        };
+        let stats = solver.count(n, &options).unwrap();
+        assert_eq!(Some(stats.solutions), oeis::total(n), "{} n = {n}", W::NAME);
+        assert_eq!(stats.unique, oeis::unique(n), "{} n = {n} classes", W::NAME);
+    }
+}
+
+#[test]
+fn u64_counts_match_a000170_and_a002562() {
+    counts_match_oeis(&THREAT_MASK);
+}
+
+#[test]
+fn u128_counts_match_a000170_and_a002562() {
+    counts_match_oeis(&THREAT_MASK_U128);
+}
+
+#[test]
+fn both_words_list_three_masks_solutions() {
+    for n in 1..=8 {
+        let reference = solutions(&ThreeMask, n);
+        assert_eq!(solutions(&THREAT_MASK, n), reference, "u64 n = {n}");
+        assert_eq!(solutions(&THREAT_MASK_U128, n), reference, "u128 n = {n}");
+    }
+    for n in 9..=10 {
+        assert_eq!(
+            solutions(&THREAT_MASK_U128, n),
+            solutions(&ThreeMask, n),
+            "u128 n = {n}"
+        );
+    }
+}
+
+#[test]
+fn both_words_do_the_same_work() {
+    for n in 1..=8 {
+        let narrow = THREAT_MASK.count(n, &CountOptions::default()).unwrap();
+        let wide = THREAT_MASK_U128.count(n, &CountOptions::default()).unwrap();
+        assert_eq!(narrow, wide, "n = {n}");
+    }
+}
+
+/// Every solution with the move mask the search built for it.
+struct Collect<W>(Vec<(W, Vec<u8>)>);
+
+impl<W: Word> MoveSink<W> for Collect<W> {
+    const WANTS_BOARD: bool = true;
+    const WANTS_MOVES: bool = true;
+    fn solution(&mut self, move_mask: W, rows: &[u8]) -> ControlFlow<()> {
+        self.0.push((move_mask, rows.to_vec()));
+        ControlFlow::Continue(())
+    }
+}
+
+/// The document's canonical move masks split the solutions into exactly the
+/// classes of core's canonical row vectors.
+fn classes_agree_with_core<W: Word>(max_n: usize) {
+    for n in 1..=max_n {
+        let mut found = Collect::<W>(Vec::new());
+        Search::<W>::new(n).run(&mut found, &mut queens_core::trace::Silent);
+        let mut by_mask: BTreeMap<W, BTreeSet<Solution>> = BTreeMap::new();
+        for (move_mask, rows) in &found.0 {
+            assert_eq!(
+                *move_mask,
+                queens_threat_mask::symmetry::move_mask_of::<W>(rows)
+            );
+            let core_class = symmetry::canonical(&Solution::from_rows(rows.clone()));
+            by_mask
+                .entry(queens_threat_mask::symmetry::canonical(*move_mask, n))
+                .or_default()
+                .insert(core_class);
+        }
+        let core_classes: BTreeSet<&Solution> = by_mask.values().flatten().collect();
+        assert!(
+            by_mask.values().all(|c| c.len() == 1),
+            "n = {n}: a mask class spans core classes"
+        );
+        assert_eq!(
+            by_mask.len(),
+            core_classes.len(),
+            "n = {n}: core splits a mask class"
+        );
+        assert_eq!(Some(by_mask.len() as u64), oeis::unique(n), "n = {n}");
+        let representatives = found
+            .0
+            .iter()
+            .filter(|(m, _)| queens_threat_mask::symmetry::represents_its_class(*m, n))
+            .count();
+        assert_eq!(representatives, by_mask.len(), "n = {n}");
+    }
+}
+
+#[test]
+fn move_mask_classes_are_cores_classes_u64() {
+    classes_agree_with_core::<u64>(8);
+}
+
+#[test]
+fn move_mask_classes_are_cores_classes_u128() {
+    classes_agree_with_core::<u128>(10);
+}
+
+#[test]
+fn limits_name_the_word() {
+    let err = THREAT_MASK.count(9, &CountOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "threat-mask supports n <= 8 on a u64 board: one bit per square"
+    );
+    let err = THREAT_MASK_U128
+        .enumerate(12, &mut |_| ControlFlow::Continue(()))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "threat-mask-u128 supports n <= 11 on a u128 board: one bit per square"
+    );
+    assert!(THREAT_MASK.count(0, &CountOptions::default()).is_err());
+}
+
+#[test]
+fn trace_shows_the_grids_and_stops_when_asked() {
+    let mut recorder = TraceRecorder::new(6);
+    THREAT_MASK.trace(4, &mut recorder).unwrap();
+    assert!(recorder.stopped_early());
+    let steps = recorder.steps();
+    assert_eq!(steps.len(), 6);
+    assert_eq!(steps[0].0, StepKind::Note);
+    assert_eq!(steps[1].0, StepKind::Place);
+    // The first queen goes on a1 and its threat mask clears rank 1.
+    assert!(
+        steps[1].1.starts_with("rank 1: open 1111 -> queen on a1"),
+        "{}",
+        steps[1].1
+    );
+    assert!(
+        steps[1].1.contains("   1 1111   0000   0000"),
+        "{}",
+        steps[1].1
+    );
+}
+
+#[test]
+fn full_trace_reaches_every_solution() {
+    let mut recorder = TraceRecorder::new(10_000);
+    let stats = THREAT_MASK.trace(6, &mut recorder).unwrap();
+    assert!(!recorder.stopped_early());
+    let traced = recorder
+        .steps()
+        .iter()
+        .filter(|(k, _)| *k == StepKind::Solution)
+        .count();
+    assert_eq!(traced as u64, stats.solutions);
+    let placed = recorder
+        .steps()
+        .iter()
+        .filter(|(k, _)| *k == StepKind::Place)
+        .count();
+    assert_eq!(placed as u64, stats.nodes);
+}
+
+/// The whole n = 4 trace, as committed in `trace_4.txt` (kind, then text;
+/// grids span several lines). A change to the search or its wording shows here.
+#[test]
+fn trace_of_four_matches_the_committed_text() {
+    let mut recorder = TraceRecorder::new(10_000);
+    THREAT_MASK.trace(4, &mut recorder).unwrap();
+    assert!(!recorder.stopped_early());
+    let text: String = recorder
+        .steps()
+        .iter()
+        .map(|(kind, step)| format!("{kind:8} {step}\n"))
+        .collect();
+    assert_eq!(text, include_str!("trace_4.txt"));
+}
