@@ -1,9 +1,6 @@
 //! The odometer against the published counts, the independent checker,
 //! three-mask's solution sets, and the document's counting order.
 
-use std::collections::BTreeSet;
-use std::ops::ControlFlow;
-
 use queens_base_counting::BaseCounting;
 use queens_core::trace::{StepKind, TraceRecorder};
 use queens_core::{CountOptions, Solver, check, oeis};
@@ -12,18 +9,6 @@ use queens_three_mask::ThreeMask;
 /// Largest n counted here: n = 12 takes well under a second in the test
 /// profile, n = 13 several.
 const COUNTED_UP_TO: usize = 12;
-
-fn solutions(solver: &dyn Solver, n: usize) -> BTreeSet<Vec<u8>> {
-    let mut found = BTreeSet::new();
-    solver
-        .enumerate(n, &mut |rows| {
-            assert!(check::is_valid(rows), "invalid board {rows:?}");
-            assert!(found.insert(rows.to_vec()), "{rows:?} listed twice");
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    found
-}
 
 #[test]
 fn counts_match_a000170() {
@@ -49,8 +34,8 @@ fn classes_match_a002562() {
 fn lists_three_masks_solutions() {
     for n in 1..=8 {
         assert_eq!(
-            solutions(&BaseCounting, n),
-            solutions(&ThreeMask, n),
+            check::checked_listing(&BaseCounting, n).unwrap(),
+            check::checked_listing(&ThreeMask, n).unwrap(),
             "n = {n}"
         );
     }

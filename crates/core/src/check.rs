@@ -3,7 +3,11 @@
 //! representation with any solver, so a bug in a solver's bit tricks cannot
 //! hide in here too.
 
+use std::collections::BTreeSet;
 use std::fmt;
+use std::ops::ControlFlow;
+
+use crate::Solver;
 
 /// Why a board is not a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +69,39 @@ pub fn check(rows: &[u8]) -> Result<(), Violation> {
 /// `check(rows).is_ok()`.
 pub fn is_valid(rows: &[u8]) -> bool {
     check(rows).is_ok()
+}
+
+/// The boards a solver lists for n, as a sorted set, after checking each with
+/// [`check`] and that none is listed twice. The error names the board and the
+/// rule it broke. Holds every board in memory: for tests and cross-checks.
+pub fn checked_listing(solver: &dyn Solver, n: usize) -> Result<BTreeSet<Vec<u8>>, String> {
+    let id = solver.info().id;
+    let mut boards = BTreeSet::new();
+    let mut problem = None;
+    solver
+        .enumerate(n, &mut |rows| {
+            let broken = if rows.len() != n {
+                Some(format!("a board of size {}", rows.len()))
+            } else if let Err(violation) = check(rows) {
+                Some(format!("{rows:?}, which is not a solution: {violation}"))
+            } else if !boards.insert(rows.to_vec()) {
+                Some(format!("{rows:?} twice"))
+            } else {
+                None
+            };
+            match broken {
+                Some(what) => {
+                    problem = Some(format!("n = {n}: {id} listed {what}"));
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            }
+        })
+        .map_err(|e| format!("n = {n}: {e}"))?;
+    match problem {
+        Some(message) => Err(message),
+        None => Ok(boards),
+    }
 }
 
 /// Every solution of the n×n board by brute force: all n! permutations of

@@ -26,5 +26,5 @@ pub use error::QueensError;
 pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter};
 pub use solver::{
     Boards, CountOnly, CountOptions, Metric, SearchStats, SolutionSink, Solver, SolverInfo, Visit,
-    count_by_enumerating,
+    count_by_enumerating, list_boards,
 };

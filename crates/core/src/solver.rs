@@ -162,6 +162,17 @@ pub fn count_by_enumerating<S: Solver + ?Sized>(
     Ok(stats)
 }
 
+/// Every board the solver lists for n, in the solver's order. Holds them all
+/// in memory: meant for tests and cross-checks on small boards.
+pub fn list_boards<S: Solver + ?Sized>(solver: &S, n: usize) -> Result<Vec<Vec<u8>>, QueensError> {
+    let mut boards = Vec::new();
+    solver.enumerate(n, &mut |rows| {
+        boards.push(rows.to_vec());
+        ControlFlow::Continue(())
+    })?;
+    Ok(boards)
+}
+
 /// Adapts a solver's generic search to "visit boards" or "only count", so
 /// that one search routine serves `enumerate` and `count` without paying for
 /// board bookkeeping it does not need.

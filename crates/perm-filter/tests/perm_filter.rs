@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use queens_core::trace::{StepKind, TraceRecorder};
-use queens_core::{CountOptions, QueensError, Solver, check, oeis};
+use queens_core::{CountOptions, QueensError, Solver, check, list_boards, oeis};
 use queens_perm_filter::{MAX_N, PERM_FILTER, PERM_FILTER_ITERTOOLS};
 use queens_three_mask::ThreeMask;
 
@@ -13,17 +13,6 @@ const BOTH: [&dyn Solver; 2] = [&PERM_FILTER, &PERM_FILTER_ITERTOOLS];
 
 fn factorial(n: usize) -> u64 {
     (1..=n as u64).product()
-}
-
-fn boards(solver: &dyn Solver, n: usize) -> Vec<Vec<u8>> {
-    let mut all = Vec::new();
-    solver
-        .enumerate(n, &mut |rows| {
-            all.push(rows.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    all
 }
 
 #[test]
@@ -69,9 +58,9 @@ fn classes_equal_a002562_up_to_8() {
 #[test]
 fn list_the_same_valid_boards_as_three_mask_up_to_8() {
     for n in 1..=8 {
-        let reference: BTreeSet<_> = boards(&ThreeMask, n).into_iter().collect();
+        let reference: BTreeSet<_> = list_boards(&ThreeMask, n).unwrap().into_iter().collect();
         for solver in BOTH {
-            let listed = boards(solver, n);
+            let listed = list_boards(solver, n).unwrap();
             assert!(listed.iter().all(|rows| check::is_valid(rows)), "n = {n}");
             let set: BTreeSet<_> = listed.iter().cloned().collect();
             assert_eq!(
