@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use queens_harness::commands::trace;
 use queens_harness::registry::SOLVERS;
 
 fn queens(args: &[&str]) -> Output {
@@ -102,6 +103,23 @@ fn trace_shows_k_tagged_steps_and_says_it_was_cut() {
         assert!(
             footer.starts_with("-- cut after 3 steps"),
             "{id}: footer {footer}"
+        );
+    }
+}
+
+#[test]
+fn trace_without_steps_fits_about_one_screen() {
+    for solver in SOLVERS {
+        let id = solver.info().id;
+        let n = solver.info().max_n.min(8).to_string();
+        let output = queens(&["trace", &n, "--solver", id]);
+        assert_eq!(output.status.code(), Some(0), "{id}");
+        let out = text(&output.stdout);
+        // Header and footer around at most one screen of steps.
+        let lines = out.lines().count();
+        assert!(
+            (3..=trace::SCREEN_LINES + 2).contains(&lines),
+            "{id}: {lines} lines"
         );
     }
 }

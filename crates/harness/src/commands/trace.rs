@@ -16,8 +16,12 @@ use crate::cli::parse_n;
 use crate::error::CliError;
 use crate::registry;
 
-/// About one screen of steps.
+/// Without `--steps`: at most this many steps, and only as many as fit in
+/// [`SCREEN_LINES`], so that solvers whose steps are blocks (a grid per
+/// step) also fill about one screen.
 pub const DEFAULT_STEPS: usize = 40;
+/// About one terminal screen.
+pub const SCREEN_LINES: usize = 48;
 /// Beyond this a trace is no longer something a person reads: ask for a
 /// count or the solutions instead.
 pub const MAX_STEPS: usize = 500;
@@ -36,9 +40,18 @@ pub struct TraceArgs {
     /// Solver id (see `queens list`); default: the fastest that supports n.
     #[arg(long)]
     pub solver: Option<String>,
-    /// Show at most this many steps (1 to 500).
-    #[arg(long, default_value_t = DEFAULT_STEPS, value_parser = parse_steps)]
-    pub steps: usize,
+    /// Show this many steps (1 to 500); default: about one screen (at most 40).
+    #[arg(long, value_parser = parse_steps)]
+    pub steps: Option<usize>,
+}
+
+/// How much of a search to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `--steps K`: the first K steps (fewer if the search ends first).
+    Steps(usize),
+    /// No `--steps`: the first steps that fit about one screen.
+    Screen,
 }
 
 /// --steps: a whole number from 1 to [`MAX_STEPS`].
@@ -57,7 +70,8 @@ pub fn parse_steps(text: &str) -> Result<usize, String> {
 
 pub fn run(args: &TraceArgs) -> Result<(), CliError> {
     let solver = registry::choose(args.solver.as_deref(), args.n, false)?;
-    let text = render(solver, args.n, args.steps)?;
+    let limit = args.steps.map_or(Limit::Screen, Limit::Steps);
+    let text = render(solver, args.n, limit)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if let Err(error) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -69,20 +83,54 @@ pub fn run(args: &TraceArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The whole output of `queens trace n --solver <solver> --steps <steps>`.
-pub fn render(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
+/// The whole output of `queens trace n --solver <solver>` with `--steps K`
+/// (`Limit::Steps(K)`) or without (`Limit::Screen`).
+pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, CliError> {
     let info = solver.info();
     info.check_n(n)?;
-    let mut recorder = TraceRecorder::new(steps.clamp(1, MAX_STEPS));
+    let (steps, header) = match limit {
+        Limit::Steps(k) => (k.clamp(1, MAX_STEPS), format!(", at most {k} steps")),
+        Limit::Screen => (DEFAULT_STEPS, String::new()),
+    };
+    let mut recorder = TraceRecorder::new(steps);
     let stats = solver.trace(n, &mut recorder)?;
-    let mut out = format!("{} on the {n}x{n} board, at most {steps} steps\n", info.id);
-    let number_width = recorder.steps().len().to_string().len();
-    for (index, (kind, text)) in recorder.steps().iter().enumerate() {
-        out.push_str(&format_step(index + 1, number_width, *kind, text));
+    let format_steps = |count: usize| -> Vec<String> {
+        let number_width = count.to_string().len();
+        recorder.steps()[..count]
+            .iter()
+            .enumerate()
+            .map(|(index, (kind, text))| format_step(index + 1, number_width, *kind, text))
+            .collect()
+    };
+    let recorded = recorder.steps().len();
+    let mut blocks = format_steps(recorded);
+    if limit == Limit::Screen {
+        let fitting = fitting_blocks(&blocks, SCREEN_LINES);
+        if fitting < recorded {
+            // Fewer steps may need narrower numbers.
+            blocks = format_steps(fitting);
+        }
     }
-    out.push_str(&footer(&recorder, &stats));
+    let cut = recorder.stopped_early() || blocks.len() < recorded;
+    let mut out = format!("{} on the {n}x{n} board{header}\n", info.id);
+    out.push_str(&blocks.concat());
+    out.push_str(&footer(blocks.len(), cut, &stats));
     out.push('\n');
     Ok(out)
+}
+
+/// How many of the first blocks fit in `lines` lines (at least one, so a
+/// trace always shows something).
+fn fitting_blocks(blocks: &[String], lines: usize) -> usize {
+    let mut used = 0;
+    let fitting = blocks
+        .iter()
+        .take_while(|block| {
+            used += block.lines().count();
+            used <= lines
+        })
+        .count();
+    fitting.max(1).min(blocks.len())
 }
 
 /// `  7 place    text`, with the lines after the first indented under the
@@ -121,9 +169,8 @@ fn cut_line(line: &str) -> String {
 }
 
 /// One line: where the search stands after the shown steps.
-fn footer(recorder: &TraceRecorder, stats: &SearchStats) -> String {
-    let shown = recorder.steps().len();
-    if recorder.stopped_early() {
+fn footer(shown: usize, cut: bool, stats: &SearchStats) -> String {
+    if cut {
         let more = if shown < MAX_STEPS {
             format!("; --steps {} shows more", (shown * 2).min(MAX_STEPS))
         } else {
@@ -156,6 +203,15 @@ mod tests {
     fn a_block_step_is_indented_under_its_text() {
         let text = format_step(3, 2, StepKind::Place, "first\n  second");
         assert_eq!(text, " 3 place    first\n              second\n");
+    }
+
+    #[test]
+    fn a_screen_holds_the_blocks_that_fit_and_at_least_one() {
+        let blocks: Vec<String> = ["a\nb\n", "c\n", "d\ne\nf\n"].map(String::from).to_vec();
+        assert_eq!(fitting_blocks(&blocks, 3), 2);
+        assert_eq!(fitting_blocks(&blocks, 6), 3);
+        assert_eq!(fitting_blocks(&blocks, 1), 1);
+        assert_eq!(fitting_blocks(&[], 10), 0);
     }
 
     #[test]
