@@ -27,8 +27,9 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The whole output: teaching text, a rule, the measured rows or one line
-/// saying why there are none.
+/// The whole output: teaching text, a rule, then the measured rows with the
+/// solver's own reading of them (`SolverInfo::analysis`), or one line saying
+/// why there are none.
 pub fn render(solver: &dyn Solver, records: &Path, measured: Option<&Measured>) -> String {
     let info = solver.info();
     let mut out = info.teaching.trim_end().to_string();
@@ -44,7 +45,14 @@ pub fn render(solver: &dyn Solver, records: &Path, measured: Option<&Measured>) 
             measured.file.display(),
             info.id
         )),
-        Some(measured) => out.push_str(&measured.table(info.id)),
+        Some(measured) => {
+            out.push_str(&measured.table(info.id));
+            if !info.analysis.trim().is_empty() {
+                out.push('\n');
+                out.push_str(info.analysis.trim_end());
+                out.push('\n');
+            }
+        }
     }
     out
 }
