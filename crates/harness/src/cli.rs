@@ -28,6 +28,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// Cross-validate solvers: checker, equal solution sets, OEIS counts.
     Verify(VerifyArgs),
+    /// Cross-validate, then time every solver over n = 4..N and write a record.
+    Compare(crate::commands::compare::CompareArgs),
+    /// Generate COMPARISON.md and plots from records (default: the newest).
+    Report(crate::commands::report::ReportArgs),
     /// Watch a solver think: the first steps of its search, in its own terms.
     Trace(crate::commands::trace::TraceArgs),
     /// A solver's teaching text and its measured row(s) from the newest record.

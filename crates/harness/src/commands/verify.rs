@@ -7,6 +7,7 @@
 //!
 //! Count-only solvers are checked on their counts alone.
 
+use std::fmt::Display;
 use std::ops::ControlFlow;
 
 use queens_core::{CountOptions, Solution, Solver, check, oeis, symmetry};
@@ -16,55 +17,94 @@ use crate::error::CliError;
 use crate::registry;
 
 /// What was established for one (solver, n).
-struct Row {
-    n: usize,
-    solver: &'static str,
-    solutions: u64,
-    unique: u64,
+pub struct Row {
+    pub n: usize,
+    pub solver: &'static str,
+    pub solutions: u64,
+    pub unique: u64,
     /// "all valid", or "count only" for solvers that do not list boards.
-    boards: &'static str,
+    pub boards: &'static str,
     /// The solver whose set this one equals, or "reference"/"-".
-    same_set_as: String,
+    pub same_set_as: String,
 }
 
 pub fn run(args: &VerifyArgs) -> Result<(), CliError> {
-    if args.max_n > oeis::MAX_KNOWN_N {
+    let solvers = registry::select(&args.solvers)?;
+    let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
+    let mut header_printed = false;
+    let checked = cross_validate(&solvers, args.max_n, &mut |row| {
+        if !header_printed {
+            print_line(
+                id_width,
+                [
+                    &"n",
+                    &"solver",
+                    &"solutions",
+                    &"unique",
+                    &"boards",
+                    &"same set as",
+                ],
+            );
+            header_printed = true;
+        }
+        print_line(
+            id_width,
+            [
+                &row.n,
+                &row.solver,
+                &row.solutions,
+                &row.unique,
+                &row.boards,
+                &row.same_set_as,
+            ],
+        );
+    })?;
+    println!("ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS");
+    Ok(())
+}
+
+fn print_line(
+    id_width: usize,
+    [n, solver, solutions, unique, boards, same_set_as]: [&dyn Display; 6],
+) {
+    println!(
+        "{n:>3}  {solver:id_width$}  {solutions:>10}  {unique:>8}  {boards:11}  {same_set_as}"
+    );
+}
+
+/// The checks of `queens verify` for n = 1..=max_n, each (solver, n) handed
+/// to `on_row` once it passed; shared with `queens compare`, which
+/// cross-validates before it times. Returns how many pairs were checked.
+pub fn cross_validate(
+    solvers: &[&'static dyn Solver],
+    max_n: usize,
+    on_row: &mut dyn FnMut(&Row),
+) -> Result<usize, CliError> {
+    if max_n > oeis::MAX_KNOWN_N {
         return Err(CliError::Usage(format!(
             "verify compares with published counts, known for n <= {}; got --max-n {}",
             oeis::MAX_KNOWN_N,
-            args.max_n
+            max_n
         )));
     }
-    let solvers = registry::select(&args.solvers)?;
-    let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
-    println!(
-        "{:>3}  {:id_width$}  {:>10}  {:>8}  {:11}  same set as",
-        "n", "solver", "solutions", "unique", "boards"
-    );
     let mut checked = 0usize;
-    for n in 1..=args.max_n {
+    for n in 1..=max_n {
         // The reference board set for this n: the first lister's.
         let mut reference: Option<(&'static str, Vec<Vec<u8>>)> = None;
-        for &solver in &solvers {
+        for &solver in solvers {
             if !solver.info().supports(n) {
                 continue;
             }
-            let row = verify_one(solver, n, &mut reference)?;
-            println!(
-                "{:>3}  {:id_width$}  {:>10}  {:>8}  {:11}  {}",
-                row.n, row.solver, row.solutions, row.unique, row.boards, row.same_set_as
-            );
+            on_row(&verify_one(solver, n, &mut reference)?);
             checked += 1;
         }
     }
     if checked == 0 {
         return Err(CliError::Usage(format!(
-            "nothing to verify: no selected solver supports any n in 1..={}",
-            args.max_n
+            "nothing to verify: no selected solver supports any n in 1..={max_n}"
         )));
     }
-    println!("ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS");
-    Ok(())
+    Ok(checked)
 }
 
 fn verify_one(

@@ -1,0 +1,288 @@
+//! `cargo bench`: criterion benchmarks of `count` for every registered
+//! solver over a grid of n chosen by probing, and a record of the run in
+//! `bench-results/` (same format as `queens compare`).
+//!
+//! For each solver, n climbs from 4: each n gets a *checking run* (count
+//! compared with OEIS A000170, peak heap measured) and is benchmarked only
+//! if the count is right and the run took at most the per-run limit; the
+//! first n over the limit is recorded as over budget and ends the climb.
+//!
+//! Environment (see `bench-results/FORMAT.md`):
+//! - `QUEENS_BENCH_MAX_RUN`: seconds one run may take (default 0.5);
+//!   larger widens the grid, smaller narrows it.
+//! - `QUEENS_BENCH_SOLVERS`: comma-separated solver ids (default: all).
+//! - `QUEENS_BENCH_MAX_N`: the largest n (default: no limit but the solvers').
+//! - `QUEENS_BENCH_OUT`: directory of the record (default: bench-results/).
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, SamplingMode};
+use queens_core::{CountOptions, oeis};
+use queens_harness::measure::climb::{self, Planned, seconds};
+use queens_harness::measure::{self, COUNT, CheckedRun, timed_run};
+use queens_harness::record::{
+    self, Entry, Provenance, Record, Settings, SolverFacts, Status, Timing,
+};
+use queens_harness::registry;
+
+const MIN_N: usize = 4;
+const DEFAULT_MAX_RUN_SECONDS: f64 = 0.5;
+/// Runs longer than this get the flat sampling mode and the fewest samples.
+const SLOW_RUN: Duration = Duration::from_millis(20);
+
+struct BenchSettings {
+    max_run: Duration,
+    solvers: Vec<String>,
+    max_n: usize,
+    out: PathBuf,
+    /// `cargo bench` passes `--bench`; without it (`cargo test --benches`)
+    /// criterion runs each benchmark once as a test and no record is written.
+    benchmarking: bool,
+}
+
+fn main() -> ExitCode {
+    let settings = match read_settings() {
+        Ok(settings) => settings,
+        Err(problem) => {
+            eprintln!("count bench: {problem}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&settings) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(problem) => {
+            eprintln!("count bench: {problem}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_settings() -> Result<BenchSettings, String> {
+    let variable = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    let benchmarking = std::env::args().any(|a| a == "--bench");
+    let max_run = match variable("QUEENS_BENCH_MAX_RUN") {
+        None if !benchmarking => Duration::from_millis(5),
+        None => Duration::from_secs_f64(DEFAULT_MAX_RUN_SECONDS),
+        Some(text) => match text.trim().parse::<f64>() {
+            Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Duration::from_secs_f64(s),
+            _ => {
+                return Err(format!(
+                    "QUEENS_BENCH_MAX_RUN must be seconds in (0, 3600], got '{text}'"
+                ));
+            }
+        },
+    };
+    let solvers: Vec<String> = variable("QUEENS_BENCH_SOLVERS")
+        .map(|list| {
+            list.split(',')
+                .map(|id| id.trim().to_string())
+                .filter(|id| !id.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    registry::select(&solvers).map_err(|e| format!("QUEENS_BENCH_SOLVERS: {e}"))?;
+    let max_n = match variable("QUEENS_BENCH_MAX_N") {
+        None => oeis::MAX_KNOWN_N,
+        Some(text) => match text.trim().parse::<usize>() {
+            Ok(n) if n >= MIN_N => n,
+            _ => {
+                return Err(format!(
+                    "QUEENS_BENCH_MAX_N must be a whole number >= {MIN_N}, got '{text}'"
+                ));
+            }
+        },
+    };
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = variable("QUEENS_BENCH_OUT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace.join("bench-results"));
+    Ok(BenchSettings {
+        max_run,
+        solvers,
+        max_n,
+        out,
+        benchmarking,
+    })
+}
+
+fn run(settings: &BenchSettings) -> Result<(), String> {
+    let started = Instant::now();
+    let solvers = registry::select(&settings.solvers).map_err(|e| e.to_string())?;
+    let options = CountOptions::default();
+    let mut criterion = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_millis(1500))
+        // criterion plots the bootstrap distributions of its estimates; with
+        // its default 100 000 resamples that took ~18 s per benchmark here,
+        // longer than the measurement. 10 000 keep its confidence intervals
+        // (our record's statistics do not depend on them).
+        .nresamples(10_000)
+        .configure_from_args();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut group = criterion.benchmark_group(COUNT);
+    for &solver in &solvers {
+        let id = solver.info().id;
+        let plan = climb::probe_grid(
+            solver,
+            MIN_N,
+            settings.max_n,
+            settings.max_run,
+            &options,
+            measure::published_count,
+        );
+        describe_plan(id, &plan);
+        for planned in plan {
+            let run = match planned {
+                Planned::Settled(entry) => {
+                    entries.push(entry);
+                    continue;
+                }
+                Planned::Time(run) => run,
+            };
+            let sample_size = configure(&mut group, &run);
+            let samples: RefCell<Vec<f64>> = RefCell::new(Vec::new());
+            group.bench_with_input(BenchmarkId::new(id, run.n), &run.n, |bencher, &n| {
+                bencher.iter_custom(|iterations| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iterations {
+                        total += timed_run(solver, n, &options);
+                    }
+                    samples
+                        .borrow_mut()
+                        .push(total.as_nanos() as f64 / iterations.max(1) as f64);
+                    total
+                });
+            });
+            entries.extend(timed_entry(&run, &samples.into_inner(), sample_size));
+        }
+    }
+    group.finish();
+    criterion.final_summary();
+    if !settings.benchmarking {
+        return Ok(());
+    }
+    if !entries.iter().any(|e| e.status == Status::Timed) {
+        eprintln!("count bench: nothing was timed (filtered out?), so no record was written");
+        return Ok(());
+    }
+    let record = Record::new(
+        Provenance::collect(command_line()),
+        Settings {
+            tool: "cargo bench".to_string(),
+            threads: options.threads,
+            min_n: MIN_N,
+            max_n: (settings.max_n < oeis::MAX_KNOWN_N).then_some(settings.max_n),
+            max_run_seconds: Some(settings.max_run.as_secs_f64()),
+            budget_seconds: None,
+        },
+        solvers.iter().map(|s| SolverFacts::of(s.info())).collect(),
+        entries,
+    );
+    let path = record::write_new(&settings.out, "bench", &record)?;
+    let path = path.canonicalize().unwrap_or(path);
+    eprintln!(
+        "count bench: record {} ({} in all)",
+        path.display(),
+        seconds(started.elapsed())
+    );
+    Ok(())
+}
+
+/// Sampling for one benchmark, from the checking run's duration: slow runs
+/// get flat sampling (the same iteration count per sample) and 10 samples,
+/// with the measuring time stretched to fit them. Returns the sample size.
+fn configure(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    run: &CheckedRun,
+) -> usize {
+    if run.wall >= SLOW_RUN {
+        let sample_size = 10;
+        group
+            .sampling_mode(SamplingMode::Flat)
+            .sample_size(sample_size)
+            .warm_up_time(Duration::from_millis(200))
+            .measurement_time(
+                run.wall
+                    .mul_f64(sample_size as f64 * 1.2)
+                    .max(Duration::from_millis(1500)),
+            );
+        sample_size
+    } else {
+        let sample_size = 30;
+        group
+            .sampling_mode(SamplingMode::Auto)
+            .sample_size(sample_size)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_millis(1500));
+        sample_size
+    }
+}
+
+/// criterion calls the routine during warm-up, then once per sample: the
+/// last `sample_size` calls are the measurement. Fewer calls mean criterion
+/// skipped or only tested this benchmark, and it is left out of the record.
+fn timed_entry(run: &CheckedRun, samples: &[f64], sample_size: usize) -> Option<Entry> {
+    let measured = samples.get(samples.len().checked_sub(sample_size)?..)?;
+    Some(run.entry(Status::Timed, Timing::from_samples(measured), None))
+}
+
+fn describe_plan(id: &str, plan: &[Planned]) {
+    let timed: Vec<usize> = plan
+        .iter()
+        .filter_map(|p| {
+            if let Planned::Time(run) = p {
+                Some(run.n)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let range = match (timed.first(), timed.last()) {
+        (Some(first), Some(last)) => format!("n = {first}..={last}"),
+        _ => "no n".to_string(),
+    };
+    let settled: Vec<String> = plan
+        .iter()
+        .filter_map(|p| match p {
+            Planned::Settled(entry) => Some(format!(
+                "n = {}: {}",
+                entry.n,
+                entry.error.as_deref().unwrap_or("")
+            )),
+            Planned::Time(_) => None,
+        })
+        .collect();
+    eprintln!(
+        "count bench: {id}: benchmarking {range}; {}",
+        settled.join("; ")
+    );
+}
+
+/// How to repeat this run: the variables that shaped it, then the command.
+fn command_line() -> String {
+    let mut words: Vec<String> = [
+        "QUEENS_BENCH_MAX_RUN",
+        "QUEENS_BENCH_SOLVERS",
+        "QUEENS_BENCH_MAX_N",
+    ]
+    .iter()
+    .filter_map(|name| {
+        std::env::var(name)
+            .ok()
+            .map(|value| format!("{name}={value}"))
+    })
+    .collect();
+    words.push("cargo bench --bench count".to_string());
+    let extra: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if !extra.is_empty() {
+        words.push("--".to_string());
+        words.extend(extra);
+    }
+    words.join(" ")
+}

@@ -1,0 +1,134 @@
+//! Peak heap bytes of one run, for every solver alike: a global allocator that
+//! forwards to the system allocator and, while a run is being watched, keeps
+//! the live byte count and its high-water mark.
+//!
+//! Counting is switched off outside a watched run, so timed runs pay one
+//! relaxed load per allocation and nothing else. The figure is the peak of
+//! bytes allocated *during* the run above what was live when it started
+//! (memory freed during the run that was allocated before it can make the live
+//! count dip below zero; the peak is never reported below zero). Threads
+//! other than the run's own are counted too, so measure with nothing else
+//! running (the harness never runs two solvers at once).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
+
+/// The allocator installed by this library (see `lib.rs`).
+pub struct CountingAllocator;
+
+static WATCHING: AtomicBool = AtomicBool::new(false);
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+static PEAK: AtomicIsize = AtomicIsize::new(0);
+/// One watched run at a time: the counters are global.
+static ONE_WATCH_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn grew(bytes: usize) {
+    let bytes = bytes as isize;
+    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
+
+fn shrank(bytes: usize) {
+    LIVE.fetch_sub(bytes as isize, Ordering::Relaxed);
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments
+// unchanged; the bookkeeping only touches atomics and never allocates.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let pointer = unsafe { System.alloc(layout) };
+        if !pointer.is_null() && WATCHING.load(Ordering::Relaxed) {
+            grew(layout.size());
+        }
+        pointer
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let pointer = unsafe { System.alloc_zeroed(layout) };
+        if !pointer.is_null() && WATCHING.load(Ordering::Relaxed) {
+            grew(layout.size());
+        }
+        pointer
+    }
+
+    unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(pointer, layout) };
+        if WATCHING.load(Ordering::Relaxed) {
+            shrank(layout.size());
+        }
+    }
+
+    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let moved = unsafe { System.realloc(pointer, layout, new_size) };
+        if !moved.is_null() && WATCHING.load(Ordering::Relaxed) {
+            // Counted as a change in size: whether the block moved is the
+            // system allocator's business, not the solver's footprint.
+            if new_size >= layout.size() {
+                grew(new_size - layout.size());
+            } else {
+                shrank(layout.size() - new_size);
+            }
+        }
+        moved
+    }
+}
+
+/// Runs `run` with the counters on and returns its result with the peak heap
+/// bytes it held above its starting point. Only meaningful in a program whose
+/// global allocator is [`CountingAllocator`] (every program linking this
+/// library); watched runs are serialised.
+pub fn peak_during<T>(run: impl FnOnce() -> T) -> (T, u64) {
+    let _only_us = ONE_WATCH_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    LIVE.store(0, Ordering::SeqCst);
+    PEAK.store(0, Ordering::SeqCst);
+    WATCHING.store(true, Ordering::SeqCst);
+    let result = run();
+    WATCHING.store(false, Ordering::SeqCst);
+    let peak = PEAK.load(Ordering::SeqCst).max(0) as u64;
+    (result, peak)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::hint::black_box;
+
+    /// Other tests run in parallel threads and their allocations and frees
+    /// are counted too while we watch: allow them this much either way.
+    const OTHER_TESTS: u64 = 256 << 10;
+
+    #[test]
+    fn a_held_buffer_is_seen_at_its_full_size() {
+        let (_, peak) = peak_during(|| {
+            let buffer = black_box(vec![7u8; 1 << 20]);
+            black_box(buffer.len())
+        });
+        assert!(
+            peak + OTHER_TESTS >= 1 << 20,
+            "peak {peak} below the 1 MiB buffer held"
+        );
+    }
+
+    #[test]
+    fn freed_memory_does_not_accumulate() {
+        // Ten 1 MiB buffers, one at a time: the peak is one buffer, not ten.
+        let (_, peak) = peak_during(|| {
+            for _ in 0..10 {
+                black_box(vec![1u8; 1 << 20]);
+            }
+        });
+        assert!(
+            peak + OTHER_TESTS >= 1 << 20,
+            "peak {peak} below one buffer"
+        );
+        // Other tests may allocate concurrently while we watch (a little);
+        // ten buffers of our own would be 10 MiB.
+        assert!(
+            peak < 5 << 20,
+            "peak {peak}: freed buffers were still counted"
+        );
+    }
+}

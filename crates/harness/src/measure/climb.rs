@@ -1,0 +1,287 @@
+//! How far up n each solver goes. Run time grows by a roughly constant
+//! factor per n (about n for permutation generators, 5-6 for backtrackers),
+//! so the last run predicts the next one; a solver stops climbing before a
+//! run that would blow its limit, and the n where it stopped is recorded as
+//! over budget, which is itself a result ("perm-filter reached n = 11").
+
+use std::time::{Duration, Instant};
+
+use queens_core::{CountOptions, Solver, oeis};
+
+use super::{CheckedRun, Expected, checked_run, skipped_entry, timed_run};
+use crate::record::{Entry, Status, Timing};
+
+/// Predicts the next run from the growth between the last two.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ladder {
+    previous: Option<Duration>,
+    last: Option<Duration>,
+}
+
+/// Below this, run times are fixed costs and timer noise, not growth.
+const TOO_SHORT_TO_EXTRAPOLATE: Duration = Duration::from_micros(200);
+
+impl Ladder {
+    pub fn record(&mut self, run: Duration) {
+        self.previous = self.last;
+        self.last = Some(run);
+    }
+
+    /// The expected duration of the next n's run, when the runs so far are
+    /// long enough to say.
+    pub fn predicted_next(&self) -> Option<Duration> {
+        let (previous, last) = (self.previous?, self.last?);
+        if previous < TOO_SHORT_TO_EXTRAPOLATE {
+            return None;
+        }
+        let growth = (last.as_secs_f64() / previous.as_secs_f64()).max(1.0);
+        Some(last.mul_f64(growth))
+    }
+}
+
+/// The n a solver can be asked about: from `min_n` up to the smallest of
+/// `max_n`, its own limit and the largest published count.
+pub fn n_range(solver: &dyn Solver, min_n: usize, max_n: usize) -> std::ops::RangeInclusive<usize> {
+    min_n..=max_n.min(solver.info().max_n).min(oeis::MAX_KNOWN_N)
+}
+
+/// A probed (solver, n): ready to be timed, or already settled.
+#[derive(Clone, Debug)]
+pub enum Planned {
+    Time(CheckedRun),
+    Settled(Entry),
+}
+
+/// Probes are allowed to overshoot the limit this much before they are
+/// skipped on prediction alone: predictions are rough.
+const PROBE_SLACK: f64 = 4.0;
+
+/// The bench grid of one solver: checking runs from `min_n` up, as long as
+/// one run takes at most `max_run`. Errors do not stop the climb (their run
+/// time still predicts the next); the first run over `max_run` does.
+pub fn probe_grid(
+    solver: &dyn Solver,
+    min_n: usize,
+    max_n: usize,
+    max_run: Duration,
+    options: &CountOptions,
+    expected: Expected,
+) -> Vec<Planned> {
+    let id = solver.info().id;
+    let mut ladder = Ladder::default();
+    let mut plan = Vec::new();
+    for n in n_range(solver, min_n, max_n) {
+        if let Some(predicted) = ladder
+            .predicted_next()
+            .filter(|p| *p > max_run.mul_f64(PROBE_SLACK))
+        {
+            let why = format!(
+                "not run: predicted {} per run, over the {} limit",
+                seconds(predicted),
+                seconds(max_run)
+            );
+            plan.push(Planned::Settled(skipped_entry(id, n, why)));
+            break;
+        }
+        let run = checked_run(solver, n, options, expected);
+        ladder.record(run.wall);
+        if !run.is_correct() {
+            plan.push(Planned::Settled(run.entry(Status::Error, None, None)));
+        } else if run.wall > max_run {
+            let why = format!(
+                "one run took {}, over the {} limit",
+                seconds(run.wall),
+                seconds(max_run)
+            );
+            plan.push(Planned::Settled(run.entry(
+                Status::OverBudget,
+                None,
+                Some(why),
+            )));
+            break;
+        } else {
+            plan.push(Planned::Time(run));
+        }
+    }
+    plan
+}
+
+/// How `time_within_budget` samples one n.
+const MIN_SAMPLES: usize = 3;
+const MAX_SAMPLES: usize = 15;
+/// Enough time at one n for a stable median of short runs.
+const TIME_PER_N: Duration = Duration::from_millis(100);
+/// Runs shorter than this are timed in batches, so that each sample is long
+/// against the clock's resolution.
+const MIN_SAMPLE: Duration = Duration::from_millis(1);
+
+/// `queens compare`'s loop for one solver: from `min_n` up, a checking run
+/// then repeated timed runs (median of up to 15), all within `budget` of
+/// total time. A run predicted not to fit in what is left is not started.
+/// `progress` is called once per n settled.
+pub fn time_within_budget(
+    solver: &dyn Solver,
+    (min_n, max_n): (usize, usize),
+    budget: Duration,
+    options: &CountOptions,
+    expected: Expected,
+    mut progress: impl FnMut(usize),
+) -> Vec<Entry> {
+    let id = solver.info().id;
+    let mut ladder = Ladder::default();
+    let mut spent = Duration::ZERO;
+    let mut entries = Vec::new();
+    for n in n_range(solver, min_n, max_n) {
+        let left = budget.saturating_sub(spent);
+        if let Some(predicted) = ladder.predicted_next().filter(|p| *p > left) {
+            let why = format!(
+                "not run: predicted {} per run, more than the {} left of its {} budget",
+                seconds(predicted),
+                seconds(left),
+                seconds(budget)
+            );
+            entries.push(skipped_entry(id, n, why));
+            progress(n);
+            break;
+        }
+        let run = checked_run(solver, n, options, expected);
+        spent += run.wall;
+        ladder.record(run.wall);
+        if !run.is_correct() {
+            entries.push(run.entry(Status::Error, None, None));
+            progress(n);
+            continue;
+        }
+        let samples = sample(solver, n, options, run.wall, budget, &mut spent);
+        progress(n);
+        match Timing::from_samples(&samples) {
+            Some(timing) => entries.push(run.entry(Status::Timed, Some(timing), None)),
+            None => {
+                let why = format!(
+                    "the checking run took {}; no time left for timed runs in its {} budget",
+                    seconds(run.wall),
+                    seconds(budget)
+                );
+                entries.push(run.entry(Status::OverBudget, None, Some(why)));
+                break;
+            }
+        }
+    }
+    entries
+}
+
+/// Per-run nanoseconds of repeated runs, stopping early rather than overrun
+/// the budget.
+fn sample(
+    solver: &dyn Solver,
+    n: usize,
+    options: &CountOptions,
+    first_run: Duration,
+    budget: Duration,
+    spent: &mut Duration,
+) -> Vec<f64> {
+    let batch = if first_run.is_zero() {
+        1000
+    } else {
+        (MIN_SAMPLE.as_secs_f64() / first_run.as_secs_f64())
+            .ceil()
+            .clamp(1.0, 1e6) as u32
+    };
+    let mut samples = Vec::new();
+    let mut last_sample = first_run * batch;
+    let started = Instant::now();
+    while samples.len() < MAX_SAMPLES
+        && (samples.len() < MIN_SAMPLES || started.elapsed() < TIME_PER_N)
+        && *spent + last_sample <= budget
+    {
+        let mut total = Duration::ZERO;
+        for _ in 0..batch {
+            total += timed_run(solver, n, options);
+        }
+        *spent += total;
+        last_sample = total;
+        samples.push(total.as_nanos() as f64 / f64::from(batch));
+    }
+    samples
+}
+
+/// A duration for messages: "0.52 s", "12 ms".
+pub fn seconds(duration: Duration) -> String {
+    let s = duration.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.2} s")
+    } else {
+        format!("{:.0} ms", s * 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::published_count;
+    use queens_three_mask::ThreeMask;
+
+    #[test]
+    fn the_ladder_extrapolates_only_from_long_runs() {
+        let mut ladder = Ladder::default();
+        ladder.record(Duration::from_micros(10));
+        ladder.record(Duration::from_micros(50));
+        assert_eq!(ladder.predicted_next(), None);
+        ladder.record(Duration::from_millis(1));
+        ladder.record(Duration::from_millis(5));
+        assert_eq!(ladder.predicted_next(), Some(Duration::from_millis(25)));
+    }
+
+    #[test]
+    fn a_zero_budget_times_nothing_and_says_so() {
+        let entries = time_within_budget(
+            &ThreeMask,
+            (4, 8),
+            Duration::ZERO,
+            &CountOptions::default(),
+            published_count,
+            |_| {},
+        );
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        assert_eq!(entries[0].status, Status::OverBudget);
+        assert_eq!(
+            entries[0].solutions,
+            Some(2),
+            "the checking run still counted n = 4"
+        );
+        assert!(entries[0].error.as_ref().unwrap().contains("no time left"));
+    }
+
+    #[test]
+    fn a_budget_times_every_small_n_with_correct_counts() {
+        let entries = time_within_budget(
+            &ThreeMask,
+            (4, 7),
+            Duration::from_secs(60),
+            &CountOptions::default(),
+            published_count,
+            |_| {},
+        );
+        let ns: Vec<usize> = entries.iter().map(|e| e.n).collect();
+        assert_eq!(ns, vec![4, 5, 6, 7]);
+        for entry in &entries {
+            assert_eq!(entry.status, Status::Timed);
+            assert_eq!(entry.solutions, published_count(entry.n));
+            assert!(entry.timing.unwrap().samples >= MIN_SAMPLES);
+        }
+    }
+
+    #[test]
+    fn the_probe_grid_stops_at_the_first_run_over_the_limit() {
+        let plan = probe_grid(
+            &ThreeMask,
+            4,
+            9,
+            Duration::ZERO,
+            &CountOptions::default(),
+            published_count,
+        );
+        assert_eq!(plan.len(), 1);
+        assert!(matches!(&plan[0], Planned::Settled(entry) if entry.status == Status::OverBudget));
+    }
+}

@@ -1,0 +1,51 @@
+//! A small, fixed record for tests of reading, writing and reporting.
+
+use queens_core::Metric;
+
+use super::{Entry, Provenance, Record, Settings, SolverFacts, Status, Timing};
+
+pub fn sample_record() -> Record {
+    let provenance = Provenance {
+        git_commit: Some("0123456789abcdef0123456789abcdef01234567".into()),
+        git_dirty: Some(false),
+        rustc: "rustc 1.95.0".into(),
+        cpu_model: "Test CPU".into(),
+        cores: 2,
+        os: "linux".into(),
+        date: "2026-01-02T03:04:05.678Z".into(),
+        command: "cargo bench --bench count".into(),
+    };
+    let settings = Settings {
+        tool: "cargo bench".into(),
+        threads: 1,
+        min_n: 4,
+        max_n: None,
+        max_run_seconds: Some(0.5),
+        budget_seconds: None,
+    };
+    let solvers = vec![SolverFacts {
+        id: "three-mask".into(),
+        node: "a call".into(),
+        max_n: 32,
+        enumerates: true,
+    }];
+    let entry = Entry {
+        question: "count".into(),
+        solver: "three-mask".into(),
+        n: 8,
+        status: Status::Timed,
+        error: None,
+        solutions: Some(92),
+        unique: None,
+        nodes: Some(2057),
+        extra: vec![Metric {
+            name: "peak_level_bytes".into(),
+            value: 4096,
+        }],
+        peak_heap_bytes: Some(143),
+        check_run_ns: Some(20_000),
+        timing: Timing::from_samples(&[14_000.5, 15_000.25, 13_999.75]),
+        ns_per_node: Some(14_000.5 / 2057.0),
+    };
+    Record::new(provenance, settings, solvers, vec![entry])
+}

@@ -1,0 +1,74 @@
+//! Numbers as the report prints them: fixed rules, so that the same record
+//! always gives the same bytes.
+
+/// Three significant digits with a unit: 850 ns, 1.23 µs, 45.6 ms, 2.01 s.
+pub fn duration_ns(ns: f64) -> String {
+    let (value, unit) = if ns >= 1e9 {
+        (ns / 1e9, "s")
+    } else if ns >= 1e6 {
+        (ns / 1e6, "ms")
+    } else if ns >= 1e3 {
+        (ns / 1e3, "µs")
+    } else {
+        (ns, "ns")
+    };
+    format!("{} {unit}", significant(value))
+}
+
+/// 1.00, 12.3, 456: three significant digits (integers above 999 in full).
+pub fn significant(value: f64) -> String {
+    if value >= 100.0 {
+        format!("{value:.0}")
+    } else if value >= 10.0 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+/// 365,596: thousands separated for reading, not parsing.
+pub fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// 512 B, 1.50 KiB, 3.20 MiB, 1.02 GiB.
+pub fn bytes(value: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if value < 1024 {
+        return format!("{value} B");
+    }
+    let mut scaled = value as f64 / 1024.0;
+    let mut unit = 0;
+    while scaled >= 1024.0 && unit < UNITS.len() - 1 {
+        scaled /= 1024.0;
+        unit += 1;
+    }
+    format!("{} {}", significant(scaled), UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_fixed() {
+        assert_eq!(duration_ns(850.0), "850 ns");
+        assert_eq!(duration_ns(1234.0), "1.23 µs");
+        assert_eq!(duration_ns(45_600_000.0), "45.6 ms");
+        assert_eq!(duration_ns(2_010_000_000.0), "2.01 s");
+        assert_eq!(thousands(365_596), "365,596");
+        assert_eq!(thousands(92), "92");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(bytes(512), "512 B");
+        assert_eq!(bytes(1536), "1.50 KiB");
+        assert_eq!(bytes(3 << 20), "3.00 MiB");
+    }
+}

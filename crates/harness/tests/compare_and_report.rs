@@ -1,0 +1,165 @@
+//! The measuring commands as a user runs them: `queens compare` writes a
+//! record that `queens report` turns into the comparison and splices into a
+//! README; bad records are refused with exit 2 and one line.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn queens(arguments: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(arguments)
+        .current_dir(dir)
+        .output()
+        .expect("the queens binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let compared = queens(&["compare", "--max-n", "6", "--out", "records"], dir.path());
+    assert!(compared.status.success(), "{}", text(&compared.stderr));
+    let stdout = text(&compared.stdout);
+    assert!(stdout.starts_with("cross-validated:"), "{stdout}");
+    assert!(stdout.contains("three-mask"), "{stdout}");
+    let records: Vec<_> = std::fs::read_dir(dir.path().join("records"))
+        .unwrap()
+        .collect();
+    assert_eq!(records.len(), 1, "one new record");
+    let record = records[0].as_ref().unwrap().path();
+    let record_name = format!("records/{}", record.file_name().unwrap().to_string_lossy());
+
+    std::fs::write(
+        dir.path().join("README.md"),
+        "# Title\n<!-- BEGIN: comparison -->\nold\n<!-- END: comparison -->\nhand-written tail\n",
+    )
+    .unwrap();
+    let reported = queens(
+        &[
+            "report",
+            &record_name,
+            "--out",
+            "out",
+            "--splice",
+            "README.md",
+        ],
+        dir.path(),
+    );
+    assert!(reported.status.success(), "{}", text(&reported.stderr));
+    let comparison = std::fs::read_to_string(dir.path().join("out/COMPARISON.md")).unwrap();
+    assert!(
+        comparison
+            .lines()
+            .next()
+            .unwrap()
+            .contains(&format!("`queens report {record_name}`"))
+    );
+    for n in 4..=6 {
+        // Some solver is the fastest at every n timed.
+        let row = format!("| {n} |");
+        assert!(
+            comparison
+                .lines()
+                .any(|line| line.starts_with(&row) && line.contains("(1.00×)**")),
+            "n = {n} timed: {comparison}"
+        );
+    }
+    assert!(dir.path().join("out/time-vs-n.svg").is_file());
+    assert!(dir.path().join("out/nodes-vs-n.svg").is_file());
+    let readme = std::fs::read_to_string(dir.path().join("README.md")).unwrap();
+    assert!(readme.contains("](out/time-vs-n.svg)"), "{readme}");
+    assert!(
+        !readme.contains("\nold\n")
+            && readme.ends_with("<!-- END: comparison -->\nhand-written tail\n")
+    );
+
+    // Again into another directory: byte for byte the same.
+    let again = queens(&["report", &record_name, "--out", "again"], dir.path());
+    assert!(again.status.success());
+    for file in ["COMPARISON.md", "time-vs-n.svg", "nodes-vs-n.svg"] {
+        let first = std::fs::read(dir.path().join("out").join(file)).unwrap();
+        let second = std::fs::read(dir.path().join("again").join(file)).unwrap();
+        assert!(
+            first == second,
+            "{file} differs between two runs on the same record"
+        );
+    }
+}
+
+#[test]
+fn a_truncated_or_missing_record_is_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("cut.json"),
+        "{\"schema\": \"queens-bench-record\", \"schema_version\": 1, \"prov",
+    )
+    .unwrap();
+    for (record, problem) in [("cut.json", "truncated"), ("absent.json", "cannot read")] {
+        let output = queens(&["report", record, "--out", "out"], dir.path());
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = text(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(record) && stderr.contains(problem),
+            "{stderr}"
+        );
+    }
+    assert!(
+        !dir.path().join("out").exists(),
+        "nothing is written from a bad record"
+    );
+}
+
+#[test]
+fn report_without_records_says_where_it_looked() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = queens(&["report"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("bench-results"));
+}
+
+#[test]
+fn a_splice_target_without_markers_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let compared = queens(
+        &[
+            "compare",
+            "--max-n",
+            "4",
+            "--solver",
+            "three-mask",
+            "--out",
+            "records",
+        ],
+        dir.path(),
+    );
+    assert!(compared.status.success(), "{}", text(&compared.stderr));
+    std::fs::write(dir.path().join("README.md"), "# no markers here\n").unwrap();
+    let record = std::fs::read_dir(dir.path().join("records"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let output = queens(
+        &[
+            "report",
+            record.to_str().unwrap(),
+            "--out",
+            "out",
+            "--splice",
+            "README.md",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("README.md: no <!-- BEGIN: comparison --> marker"));
+    assert!(!dir.path().join("out").exists());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("README.md")).unwrap(),
+        "# no markers here\n"
+    );
+}
