@@ -1,9 +1,9 @@
 //! `queens trace` and `queens explain` as a user runs them: bad input is one
 //! line and exit 2, and the output has the promised shape for every solver.
 
-use std::path::Path;
 use std::process::{Command, Output};
 
+use queens_core::oeis;
 use queens_harness::commands::trace;
 use queens_harness::registry::SOLVERS;
 
@@ -165,38 +165,41 @@ fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none
 #[test]
 fn explain_shows_the_rows_of_the_newest_record() {
     let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().to_str().unwrap();
     let id = SOLVERS[0].info().id;
-    write_record(dir.path(), "2026-01-01T000000.000Z-compare.json", id, 5, 10);
-    write_record(dir.path(), "2026-02-01T000000.000Z-compare.json", id, 6, 4);
-    let output = queens(&["explain", id, "--records", dir.path().to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(0));
+    let made = queens(&[
+        "compare", "--max-n", "5", "--solver", id, "--budget", "1", "--out", records,
+    ]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    // An older record whose counts are wrong must not be the one shown.
+    let newest = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .expect("compare wrote a record");
+    let mut older: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&newest).unwrap()).unwrap();
+    for entry in older["entries"].as_array_mut().unwrap() {
+        entry["solutions"] = 999_999.into();
+    }
+    std::fs::write(
+        dir.path().join("2000-01-01T000000.000Z-compare.json"),
+        older.to_string(),
+    )
+    .unwrap();
+
+    let output = queens(&["explain", id, "--records", records]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let out = text(&output.stdout);
     let measured = out.split("\n---\n").nth(1).expect("a measured section");
+    let name = newest.file_name().unwrap().to_str().unwrap();
+    assert!(measured.contains(name), "{measured}");
+    for n in 4..=5 {
+        let row = format!("| {n} | {} |", oeis::total(n).unwrap());
+        assert!(measured.contains(&row), "no row {row}:\n{measured}");
+    }
     assert!(
-        measured.contains("2026-02-01T000000.000Z-compare.json"),
-        "{measured}"
+        !measured.contains("999999"),
+        "older record shown:\n{measured}"
     );
-    assert!(measured.contains("| 6 | 4 |"), "{measured}");
-    assert!(
-        !measured.contains("| 5 | 10 |"),
-        "older record ignored:\n{measured}"
-    );
-}
-
-/// A record of one timed entry, with the fields `explain` reads.
-fn write_record(dir: &Path, name: &str, id: &str, n: usize, solutions: u64) {
-    let record = serde_json::json!({
-        "schema": "queens-bench-record",
-        "schema_version": 1,
-        "provenance": {
-            "command": "queens compare", "cpu_model": "test cpu", "cores": 2,
-            "date": "2026-01-01T00:00:00.000Z"
-        },
-        "entries": [{
-            "question": "count", "solver": id, "n": n, "status": "timed", "error": null,
-            "solutions": solutions, "nodes": 100, "timing": {"median_ns": 2500.0},
-            "ns_per_node": 25.0, "peak_heap_bytes": 0
-        }]
-    });
-    std::fs::write(dir.join(name), record.to_string()).unwrap();
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use queens_core::Solver;
 
 use crate::error::CliError;
+use crate::record::{self, Entry};
 use crate::registry;
 
 #[derive(Debug, clap::Args)]
@@ -22,30 +23,36 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     let solver = registry::find(&args.solver)?;
     // Read the record before printing anything, so that a broken record is
     // one line on stderr and not half an explanation.
-    let measured = newest_measurements(&args.records, solver.info().id)?;
-    print!("{}", render(solver, &args.records, measured.as_ref()));
+    let newest = newest_measurements(&args.records, solver.info().id)?;
+    print!("{}", render(solver, &newest));
     Ok(())
+}
+
+/// What the newest record says about one solver.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Newest {
+    /// There is no record to read; the text says why.
+    Missing(String),
+    Found(Measured),
 }
 
 /// The whole output: teaching text, a rule, then the measured rows with the
 /// solver's own reading of them (`SolverInfo::analysis`), or one line saying
 /// why there are none.
-pub fn render(solver: &dyn Solver, records: &Path, measured: Option<&Measured>) -> String {
+pub fn render(solver: &dyn Solver, newest: &Newest) -> String {
     let info = solver.info();
     let mut out = info.teaching.trim_end().to_string();
     out.push_str("\n\n---\n\n");
-    match measured {
-        None => out.push_str(&format!(
-            "No measurements of {} yet: no record in {} (make one with `queens compare` or `scripts/bench`).\n",
-            info.id,
-            records.display()
-        )),
-        Some(measured) if measured.rows.is_empty() => out.push_str(&format!(
+    match newest {
+        Newest::Missing(why) => {
+            out.push_str(&format!("No measurements of {} yet: {why}\n", info.id));
+        }
+        Newest::Found(measured) if measured.rows.is_empty() => out.push_str(&format!(
             "The newest record, {}, has no rows for {}.\n",
             measured.file.display(),
             info.id
         )),
-        Some(measured) => {
+        Newest::Found(measured) => {
             out.push_str(&measured.table(info.id));
             if !info.analysis.trim().is_empty() {
                 out.push('\n');
@@ -129,63 +136,48 @@ fn bytes(count: u64) -> String {
     }
 }
 
-/// The rows of solver `id` in the newest record in `dir`; `None` when there
-/// is no record at all. A record that cannot be read is an error naming it.
-pub fn newest_measurements(dir: &Path, id: &str) -> Result<Option<Measured>, CliError> {
-    let Some(file) = newest_record_file(dir) else {
-        return Ok(None);
+/// The rows of solver `id` in the newest record in `dir`, read by the
+/// record module (the one reader of `bench-results/FORMAT.md`). No record at
+/// all is not an error (`Newest::Missing` says why); a record that cannot be
+/// read is, naming the file.
+pub fn newest_measurements(dir: &Path, id: &str) -> Result<Newest, CliError> {
+    let file = match record::newest(dir) {
+        Ok(file) => file,
+        Err(why) => return Ok(Newest::Missing(why)),
     };
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| CliError::Io(format!("{}: cannot read: {e}", file.display())))?;
-    let record: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| CliError::Usage(format!("{}: not a valid record ({e})", file.display())))?;
-    if record["schema"] != "queens-bench-record" || record["schema_version"] != 1 {
-        return Err(CliError::Usage(format!(
-            "{}: not a queens bench record of schema version 1",
-            file.display()
-        )));
-    }
-    let provenance = &record["provenance"];
-    let text_of = |value: &serde_json::Value| value.as_str().unwrap_or("unknown").to_string();
-    let rows = record["entries"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|entry| entry["solver"] == id && entry["question"] == "count")
+    let record = record::read(&file).map_err(CliError::Usage)?;
+    let provenance = &record.provenance;
+    let rows = record
+        .entries
+        .iter()
+        .filter(|entry| entry.solver == id && entry.question == "count")
         .map(|entry| MeasuredRow {
-            n: entry["n"].as_u64().unwrap_or(0) as usize,
-            status: match entry["error"].as_str() {
-                Some(why) => format!("{}: {why}", text_of(&entry["status"])),
-                None => text_of(&entry["status"]),
-            },
-            solutions: entry["solutions"].as_u64(),
-            nodes: entry["nodes"].as_u64(),
-            median_ns: entry["timing"]["median_ns"].as_f64(),
-            ns_per_node: entry["ns_per_node"].as_f64(),
-            peak_heap_bytes: entry["peak_heap_bytes"].as_u64(),
+            n: entry.n,
+            status: status_text(entry),
+            solutions: entry.solutions,
+            nodes: entry.nodes,
+            median_ns: entry.timing.map(|timing| timing.median_ns),
+            ns_per_node: entry.ns_per_node,
+            peak_heap_bytes: entry.peak_heap_bytes,
         })
         .collect();
-    Ok(Some(Measured {
+    Ok(Newest::Found(Measured {
         file,
-        command: text_of(&provenance["command"]),
-        machine: format!(
-            "{}, {} cores",
-            text_of(&provenance["cpu_model"]),
-            provenance["cores"].as_u64().unwrap_or(0)
-        ),
-        date: text_of(&provenance["date"]),
+        command: provenance.command.clone(),
+        machine: format!("{}, {} cores", provenance.cpu_model, provenance.cores),
+        date: provenance.date.clone(),
         rows,
     }))
 }
 
-/// Record names begin with their UTC time, so the newest sorts last.
-fn newest_record_file(dir: &Path) -> Option<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json") && path.is_file())
-        .collect();
-    files.sort();
-    files.pop()
+/// The status as the record spells it, with the reason when there is one.
+fn status_text(entry: &Entry) -> String {
+    let status = serde_json::to_value(entry.status)
+        .ok()
+        .and_then(|value| value.as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("{:?}", entry.status));
+    match &entry.error {
+        Some(why) => format!("{status}: {why}"),
+        None => status,
+    }
 }
