@@ -195,6 +195,7 @@ fn explain_shows_the_rows_of_the_newest_record() {
     let name = newest.file_name().unwrap().to_str().unwrap();
     assert!(measured.contains(name), "{measured}");
     for n in 4..=5 {
+        // Counts below 1,000: no thousands separator to allow for.
         let row = format!("| {n} | {} |", oeis::total(n).unwrap());
         assert!(measured.contains(&row), "no row {row}:\n{measured}");
     }

@@ -9,6 +9,7 @@ use queens_core::Solver;
 use crate::error::CliError;
 use crate::record::{self, Entry};
 use crate::registry;
+use crate::report::format;
 
 #[derive(Debug, clap::Args)]
 pub struct ExplainArgs {
@@ -105,9 +106,9 @@ impl Measured {
                 row.n,
                 optional(row.solutions),
                 optional(row.nodes),
-                row.median_ns.map_or("-".into(), duration),
-                row.ns_per_node.map_or("-".into(), |x| format!("{x:.2}")),
-                row.peak_heap_bytes.map_or("-".into(), bytes),
+                row.median_ns.map_or("-".into(), format::duration_ns),
+                row.ns_per_node.map_or("-".into(), format::significant),
+                row.peak_heap_bytes.map_or("-".into(), format::bytes),
                 row.status
             ));
         }
@@ -115,25 +116,9 @@ impl Measured {
     }
 }
 
+/// A count with thousands separators, or `-` where the record has none.
 fn optional(value: Option<u64>) -> String {
-    value.map_or("-".into(), |v| v.to_string())
-}
-
-fn duration(ns: f64) -> String {
-    match ns {
-        ns if ns < 1e3 => format!("{ns:.0} ns"),
-        ns if ns < 1e6 => format!("{:.1} µs", ns / 1e3),
-        ns if ns < 1e9 => format!("{:.1} ms", ns / 1e6),
-        ns => format!("{:.2} s", ns / 1e9),
-    }
-}
-
-fn bytes(count: u64) -> String {
-    match count {
-        c if c < 1 << 10 => format!("{c} B"),
-        c if c < 1 << 20 => format!("{:.1} KiB", c as f64 / 1024.0),
-        c => format!("{:.1} MiB", c as f64 / (1 << 20) as f64),
-    }
+    value.map_or("-".into(), format::thousands)
 }
 
 /// The rows of solver `id` in the newest record in `dir`, read by the
