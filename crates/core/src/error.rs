@@ -37,4 +37,8 @@ pub enum QueensError {
     /// A list of squares does not describe one queen per file.
     #[error("not a solution of an {n}x{n} board: {why}")]
     NotOneQueenPerFile { n: usize, why: String },
+
+    /// The worker threads of a split count could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
 }

@@ -12,6 +12,8 @@
 //! - [`check`]: an independent O(n²) validity checker.
 //! - [`render`]: ASCII and Unicode boards.
 //! - [`trace`]: zero-cost step tracing for teaching.
+//! - [`split`]: work units, so that threads, shards and checkpoints can
+//!   drive any solver that splits its count.
 
 pub mod check;
 mod error;
@@ -19,6 +21,7 @@ pub mod oeis;
 pub mod render;
 mod solution;
 mod solver;
+pub mod split;
 pub mod symmetry;
 pub mod trace;
 

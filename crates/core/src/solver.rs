@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::split::WorkSplit;
 use crate::trace::TraceSink;
 use crate::{QueensError, symmetry};
 
@@ -140,6 +141,12 @@ pub trait Solver: Send + Sync {
     /// Runs the search with tracing on, sending each step, in the solver's own
     /// representation, to `sink` until the search ends or the sink says stop.
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError>;
+
+    /// The solver's count as independent work units, if it has them: the
+    /// harness then runs them on threads, in shards and with checkpoints.
+    fn work_split(&self) -> Option<&dyn WorkSplit> {
+        None
+    }
 }
 
 /// Counting through `enumerate`: solutions as they come, classes by counting

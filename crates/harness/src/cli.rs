@@ -28,6 +28,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Cross-validate solvers: checker, equal solution sets, OEIS counts.
     Verify(VerifyArgs),
+    /// Add up the shard records of `count N --shard I/K --json` into the full count.
+    Merge(MergeArgs),
     /// Cross-validate, then time every solver over n = 4..N and write a record.
     Compare(crate::commands::compare::CompareArgs),
     /// Generate COMPARISON.md and plots from records (default: the newest).
@@ -51,6 +53,33 @@ pub struct CountArgs {
     #[arg(long)]
     pub unique: bool,
     /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads for solvers that split their work (default: one per core).
+    #[arg(long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Count only shard I of K (e.g. 3/8) of a solver that splits its work;
+    /// combine the shards' `--json` records with `queens merge`.
+    #[arg(long, value_name = "I/K", value_parser = crate::shard::parse_shard)]
+    pub shard: Option<crate::shard::ShardSpec>,
+    /// Save finished work units to FILE every few seconds; run the same
+    /// command again with the same FILE to resume after a kill.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint saves (at most 5; for tests).
+    #[arg(long, hide = true, default_value_t = 2.0, value_parser = parse_save_every)]
+    pub checkpoint_every: f64,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// Shard records written by `queens count N --shard I/K --json`.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<std::path::PathBuf>,
+    /// Print one JSON object (the same as `count --json`) instead of a table.
     #[arg(long)]
     pub json: bool,
 }
@@ -114,5 +143,26 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
         Ok(k) if k >= 1 => u64::try_from(k).map_err(|_| format!("--limit {text} is too large")),
         Ok(_) => Err(format!("--limit must be at least 1, got {text}")),
         Err(_) => Err(format!("--limit must be a whole number >= 1, got '{text}'")),
+    }
+}
+
+/// --threads: a whole number >= 1.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i128>() {
+        Ok(k) if k >= 1 => usize::try_from(k).map_err(|_| format!("--threads {text} is too large")),
+        Ok(_) => Err(format!("--threads must be at least 1, got {text}")),
+        Err(_) => Err(format!(
+            "--threads must be a whole number >= 1, got '{text}'"
+        )),
+    }
+}
+
+/// --checkpoint-every: seconds in (0, 5].
+pub fn parse_save_every(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 5.0 => Ok(s),
+        _ => Err(format!(
+            "--checkpoint-every wants seconds in (0, 5], got '{text}'"
+        )),
     }
 }

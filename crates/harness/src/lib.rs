@@ -8,6 +8,7 @@
 //! - [`record`]: the versioned JSON record of a run (`bench-results/FORMAT.md`).
 //! - [`report`]: COMPARISON.md, SVG plots and the README splice, made from records.
 
+pub mod checkpoint;
 pub mod cli;
 pub mod commands;
 pub mod error;
@@ -16,6 +17,8 @@ pub mod measure;
 pub mod record;
 pub mod registry;
 pub mod report;
+pub mod shard;
+pub mod split_run;
 
 /// Every allocation in any program linked with this library is counted while
 /// [`heap::peak_during`] watches a run; otherwise the cost is one relaxed load.

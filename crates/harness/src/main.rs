@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         Command::Count(args) => commands::count::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Merge(args) => commands::merge::run(&args),
         Command::Compare(args) => commands::compare::run(&args),
         Command::Report(args) => commands::report::run(&args),
         Command::Trace(args) => commands::trace::run(&args),

@@ -5,27 +5,38 @@ use std::time::Instant;
 use queens_core::CountOptions;
 use serde::Serialize;
 
+use super::split_count;
 use crate::cli::CountArgs;
 use crate::error::CliError;
 use crate::registry;
+use crate::shard::ShardRecord;
 
 /// The `--json` object: one line, stable field names.
 #[derive(Serialize)]
-struct CountRecord<'a> {
-    n: usize,
-    solver: &'a str,
-    solutions: u64,
+pub(crate) struct CountRecord<'a> {
+    pub n: usize,
+    pub solver: &'a str,
+    pub solutions: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<u64>,
-    nodes: u64,
-    seconds: f64,
+    pub unique: Option<u64>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Present only in the record of one shard (`--shard I/K`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardRecord>,
 }
 
 pub fn run(args: &CountArgs) -> Result<(), CliError> {
     let solver = registry::choose(args.solver.as_deref(), args.n, false)?;
+    if let Some(split) = solver.work_split() {
+        return split_count::run(args, solver, split);
+    }
+    if args.shard.is_some() || args.checkpoint.is_some() {
+        return Err(split_count::cannot_split(solver));
+    }
     let options = CountOptions {
         unique: args.unique,
-        ..CountOptions::default()
+        threads: args.threads.unwrap_or(0),
     };
     let started = Instant::now();
     let stats = solver.count(args.n, &options)?;
@@ -37,13 +48,26 @@ pub fn run(args: &CountArgs) -> Result<(), CliError> {
         unique: stats.unique,
         nodes: stats.nodes,
         seconds,
+        shard: None,
     };
-    if args.json {
+    let extra: Vec<(String, String)> = stats
+        .extra
+        .iter()
+        .map(|m| (m.name.clone(), m.value.to_string()))
+        .collect();
+    print(&record, &extra, args.json);
+    Ok(())
+}
+
+/// Prints a record as `count` does: one JSON line, or a table with the
+/// solver's extra figures before the time.
+pub(crate) fn print(record: &CountRecord<'_>, extra: &[(String, String)], json: bool) {
+    if json {
         println!(
             "{}",
-            serde_json::to_string(&record).expect("plain data serialises")
+            serde_json::to_string(record).expect("plain data serialises")
         );
-        return Ok(());
+        return;
     }
     let mut rows: Vec<(String, String)> = vec![
         ("n".into(), record.n.to_string()),
@@ -54,16 +78,10 @@ pub fn run(args: &CountArgs) -> Result<(), CliError> {
         rows.push(("unique".into(), unique.to_string()));
     }
     rows.push(("nodes".into(), record.nodes.to_string()));
-    rows.extend(
-        stats
-            .extra
-            .iter()
-            .map(|m| (m.name.clone(), m.value.to_string())),
-    );
+    rows.extend(extra.iter().cloned());
     rows.push(("seconds".into(), format!("{:.6}", record.seconds)));
     let width = rows.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
     for (key, value) in rows {
         println!("{key:width$}  {value}");
     }
-    Ok(())
 }

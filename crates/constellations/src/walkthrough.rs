@@ -1,0 +1,84 @@
+//! `queens trace N --solver constellations`: the plan (how many border
+//! pre-placements, how many orbits of each size), then unit by unit the
+//! pre-placement, its weight, and the interior search in masks.
+
+use queens_core::trace::{Observer, StepKind, TraceSink, Tracing};
+use queens_core::{CountOnly, SearchStats, file_letter};
+
+use crate::constellation::Constellation;
+use crate::interior::{Interior, MAX_N};
+use crate::plan;
+
+pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
+    let plan = plan::plan(n);
+    let mut observer = Tracing::new(sink);
+    let mut stats = SearchStats {
+        nodes: plan.nodes,
+        ..SearchStats::default()
+    };
+    let orbits = |size: u64| {
+        plan.units
+            .iter()
+            .filter(|u| Constellation::from_key(u.key).orbit_size(n) == size)
+            .count()
+    };
+    let (eights, fours, twos, ones) = (orbits(8), orbits(4), orbits(2), orbits(1));
+    let units = plan.units.len();
+    let summary = observer.step(StepKind::Note, || {
+        format!(
+            "plan: {n}^4 border pre-placements looked at; {units} canonical units \
+             (orbits of 8: {eights}, of 4: {fours}, of 2: {twos}, of 1: {ones}); \
+             masks print file a on the right; a 1 marks a file taken or attacked, \
+             in `open` a file still to try"
+        )
+    });
+    if summary.is_break() {
+        return stats;
+    }
+    for (index, unit) in plan.units.iter().enumerate() {
+        let c = Constellation::from_key(unit.key);
+        let orbit = c.orbit_size(n);
+        let last = n - 1;
+        let note = observer.step(StepKind::Note, || {
+            let square = |col: usize, row: usize| format!("{}{}", file_letter(col), row + 1);
+            let distinct: Vec<String> = c
+                .squares(n)
+                .as_slice()
+                .iter()
+                .map(|&(col, row)| square(col as usize, row as usize))
+                .collect();
+            format!(
+                "unit {}/{units}: border queens {} (west {}, east {}, south {}, north {}); \
+                 orbit {orbit}: each completion counts {orbit} times; weight {}",
+                index + 1,
+                distinct.join(" "),
+                square(0, c.west as usize),
+                square(last, c.east as usize),
+                square(c.south as usize, 0),
+                square(c.north as usize, last),
+                unit.weight
+            )
+        });
+        if note.is_break() {
+            break;
+        }
+        let tally = Interior::new(n, c).search(MAX_N, &mut CountOnly, &mut observer);
+        stats.solutions += orbit * tally.solutions;
+        stats.nodes += tally.nodes;
+        if tally.stopped {
+            break;
+        }
+        let done = observer.step(StepKind::Note, || {
+            format!(
+                "unit {} done: {} completions x {orbit} = {} solutions",
+                index + 1,
+                tally.solutions,
+                orbit * tally.solutions
+            )
+        });
+        if done.is_break() {
+            break;
+        }
+    }
+    stats
+}

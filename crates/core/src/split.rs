@@ -1,0 +1,233 @@
+//! Splitting one count into independent work units, so that generic machinery
+//! (threads, shards on a cluster, checkpoints of long runs) can drive any
+//! solver that can describe its work this way, without knowing the solver.
+//!
+//! A solver offers the capability through [`crate::Solver::work_split`]. Its
+//! [`WorkSplit::plan`] lists the units of an n×n count in a fixed order, each
+//! with an estimated weight; [`WorkSplit::count_unit`] counts one of them. The
+//! plan must be deterministic: shards run on different machines and a resumed
+//! run must see the same list, so units are identified by their position in
+//! it. [`WorkSplit::version`] names the partition; records of another version
+//! are refused rather than mixed.
+//!
+//! Unique counts come out of units by Burnside's lemma: the number of classes
+//! of solutions under the eight symmetries of the square equals the number of
+//! pairs (symmetry g, solution s) with g(s) = s, divided by 8. Each unit
+//! reports its share of those pairs ([`UnitCount::fixed_pairs`]), so shares
+//! simply add up, across threads and shards alike.
+
+use std::ops::AddAssign;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{CountOptions, QueensError, SearchStats};
+
+/// The eight symmetries of the square (see [`crate::symmetry`]).
+pub const SYMMETRIES: u64 = 8;
+
+/// One independent piece of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkUnit {
+    /// What the unit is, in the solver's own terms (for example a packed
+    /// pre-placement). Opaque to everyone but the solver.
+    pub key: u64,
+    /// Estimated cost, in the solver's own arbitrary units: used to balance
+    /// shards and threads and to estimate the time left.
+    pub weight: u64,
+}
+
+/// The units of one board, in their fixed order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub units: Vec<WorkUnit>,
+    /// Work done to make the plan (in the solver's node units), so that the
+    /// total node count of a run includes it.
+    pub nodes: u64,
+}
+
+/// What counting one unit (or a sum of units) found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitCount {
+    /// Solutions the unit stands for (its weight by symmetry included).
+    pub solutions: u64,
+    /// Pairs (symmetry g, solution s) with g(s) = s among those solutions;
+    /// 0 when unique counts were not asked for.
+    pub fixed_pairs: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl AddAssign for UnitCount {
+    fn add_assign(&mut self, other: UnitCount) {
+        self.solutions += other.solutions;
+        self.fixed_pairs += other.fixed_pairs;
+        self.nodes += other.nodes;
+    }
+}
+
+impl UnitCount {
+    /// Classes by Burnside's lemma, from the fixed pairs of *all* units of a
+    /// board (a partial sum has no meaning on its own).
+    pub fn classes(&self) -> u64 {
+        debug_assert_eq!(self.fixed_pairs % SYMMETRIES, 0, "partial sum of pairs");
+        self.fixed_pairs / SYMMETRIES
+    }
+
+    /// The statistics of a whole board: all units plus the plan's nodes.
+    pub fn into_stats(self, plan_nodes: u64, unique: bool) -> SearchStats {
+        SearchStats {
+            solutions: self.solutions,
+            unique: unique.then(|| self.classes()),
+            nodes: self.nodes + plan_nodes,
+            extra: Vec::new(),
+        }
+    }
+}
+
+/// A count that splits into independent units.
+pub trait WorkSplit: Sync {
+    /// Names the partition, e.g. `constellations/1`. Change it whenever the
+    /// units, their order or their counts change meaning.
+    fn version(&self) -> &'static str;
+
+    /// The units of the n×n board, in a fixed order. Errors are the solver's
+    /// limit errors.
+    fn plan(&self, n: usize) -> Result<Plan, QueensError>;
+
+    /// Counts one unit of the n×n board's plan. With `unique`, also its
+    /// fixed pairs.
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount;
+}
+
+/// Indices of `units`, heaviest first (ties in plan order): handing out the
+/// big units first leaves only small ones to even out the finish.
+pub fn heaviest_first(units: &[WorkUnit], chosen: impl IntoIterator<Item = usize>) -> Vec<usize> {
+    let mut order: Vec<usize> = chosen.into_iter().collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(units[i].weight), i));
+    order
+}
+
+/// The units of shard `index` (1-based) of `count`: a deterministic
+/// partition balanced by weight (each unit, heaviest first, goes to the
+/// lightest shard so far, the lowest-numbered on ties). Sorted in plan order.
+pub fn shard_units(units: &[WorkUnit], index: usize, count: usize) -> Vec<usize> {
+    assert!(
+        (1..=count).contains(&index),
+        "shard spec checked by the caller"
+    );
+    let mut load = vec![0u64; count];
+    let mut mine = Vec::new();
+    for unit in heaviest_first(units, 0..units.len()) {
+        let lightest = (0..count)
+            .min_by_key(|&s| (load[s], s))
+            .expect("count >= 1");
+        load[lightest] += units[unit].weight.max(1);
+        if lightest + 1 == index {
+            mine.push(unit);
+        }
+    }
+    mine.sort_unstable();
+    mine
+}
+
+/// Counts the chosen units on `threads` worker threads (0: one per core),
+/// heaviest first, each thread taking the next unit as soon as it is free.
+/// `done(index, count)` is called from the worker as each unit finishes.
+/// The result does not depend on the number of threads: each unit is counted
+/// alone and counts are added, and addition does not care about order.
+pub fn count_units(
+    split: &dyn WorkSplit,
+    n: usize,
+    units: &[WorkUnit],
+    chosen: &[usize],
+    unique: bool,
+    threads: usize,
+    done: &(dyn Fn(usize, UnitCount) + Sync),
+) -> Result<(), QueensError> {
+    let order = heaviest_first(units, chosen.iter().copied());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| QueensError::Threads(e.to_string()))?;
+    let next = AtomicUsize::new(0);
+    pool.broadcast(|_| {
+        loop {
+            let taken = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&index) = order.get(taken) else {
+                break;
+            };
+            done(index, split.count_unit(n, units[index], unique));
+        }
+    });
+    Ok(())
+}
+
+/// A whole count through the split: every unit, summed.
+pub fn count_all(
+    split: &dyn WorkSplit,
+    n: usize,
+    options: &CountOptions,
+) -> Result<SearchStats, QueensError> {
+    let plan = split.plan(n)?;
+    let all: Vec<usize> = (0..plan.units.len()).collect();
+    let total = std::sync::Mutex::new(UnitCount::default());
+    count_units(
+        split,
+        n,
+        &plan.units,
+        &all,
+        options.unique,
+        options.threads,
+        &|_, count| *total.lock().expect("no panics while held") += count,
+    )?;
+    let total = total.into_inner().expect("no panics while held");
+    Ok(total.into_stats(plan.nodes, options.unique))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(weights: &[u64]) -> Vec<WorkUnit> {
+        weights
+            .iter()
+            .enumerate()
+            .map(|(i, &weight)| WorkUnit {
+                key: i as u64,
+                weight,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shards_partition_the_units() {
+        let units = units(&[5, 1, 9, 3, 3, 7, 0, 2, 8]);
+        for count in 1..=5 {
+            let mut seen: Vec<usize> = (1..=count)
+                .flat_map(|i| shard_units(&units, i, count))
+                .collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..units.len()).collect::<Vec<_>>(), "K = {count}");
+        }
+    }
+
+    #[test]
+    fn shards_are_balanced_by_weight() {
+        let units = units(&[10, 10, 1, 1, 1, 1]);
+        let load = |i| -> u64 {
+            shard_units(&units, i, 2)
+                .iter()
+                .map(|&u| units[u].weight)
+                .sum()
+        };
+        assert_eq!(load(1), 12);
+        assert_eq!(load(2), 12);
+    }
+
+    #[test]
+    fn heaviest_first_breaks_ties_in_plan_order() {
+        let units = units(&[2, 5, 2, 5]);
+        assert_eq!(heaviest_first(&units, 0..4), vec![1, 3, 0, 2]);
+    }
+}
