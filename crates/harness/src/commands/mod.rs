@@ -7,6 +7,6 @@ pub mod list;
 pub mod merge;
 pub mod report;
 pub mod solve;
-pub mod trace;
 mod split_count;
+pub mod trace;
 pub mod verify;
