@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use queens_core::Solver;
 
 use crate::error::CliError;
-use crate::record::{self, Entry};
+use crate::record::{self, Entry, Provenance};
 use crate::registry;
 use crate::report::format;
 
@@ -65,38 +65,24 @@ pub fn render(solver: &dyn Solver, newest: &Newest) -> String {
     out
 }
 
-/// One solver's rows from one record, with where they come from.
+/// One solver's entries from one record, with where they come from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
     pub file: PathBuf,
-    /// The command that made the record, the machine and the date.
-    pub command: String,
-    pub machine: String,
-    pub date: String,
-    pub rows: Vec<MeasuredRow>,
-}
-
-/// One (solver, n) of a record, as `explain` shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MeasuredRow {
-    pub n: usize,
-    /// "timed", "over-budget" or "error" (with the reason).
-    pub status: String,
-    pub solutions: Option<u64>,
-    pub nodes: Option<u64>,
-    pub median_ns: Option<f64>,
-    pub ns_per_node: Option<f64>,
-    pub peak_heap_bytes: Option<u64>,
+    pub provenance: Provenance,
+    pub rows: Vec<Entry>,
 }
 
 impl Measured {
     fn table(&self, id: &str) -> String {
+        let from = &self.provenance;
         let mut out = format!(
-            "Measured: {id} in {} (`{}`; {}; {})\n\n",
+            "Measured: {id} in {} (`{}`; {}, {} cores; {})\n\n",
             self.file.display(),
-            self.command,
-            self.machine,
-            self.date
+            from.command,
+            from.cpu_model,
+            from.cores,
+            from.date
         );
         out.push_str("| n | solutions | nodes | median time | ns / node | peak heap | status |\n");
         out.push_str("|---:|---:|---:|---:|---:|---:|---|\n");
@@ -106,10 +92,11 @@ impl Measured {
                 row.n,
                 optional(row.solutions),
                 optional(row.nodes),
-                row.median_ns.map_or("-".into(), format::duration_ns),
+                row.timing
+                    .map_or("-".into(), |timing| format::duration_ns(timing.median_ns)),
                 row.ns_per_node.map_or("-".into(), format::significant),
                 row.peak_heap_bytes.map_or("-".into(), format::bytes),
-                row.status
+                status_text(row)
             ));
         }
         out
@@ -131,26 +118,14 @@ pub fn newest_measurements(dir: &Path, id: &str) -> Result<Newest, CliError> {
         Err(why) => return Ok(Newest::Missing(why)),
     };
     let record = record::read(&file).map_err(CliError::Usage)?;
-    let provenance = &record.provenance;
     let rows = record
         .entries
-        .iter()
+        .into_iter()
         .filter(|entry| entry.solver == id && entry.question == "count")
-        .map(|entry| MeasuredRow {
-            n: entry.n,
-            status: status_text(entry),
-            solutions: entry.solutions,
-            nodes: entry.nodes,
-            median_ns: entry.timing.map(|timing| timing.median_ns),
-            ns_per_node: entry.ns_per_node,
-            peak_heap_bytes: entry.peak_heap_bytes,
-        })
         .collect();
     Ok(Newest::Found(Measured {
         file,
-        command: provenance.command.clone(),
-        machine: format!("{}, {} cores", provenance.cpu_model, provenance.cores),
-        date: provenance.date.clone(),
+        provenance: record.provenance,
         rows,
     }))
 }
