@@ -34,6 +34,10 @@ pub enum Command {
     Compare(crate::commands::compare::CompareArgs),
     /// Generate COMPARISON.md and plots from records (default: the newest).
     Report(crate::commands::report::ReportArgs),
+    /// Watch a solver think: the first steps of its search, in its own terms.
+    Trace(crate::commands::trace::TraceArgs),
+    /// A solver's teaching text and its measured row(s) from the newest record.
+    Explain(crate::commands::explain::ExplainArgs),
 }
 
 #[derive(Debug, clap::Args)]

@@ -25,6 +25,8 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::run(&args),
         Command::Compare(args) => commands::compare::run(&args),
         Command::Report(args) => commands::report::run(&args),
+        Command::Trace(args) => commands::trace::run(&args),
+        Command::Explain(args) => commands::explain::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

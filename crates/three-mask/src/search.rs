@@ -41,6 +41,19 @@ pub struct Search {
     rows: [u8; MAX_N],
 }
 
+impl Frame {
+    /// `left 1101 & right 1111 & vert 1110 = safe 1100` (traced runs only).
+    fn describe_masks(&self, width: usize) -> String {
+        format!(
+            "left {} & right {} & vert {} = safe {}",
+            bits(self.left.into(), width),
+            bits(self.right.into(), width),
+            bits(self.vertical.into(), width),
+            bits((self.left & self.right & self.vertical).into(), width)
+        )
+    }
+}
+
 impl Search {
     pub fn new(n: usize) -> Self {
         assert!((1..=MAX_N).contains(&n), "n checked by the caller");
@@ -62,13 +75,17 @@ impl Search {
         let right = Mask::MAX;
         let vertical = Mask::MAX >> (MAX_N - self.n);
         if O::ENABLED {
+            let start = Frame {
+                left,
+                right,
+                vertical,
+                untried: 0,
+            };
             let width = self.n;
             let _ = observer.step(StepKind::Note, || {
                 format!(
-                    "empty {width}x{width} board; bits are files, file a on the right; 1 = safe\n  left  {}\n  right {}\n  vert  {}",
-                    bits(left.into(), width),
-                    bits(right.into(), width),
-                    bits(vertical.into(), width)
+                    "empty {width}x{width} board (bit i = file i, a on the right; 1 = safe): {}",
+                    start.describe_masks(width)
                 )
             });
         }
@@ -134,12 +151,10 @@ impl Search {
                     let frame = current;
                     observer.step(StepKind::Place, || {
                         format!(
-                            "rank {}: safe {} (left {} right {} vert {}) -> queen on file {}",
+                            "rank {}: {}, untried {} -> queen on {}",
                             rank + 1,
+                            frame.describe_masks(width),
                             bits(frame.untried.into(), width),
-                            bits(frame.left.into(), width),
-                            bits(frame.right.into(), width),
-                            bits(frame.vertical.into(), width),
                             queens_core::file_letter(file.trailing_zeros() as usize)
                         )
                     })?;
@@ -183,11 +198,9 @@ impl Search {
                     if O::ENABLED {
                         observer.step(StepKind::Backtrack, || {
                             format!(
-                                "rank {}: no safe file (left {} & right {} & vert {} = 0): back",
+                                "rank {}: {}: dead end",
                                 rank + 2,
-                                bits(next.left.into(), width),
-                                bits(next.right.into(), width),
-                                bits(next.vertical.into(), width)
+                                next.describe_masks(width)
                             )
                         })?;
                     }
@@ -205,10 +218,33 @@ impl Search {
             // Every safe file of this rank has been tried: return to the
             // nearest rank below with files left, or finish.
             if depth == 0 {
+                if O::ENABLED {
+                    observer.step(StepKind::Note, || {
+                        "no rank has an untried safe file left: search over".to_string()
+                    })?;
+                }
                 return ControlFlow::Continue(());
             }
+            // Ranks above the one resumed were never saved: all tried out.
+            let exhausted = width - current.vertical.count_ones() as usize;
             depth -= 1;
             current = saved[depth % MAX_N];
+            if O::ENABLED {
+                let resumed = width - current.vertical.count_ones() as usize;
+                let untried = current.untried;
+                observer.step(StepKind::Backtrack, || {
+                    let ranks = if exhausted == resumed + 1 {
+                        format!("rank {}", exhausted + 1)
+                    } else {
+                        format!("ranks {}-{}", resumed + 2, exhausted + 1)
+                    };
+                    format!(
+                        "{ranks} tried every safe file: back to rank {}, untried {}",
+                        resumed + 1,
+                        bits(untried.into(), width)
+                    )
+                })?;
+            }
         }
     }
 

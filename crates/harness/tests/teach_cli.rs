@@ -1,0 +1,206 @@
+//! `queens trace` and `queens explain` as a user runs them: bad input is one
+//! line and exit 2, and the output has the promised shape for every solver.
+
+use std::process::{Command, Output};
+
+use queens_core::oeis;
+use queens_harness::commands::trace;
+use queens_harness::registry::SOLVERS;
+
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("the queens binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
+}
+
+fn assert_bad_input(args: &[&str], expected: &str) {
+    let output = queens(args);
+    let err = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(expected), "{args:?}: {err}");
+    assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout");
+}
+
+#[test]
+fn trace_bad_input_is_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["trace", "4", "--steps", "0"],
+            "--steps must be at least 1",
+        ),
+        (
+            &["trace", "4", "--steps", "-2"],
+            "--steps must be at least 1",
+        ),
+        (&["trace", "4", "--steps", "501"], "--steps is at most 500"),
+        (&["trace", "4", "--steps", "lots"], "whole number"),
+        (&["trace", "4", "--solver", "nope"], "unknown solver 'nope'"),
+        (&["trace", "0"], "at least 1"),
+        (&["trace", "x"], "whole number"),
+        (
+            &["trace", "33", "--solver", "three-mask"],
+            "three-mask supports n <= 32",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_bad_input(args, expected);
+    }
+}
+
+#[test]
+fn explain_bad_input_is_one_line_and_exit_2() {
+    assert_bad_input(&["explain", "nope"], "unknown solver 'nope'");
+    assert_bad_input(&["explain"], "required");
+
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("2026-01-01T000000.000Z-compare.json");
+    std::fs::write(&broken, "{\"schema\": \"queens-bench-rec").unwrap();
+    let records = dir.path().to_str().unwrap();
+    assert_bad_input(
+        &["explain", SOLVERS[0].info().id, "--records", records],
+        "2026-01-01T000000.000Z-compare.json",
+    );
+}
+
+/// `queens trace n --solver id --steps k` prints a header, exactly k numbered
+/// tagged steps when the search is longer, and a footer saying it was cut.
+#[test]
+fn trace_shows_k_tagged_steps_and_says_it_was_cut() {
+    const TAGS: &[&str] = &[
+        "place", "reject", "back", "skip", "SOLUTION", "level", "note",
+    ];
+    for solver in SOLVERS {
+        let id = solver.info().id;
+        let n = solver.info().max_n.min(8).to_string();
+        let output = queens(&["trace", &n, "--solver", id, "--steps", "3"]);
+        assert_eq!(output.status.code(), Some(0), "{id}");
+        let out = text(&output.stdout);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with(id), "{id}: header names the solver");
+        let numbered: Vec<(usize, &str)> = lines[1..lines.len() - 1]
+            .iter()
+            // With fewer than 10 steps a step's number is in column 0 and
+            // the lines of a block step are indented.
+            .filter(|line| !line.starts_with(' '))
+            .filter_map(|line| {
+                let mut words = line.split_whitespace();
+                let number = words.next()?.parse().ok()?;
+                Some((number, words.next()?))
+            })
+            .collect();
+        let numbers: Vec<usize> = numbered.iter().map(|(number, _)| *number).collect();
+        assert_eq!(numbers, vec![1, 2, 3], "{id}:\n{out}");
+        for (_, tag) in &numbered {
+            assert!(TAGS.contains(tag), "{id}: unknown tag {tag}:\n{out}");
+        }
+        let footer = lines.last().unwrap();
+        assert!(
+            footer.starts_with("-- cut after 3 steps"),
+            "{id}: footer {footer}"
+        );
+    }
+}
+
+#[test]
+fn trace_without_steps_fits_about_one_screen() {
+    for solver in SOLVERS {
+        let id = solver.info().id;
+        let n = solver.info().max_n.min(8).to_string();
+        let output = queens(&["trace", &n, "--solver", id]);
+        assert_eq!(output.status.code(), Some(0), "{id}");
+        let out = text(&output.stdout);
+        // Header and footer around at most one screen of steps.
+        let lines = out.lines().count();
+        assert!(
+            (3..=trace::SCREEN_LINES + 2).contains(&lines),
+            "{id}: {lines} lines"
+        );
+    }
+}
+
+#[test]
+fn trace_of_a_whole_small_search_ends_with_its_count() {
+    for solver in SOLVERS.iter().filter(|s| s.info().supports(1)) {
+        let id = solver.info().id;
+        let output = queens(&["trace", "1", "--solver", id, "--steps", "500"]);
+        assert_eq!(output.status.code(), Some(0), "{id}");
+        let out = text(&output.stdout);
+        let footer = out.lines().last().unwrap();
+        assert!(
+            footer.starts_with("-- search complete in ") && footer.contains(": 1 solutions,"),
+            "{id}: {footer}"
+        );
+    }
+}
+
+#[test]
+fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none() {
+    let empty = tempfile::tempdir().unwrap();
+    for solver in SOLVERS {
+        let info = solver.info();
+        let output = queens(&[
+            "explain",
+            info.id,
+            "--records",
+            empty.path().to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{}", info.id);
+        let out = text(&output.stdout);
+        assert!(out.starts_with(info.teaching.trim_end()), "{}", info.id);
+        let last = out.lines().last().unwrap();
+        assert!(
+            last.starts_with(&format!("No measurements of {} yet", info.id)),
+            "{}: {last}",
+            info.id
+        );
+    }
+}
+
+#[test]
+fn explain_shows_the_rows_of_the_newest_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().to_str().unwrap();
+    let id = SOLVERS[0].info().id;
+    let made = queens(&[
+        "compare", "--max-n", "5", "--solver", id, "--budget", "1", "--out", records,
+    ]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    // An older record whose counts are wrong must not be the one shown.
+    let newest = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .expect("compare wrote a record");
+    let mut older: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&newest).unwrap()).unwrap();
+    for entry in older["entries"].as_array_mut().unwrap() {
+        entry["solutions"] = 999_999.into();
+    }
+    std::fs::write(
+        dir.path().join("2000-01-01T000000.000Z-compare.json"),
+        older.to_string(),
+    )
+    .unwrap();
+
+    let output = queens(&["explain", id, "--records", records]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    let measured = out.split("\n---\n").nth(1).expect("a measured section");
+    let name = newest.file_name().unwrap().to_str().unwrap();
+    assert!(measured.contains(name), "{measured}");
+    for n in 4..=5 {
+        // Counts below 1,000: no thousands separator to allow for.
+        let row = format!("| {n} | {} |", oeis::total(n).unwrap());
+        assert!(measured.contains(&row), "no row {row}:\n{measured}");
+    }
+    assert!(
+        !measured.contains("999999"),
+        "older record shown:\n{measured}"
+    );
+}

@@ -1,0 +1,189 @@
+//! Traces, checked for every registered solver: the n = 4 trace equals the
+//! committed file `tests/traces/<id>-n4.txt` (exactly what
+//! `queens trace 4 --solver <id> --steps 100` prints), a traced search counts
+//! what an untraced one counts, and a search stops when the sink says so.
+//!
+//! A new solver has no expected file yet; create (or, after a deliberate
+//! change, rewrite) the files with
+//! `QUEENS_BLESS=1 cargo test -p queens-harness --test traces`, then read the
+//! new file: it is the solver's teaching trace and is committed with it.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use queens_core::trace::{StepKind, TraceSink};
+use queens_core::{CountOptions, oeis};
+use queens_harness::commands::trace;
+use queens_harness::registry::SOLVERS;
+
+const TRACED_N: usize = 4;
+const TRACED_STEPS: usize = 100;
+
+fn expected_file(id: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/traces")
+        .join(format!("{id}-n{TRACED_N}.txt"))
+}
+
+fn blessing() -> bool {
+    std::env::var_os("QUEENS_BLESS").is_some_and(|value| value == "1")
+}
+
+/// Writes through a temporary file and a rename, so an interrupted bless
+/// never leaves half a file.
+fn write_expected(path: &PathBuf, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let temporary = path.with_extension("txt.tmp");
+    std::fs::write(&temporary, text).unwrap();
+    std::fs::rename(&temporary, path).unwrap();
+}
+
+/// The first line where two texts differ, for a readable failure.
+fn first_difference(expected: &str, actual: &str) -> String {
+    let mut expected_lines = expected.lines();
+    let mut actual_lines = actual.lines();
+    for line in 1.. {
+        match (expected_lines.next(), actual_lines.next()) {
+            (Some(e), Some(a)) if e == a => continue,
+            (e, a) => {
+                return format!(
+                    "line {line}:\n  expected: {}\n  actual:   {}",
+                    e.unwrap_or("<end of file>"),
+                    a.unwrap_or("<end of output>")
+                );
+            }
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn every_solver_traces_n4_as_its_committed_file() {
+    let mut problems = Vec::new();
+    for solver in SOLVERS {
+        let id = solver.info().id;
+        if !solver.info().supports(TRACED_N) {
+            continue;
+        }
+        let actual = trace::render(*solver, TRACED_N, trace::Limit::Steps(TRACED_STEPS))
+            .unwrap_or_else(|e| panic!("{id}: trace failed: {e}"));
+        let path = expected_file(id);
+        if blessing() {
+            write_expected(&path, &actual);
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Err(_) => problems.push(format!(
+                "{id}: no expected trace {}; create it with \
+                 `QUEENS_BLESS=1 cargo test -p queens-harness --test traces`, read it, commit it",
+                path.display()
+            )),
+            Ok(expected) if expected != actual => problems.push(format!(
+                "{id}: trace differs from {} at {}\n  (if the change is meant, rewrite it with \
+                 `QUEENS_BLESS=1 cargo test -p queens-harness --test traces` and commit it)",
+                path.display(),
+                first_difference(&expected, &actual)
+            )),
+            Ok(_) => {}
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_expected_trace_file_belongs_to_a_registered_solver() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for entry in entries {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let id = name.strip_suffix(&format!("-n{TRACED_N}.txt"));
+        assert!(
+            id.is_some_and(|id| SOLVERS.iter().any(|s| s.info().id == id)),
+            "{name}: not the expected trace of a registered solver (stale file?)"
+        );
+    }
+}
+
+/// Keeps every step, counts solutions reported, never stops the search.
+#[derive(Default)]
+struct WholeSearch {
+    steps: usize,
+    solutions: usize,
+}
+
+impl TraceSink for WholeSearch {
+    fn step(&mut self, kind: StepKind, text: &str) -> ControlFlow<()> {
+        assert!(!text.is_empty(), "a step says what happened");
+        self.steps += 1;
+        if kind == StepKind::Solution {
+            self.solutions += 1;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn a_traced_search_counts_what_an_untraced_one_counts() {
+    for solver in SOLVERS {
+        let id = solver.info().id;
+        for n in (1..=6).filter(|&n| solver.info().supports(n)) {
+            let mut sink = WholeSearch::default();
+            let traced = solver.trace(n, &mut sink).unwrap();
+            let counted = solver.count(n, &CountOptions::default()).unwrap();
+            assert_eq!(traced.solutions, oeis::total(n).unwrap(), "{id} n = {n}");
+            assert_eq!(traced.solutions, counted.solutions, "{id} n = {n}");
+            assert_eq!(
+                traced.nodes, counted.nodes,
+                "{id} n = {n}: same search, same work"
+            );
+            assert!(sink.steps > 0, "{id} n = {n}: a trace shows something");
+            // Solvers may report solutions one by one, per level or per
+            // symmetry class, but a board that has some shows one.
+            assert!(
+                traced.solutions == 0 || sink.solutions > 0,
+                "{id} n = {n}: solutions found but no SOLUTION step"
+            );
+        }
+    }
+}
+
+/// Says stop after `limit` steps and counts the steps it is sent afterwards.
+struct StopAfter {
+    limit: usize,
+    seen: usize,
+    after_stop: usize,
+}
+
+impl TraceSink for StopAfter {
+    fn step(&mut self, _: StepKind, _: &str) -> ControlFlow<()> {
+        if self.seen >= self.limit {
+            self.after_stop += 1;
+            return ControlFlow::Break(());
+        }
+        self.seen += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn every_solver_stops_when_the_sink_says_so() {
+    for solver in SOLVERS {
+        let id = solver.info().id;
+        // The largest board each solver takes, up to 12: ignoring the stop
+        // would mean a whole search (or n! permutations) after it.
+        let n = solver.info().max_n.min(12);
+        let mut sink = StopAfter {
+            limit: 5,
+            seen: 0,
+            after_stop: 0,
+        };
+        solver.trace(n, &mut sink).unwrap();
+        assert_eq!(sink.seen, 5, "{id} n = {n}");
+        assert_eq!(
+            sink.after_stop, 1,
+            "{id} n = {n}: steps kept coming after the sink said stop"
+        );
+    }
+}
