@@ -146,18 +146,3 @@ fn limit_is_the_digit_type() {
     );
     assert!(BaseCounting.count(0, &CountOptions::default()).is_err());
 }
-
-/// The whole n = 4 trace, as committed in `trace_4.txt` (one line per step:
-/// kind, then text). A change to the search or its wording shows here.
-#[test]
-fn trace_of_four_matches_the_committed_text() {
-    let mut recorder = TraceRecorder::new(10_000);
-    BaseCounting.trace(4, &mut recorder).unwrap();
-    assert!(!recorder.stopped_early());
-    let text: String = recorder
-        .steps()
-        .iter()
-        .map(|(kind, step)| format!("{kind:8} {step}\n"))
-        .collect();
-    assert_eq!(text, include_str!("trace_4.txt"));
-}

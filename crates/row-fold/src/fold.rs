@@ -91,7 +91,8 @@ impl Fold {
             self.extend(&level, &mut next, queens, observer)?;
             self.record(&level, &next);
             if O::ENABLED {
-                let kind = if queens == n {
+                // Level n holds the solutions; for n = 2 and 3 it is empty.
+                let kind = if queens == n && !next.is_empty() {
                     StepKind::Solution
                 } else {
                     StepKind::Level

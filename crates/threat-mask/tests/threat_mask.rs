@@ -183,18 +183,3 @@ fn full_trace_reaches_every_solution() {
         .count();
     assert_eq!(placed as u64, stats.nodes);
 }
-
-/// The whole n = 4 trace, as committed in `trace_4.txt` (kind, then text;
-/// grids span several lines). A change to the search or its wording shows here.
-#[test]
-fn trace_of_four_matches_the_committed_text() {
-    let mut recorder = TraceRecorder::new(10_000);
-    THREAT_MASK.trace(4, &mut recorder).unwrap();
-    assert!(!recorder.stopped_early());
-    let text: String = recorder
-        .steps()
-        .iter()
-        .map(|(kind, step)| format!("{kind:8} {step}\n"))
-        .collect();
-    assert_eq!(text, include_str!("trace_4.txt"));
-}
