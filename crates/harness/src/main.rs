@@ -53,11 +53,17 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             let text = error.render().to_string();
             let first = text.lines().next().unwrap_or("invalid command line");
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            // clap lists the allowed values on a later line: keep them on this one.
-            let allowed = match error.get(ContextKind::ValidValue) {
-                Some(ContextValue::Strings(values)) => {
+            // clap lists the allowed values, or the missing arguments, on
+            // later lines: keep them on this one.
+            let allowed = match (error.kind(), error.get(ContextKind::ValidValue)) {
+                (_, Some(ContextValue::Strings(values))) => {
                     format!("; possible values: {}", values.join(", "))
                 }
+                (ErrorKind::MissingRequiredArgument, _) => match error.get(ContextKind::InvalidArg)
+                {
+                    Some(ContextValue::Strings(missing)) => format!(" {}", missing.join(", ")),
+                    _ => String::new(),
+                },
                 _ => String::new(),
             };
             eprintln!("queens: {first}{allowed} (see `queens --help`)");

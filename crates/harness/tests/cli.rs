@@ -51,6 +51,7 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["verify", "--max-n", "28"], "n <= 27"),
         (&["verify", "--solver", "nope"], "unknown solver"),
         (&["frobnicate"], "frobnicate"),
+        (&["count"], "required arguments were not provided: <N>"),
     ];
     for (args, expected) in cases {
         let output = queens(args);
