@@ -28,6 +28,6 @@ pub mod trace;
 pub use error::QueensError;
 pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter};
 pub use solver::{
-    Boards, CountOnly, CountOptions, Metric, SearchStats, SolutionSink, Solver, SolverInfo, Visit,
-    count_by_enumerating, list_boards,
+    Boards, CountOnly, CountOptions, GenericSearch, Metric, SearchStats, SolutionSink, Solver,
+    SolverInfo, Visit, count_by_enumerating, list_boards,
 };

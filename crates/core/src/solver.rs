@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::split::WorkSplit;
-use crate::trace::TraceSink;
+use crate::trace::{Observer, Silent, TraceSink, Tracing};
 use crate::{QueensError, symmetry};
 
 /// What a solver is: the facts the harness lists, checks and reports.
@@ -146,6 +146,50 @@ pub trait Solver: Send + Sync {
     /// harness then runs them on threads, in shards and with checkpoints.
     fn work_split(&self) -> Option<&dyn WorkSplit> {
         None
+    }
+}
+
+/// A solver whose whole search is one routine, generic over what happens to a
+/// solution and whether steps are traced. Implementing it gives the [`Solver`]
+/// protocol: `enumerate` runs the search with [`Boards`] and [`Silent`],
+/// `count` with [`CountOnly`] and [`Silent`] (classes by canonical form of
+/// each listed board), `trace` with [`CountOnly`] and [`Tracing`]. Solvers
+/// that count classes their own way, split their work or cannot list boards
+/// implement [`Solver`] directly instead.
+pub trait GenericSearch: Send + Sync {
+    const INFO: &'static SolverInfo;
+
+    /// The whole search of the n×n board (n already checked).
+    fn search<S: SolutionSink, O: Observer>(
+        &self,
+        n: usize,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> SearchStats;
+}
+
+impl<T: GenericSearch> Solver for T {
+    fn info(&self) -> &'static SolverInfo {
+        T::INFO
+    }
+
+    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
+        T::INFO.check_n(n)?;
+        Ok(self.search(n, &mut Boards(visit), &mut Silent))
+    }
+
+    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
+        T::INFO.check_n(n)?;
+        if options.unique {
+            // Classes need the boards: canonicalise each solution.
+            return count_by_enumerating(self, n, options);
+        }
+        Ok(self.search(n, &mut CountOnly, &mut Silent))
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
+        T::INFO.check_n(n)?;
+        Ok(self.search(n, &mut CountOnly, &mut Tracing::new(sink)))
     }
 }
 

@@ -4,11 +4,8 @@ mod fold;
 mod level;
 mod narrate;
 
-use queens_core::trace::{Silent, TraceSink, Tracing};
-use queens_core::{
-    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
-    count_by_enumerating,
-};
+use queens_core::trace::Observer;
+use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo};
 
 pub use fold::{Fold, PeakLevel, safe_addition};
 pub use level::Level;
@@ -32,28 +29,15 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-impl Solver for RowFold {
-    fn info(&self) -> &'static SolverInfo {
-        &INFO
-    }
+impl GenericSearch for RowFold {
+    const INFO: &'static SolverInfo = &INFO;
 
-    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        Ok(Fold::new(n).run(&mut Boards(visit), &mut Silent).stats())
-    }
-
-    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        if options.unique {
-            return count_by_enumerating(self, n, options);
-        }
-        Ok(Fold::new(n).run(&mut CountOnly, &mut Silent).stats())
-    }
-
-    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        Ok(Fold::new(n)
-            .run(&mut CountOnly, &mut Tracing::new(sink))
-            .stats())
+    fn search<S: SolutionSink, O: Observer>(
+        &self,
+        n: usize,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> SearchStats {
+        Fold::new(n).run(sink, observer).stats()
     }
 }

@@ -2,11 +2,8 @@
 
 mod search;
 
-use queens_core::trace::{Silent, TraceSink, Tracing};
-use queens_core::{
-    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
-    count_by_enumerating,
-};
+use queens_core::trace::Observer;
+use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo};
 
 pub use search::{Mask, Search};
 
@@ -26,28 +23,15 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-impl Solver for ThreeMask {
-    fn info(&self) -> &'static SolverInfo {
-        &INFO
-    }
+impl GenericSearch for ThreeMask {
+    const INFO: &'static SolverInfo = &INFO;
 
-    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        Ok(Search::new(n).run(&mut Boards(visit), &mut Silent).stats())
-    }
-
-    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        if options.unique {
-            // Classes need the boards: canonicalise each solution.
-            return count_by_enumerating(self, n, options);
-        }
-        Ok(Search::new(n).run(&mut CountOnly, &mut Silent).stats())
-    }
-
-    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        let mut observer = Tracing::new(sink);
-        Ok(Search::new(n).run(&mut CountOnly, &mut observer).stats())
+    fn search<S: SolutionSink, O: Observer>(
+        &self,
+        n: usize,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> SearchStats {
+        Search::new(n).run(sink, observer).stats()
     }
 }
