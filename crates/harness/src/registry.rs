@@ -10,6 +10,7 @@ use crate::error::CliError;
 /// harness picks the first one that can do the job (see `bench-results/` for
 /// the measurements behind this order).
 pub static SOLVERS: &[&dyn Solver] = &[
+    &queens_half_join::HalfJoin,
     &queens_constellations::Constellations,
     &queens_three_mask::ThreeMask,
     &queens_threat_mask::THREAT_MASK,

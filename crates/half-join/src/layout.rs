@@ -1,0 +1,119 @@
+//! Where each diagonal goes in a half-board's key.
+//!
+//! Split the board into the top `h` ranks, the bottom `h` ranks and, when n
+//! is odd, the middle rank between them. A queen of the top half and a queen
+//! of the bottom half are on different ranks; they can share a file, which
+//! the grouping by file sets rules out, or a diagonal. Only the diagonals
+//! that cross the middle can be shared: 2h - 1 in each direction. A half's
+//! key has one bit per such diagonal, so two halves fit together exactly
+//! when their file sets are complements and their keys are disjoint.
+//!
+//! The join buckets one side by a few *index* diagonals (the central ones,
+//! taken most often) and compares the rest with one AND per pair. The layout
+//! puts the index diagonals in the key's high word and everything else in
+//! the low word, so the bucket is `key >> 32` and the compared part is the
+//! low `u32`: that is what lets the comparison run eight pairs to an AVX2
+//! instruction.
+
+/// The board sizes a layout supports: the non-index diagonals must fit one
+/// `u32` with at most [`MAX_INDEX_BITS`] index diagonals.
+pub const MAX_N: usize = 21;
+
+/// Index diagonals: 2^k buckets, each query visits the buckets disjoint from
+/// its own index bits.
+pub const MAX_INDEX_BITS: usize = 12;
+
+/// Bit of a half's key for each (rank within the half, file).
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub n: usize,
+    /// Ranks in each half.
+    pub half: usize,
+    /// Key bits contributed by a queen of the top half, per rank and file.
+    pub top: Vec<[u64; 32]>,
+    /// The same for the bottom half, which is searched as the top half of
+    /// the board turned upside down: the two diagonal directions swap.
+    pub bottom: Vec<[u64; 32]>,
+    /// Number of index diagonals.
+    pub index_bits: usize,
+    /// Key bit of each crossing diagonal, per offset and direction.
+    position: Vec<[u32; 2]>,
+}
+
+impl Layout {
+    pub fn new(n: usize, index_bits: usize) -> Layout {
+        let half = n / 2;
+        let width = (2 * half).saturating_sub(1);
+        let index_bits = index_bits
+            .min(2 * width)
+            .max((2 * width).saturating_sub(crate::join::LOW_BITS));
+        assert!(index_bits <= MAX_INDEX_BITS, "n = {n} is beyond the layout");
+        // Diagonal (direction, offset) in order of centrality, directions
+        // alternating, so that the first index_bits are the busiest.
+        let centre = width.saturating_sub(1) / 2;
+        let mut order: Vec<(usize, usize)> = (0..width)
+            .flat_map(|offset| [(0, offset), (1, offset)])
+            .collect();
+        order.sort_by_key(|&(dir, offset)| (offset.abs_diff(centre), offset, dir));
+        let mut position = vec![[0u32; 2]; width];
+        let mut low = 0;
+        for (rank, &(dir, offset)) in order.iter().enumerate() {
+            position[offset][dir] = if rank < index_bits {
+                32 + rank as u32
+            } else {
+                low += 1;
+                low - 1
+            };
+        }
+        let bit = |dir: usize, offset: i64| -> u64 {
+            if (0..width as i64).contains(&offset) {
+                1u64 << position[offset as usize][dir]
+            } else {
+                0
+            }
+        };
+        // A top queen on rank r (0 = top), file c, meets the middle on two
+        // diagonals; so does a bottom queen. With the bottom searched as the
+        // mirror image of a top (rank r there is rank n-1-r here), its two
+        // offsets come out as the top formulas with the directions swapped.
+        let (n_i, h_i) = (n as i64, half as i64);
+        let falling = |r: i64, c: i64| c + h_i - r - 1;
+        let rising = |r: i64, c: i64| c + r - (n_i - h_i);
+        let mut top = vec![[0u64; 32]; half];
+        let mut bottom = vec![[0u64; 32]; half];
+        for r in 0..half {
+            for c in 0..n {
+                let (ri, ci) = (r as i64, c as i64);
+                top[r][c] = bit(0, falling(ri, ci)) | bit(1, rising(ri, ci));
+                bottom[r][c] = bit(1, falling(ri, ci)) | bit(0, rising(ri, ci));
+            }
+        }
+        Layout {
+            n,
+            half,
+            top,
+            bottom,
+            index_bits,
+            position,
+        }
+    }
+
+    /// Diagonals crossing the middle, per direction.
+    pub fn width(&self) -> usize {
+        self.position.len()
+    }
+
+    /// A key as its two directions' diagonals (falling, rising), bit i for
+    /// offset i: the key in reading order, for traces.
+    pub fn diagonals(&self, key: u64) -> [u32; 2] {
+        let mut out = [0u32; 2];
+        for (offset, bits) in self.position.iter().enumerate() {
+            for dir in 0..2 {
+                if key >> bits[dir] & 1 == 1 {
+                    out[dir] |= 1 << offset;
+                }
+            }
+        }
+        out
+    }
+}
