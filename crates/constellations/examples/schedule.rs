@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use queens_constellations::Constellations;
+use queens_constellations::CONSTELLATIONS;
 use queens_core::split::{WorkSplit, heaviest_first, shard_units};
 
 fn main() {
@@ -22,7 +22,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let plan = match Constellations.plan(n) {
+    let plan = match CONSTELLATIONS.plan(n) {
         Ok(plan) => plan,
         Err(error) => {
             eprintln!("schedule: {error}");
@@ -34,7 +34,7 @@ fn main() {
         .iter()
         .map(|&unit| {
             let started = Instant::now();
-            Constellations.count_unit(n, unit, false);
+            CONSTELLATIONS.count_unit(n, unit, false);
             started.elapsed().as_secs_f64()
         })
         .collect();

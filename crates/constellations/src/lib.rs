@@ -6,9 +6,9 @@ pub mod interior;
 pub mod plan;
 mod walkthrough;
 
-use queens_core::split::{self, Plan, UnitCount, WorkSplit, WorkUnit};
+use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::{Silent, TraceSink};
-use queens_core::{CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
+use queens_core::{CountOnly, SearchStats, SolverInfo};
 
 use burnside::FixedPairs;
 use constellation::Constellation;
@@ -17,6 +17,10 @@ use interior::Interior;
 /// The constellations engine.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Constellations;
+
+/// The engine as the harness runs it: a [`queens_core::Solver`] that
+/// splits its count into units.
+pub static CONSTELLATIONS: SplitSolver<Constellations> = SplitSolver(Constellations);
 
 pub static INFO: SolverInfo = SolverInfo {
     id: "constellations",
@@ -30,45 +34,23 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-/// Names the partition into units (see [`WorkSplit::version`]).
+/// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
 pub const SPLIT_VERSION: &str = "constellations/1";
 
-impl Solver for Constellations {
-    fn info(&self) -> &'static SolverInfo {
-        &INFO
-    }
+impl SplitEngine for Constellations {
+    const INFO: &'static SolverInfo = &INFO;
+    const SPLIT_VERSION: &'static str = SPLIT_VERSION;
 
-    fn enumerate(&self, n: usize, _visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        Err(QueensError::CannotEnumerate { solver: INFO.id })
-    }
-
-    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
-        split::count_all(self, n, options)
-    }
-
-    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        Ok(walkthrough::trace(n, sink))
-    }
-
-    fn work_split(&self) -> Option<&dyn WorkSplit> {
-        Some(self)
-    }
-}
-
-impl WorkSplit for Constellations {
-    fn version(&self) -> &'static str {
-        SPLIT_VERSION
-    }
-
-    fn plan(&self, n: usize) -> Result<Plan, QueensError> {
-        INFO.check_n(n)?;
-        Ok(plan::plan(n))
+    fn plan(&self, n: usize) -> Plan {
+        plan::plan(n)
     }
 
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
         count_constellation(n, Constellation::from_key(unit.key), unique)
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {
+        walkthrough::trace(n, sink)
     }
 }
 

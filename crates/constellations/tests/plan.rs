@@ -2,7 +2,7 @@
 //! sizes add up to the number of legal pre-placements, and a trace that
 //! shows the plan and the units in the engine's own terms.
 
-use queens_constellations::Constellations;
+use queens_constellations::CONSTELLATIONS;
 use queens_constellations::constellation::Constellation;
 use queens_constellations::plan::legal_constellations;
 use queens_core::Solver;
@@ -12,7 +12,7 @@ use queens_core::trace::{StepKind, TraceRecorder};
 #[test]
 fn units_cover_every_legal_pre_placement_once() {
     for n in 1..=14 {
-        let plan = Constellations.plan(n).unwrap();
+        let plan = CONSTELLATIONS.plan(n).unwrap();
         let (legal, _) = legal_constellations(n);
         let mut covered: Vec<Constellation> = plan
             .units
@@ -35,7 +35,7 @@ fn units_cover_every_legal_pre_placement_once() {
 #[test]
 fn the_trace_shows_the_plan_then_units_then_the_interior() {
     let mut recorder = TraceRecorder::new(200);
-    let stats = Constellations.trace(5, &mut recorder).unwrap();
+    let stats = CONSTELLATIONS.trace(5, &mut recorder).unwrap();
     let steps = recorder.steps();
     assert!(
         steps[0].1.starts_with("plan: 5^4 border pre-placements"),

@@ -41,22 +41,30 @@ pub struct Side {
 }
 
 impl Side {
-    /// Sorts `(bucket, low word)` entries into `buckets` buckets, each padded
-    /// to a multiple of `step`. `counts[b]` must hold bucket b's size.
-    pub fn fill(&mut self, index_bits: usize, counts: &[u32], entries: &[(u32, u32)], step: usize) {
+    /// Sorts `(bucket, low word)` entries into buckets, each padded to a
+    /// multiple of `step`. `counts[b]` must hold bucket b's size on entry;
+    /// it is used up as the placing cursors (saving a copy of `starts`).
+    pub fn fill(
+        &mut self,
+        index_bits: usize,
+        counts: &mut [u32],
+        entries: &[(u32, u32)],
+        step: usize,
+    ) {
         self.index_bits = index_bits;
         self.starts.clear();
         self.starts.push(0);
         let mut end = 0u32;
-        for &count in counts {
+        for count in counts.iter_mut() {
+            let start = end;
             end += count.next_multiple_of(step as u32);
             self.starts.push(end);
+            *count = start;
         }
         self.low.clear();
         self.low.resize(end as usize, PAD);
-        let mut next = self.starts.clone();
         for &(bucket, low) in entries {
-            let slot = &mut next[bucket as usize];
+            let slot = &mut counts[bucket as usize];
             self.low[*slot as usize] = low;
             *slot += 1;
         }

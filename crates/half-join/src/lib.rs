@@ -8,15 +8,19 @@ pub mod layout;
 pub mod unit;
 mod walkthrough;
 
-use queens_core::split::{self, Plan, UnitCount, WorkSplit, WorkUnit};
+use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::TraceSink;
-use queens_core::{CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
+use queens_core::{SearchStats, SolverInfo};
 
 use board::{Board, Unit};
 
 /// The half-join engine.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HalfJoin;
+
+/// The engine as the harness runs it: a [`queens_core::Solver`] that
+/// splits its count into units.
+pub static HALF_JOIN: SplitSolver<HalfJoin> = SplitSolver(HalfJoin);
 
 pub static INFO: SolverInfo = SolverInfo {
     id: "half-join",
@@ -30,45 +34,19 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-/// Names the partition into units (see [`WorkSplit::version`]).
+/// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
 pub const SPLIT_VERSION: &str = "half-join/1";
 
 /// The last unit of every plan: the solutions fixed by symmetries other
 /// than the identity, for unique counts (Burnside); it counts no solutions.
 pub const FIXED_POINTS: u64 = u64::MAX;
 
-impl Solver for HalfJoin {
-    fn info(&self) -> &'static SolverInfo {
-        &INFO
-    }
+impl SplitEngine for HalfJoin {
+    const INFO: &'static SolverInfo = &INFO;
+    const SPLIT_VERSION: &'static str = SPLIT_VERSION;
 
-    fn enumerate(&self, n: usize, _visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        Err(QueensError::CannotEnumerate { solver: INFO.id })
-    }
-
-    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
-        split::count_all(self, n, options)
-    }
-
-    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
-        INFO.check_n(n)?;
-        Ok(walkthrough::trace(n, sink))
-    }
-
-    fn work_split(&self) -> Option<&dyn WorkSplit> {
-        Some(self)
-    }
-}
-
-impl WorkSplit for HalfJoin {
-    fn version(&self) -> &'static str {
-        SPLIT_VERSION
-    }
-
-    fn plan(&self, n: usize) -> Result<Plan, QueensError> {
-        INFO.check_n(n)?;
-        Ok(plan(n))
+    fn plan(&self, n: usize) -> Plan {
+        plan(n)
     }
 
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
@@ -90,6 +68,10 @@ impl WorkSplit for HalfJoin {
             count.fixed_pairs = count.solutions;
         }
         count
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {
+        walkthrough::trace(n, sink)
     }
 }
 

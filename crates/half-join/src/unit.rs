@@ -1,6 +1,8 @@
 //! Counting one unit: enumerate its top halves and the bottom halves they
 //! need, group both by file set, and join each top set with its bottom set.
 
+use std::cell::RefCell;
+
 use queens_core::split::UnitCount;
 
 use crate::board::{Board, Keep, Unit};
@@ -14,16 +16,34 @@ enum Role {
     Bottom,
 }
 
+/// A thread's memory for counting units, kept from one unit to the next:
+/// a unit's halves take megabytes, and fresh allocations would be page
+/// faults and zeroing on every unit, paid twice over when threads share the
+/// caches.
+#[derive(Default)]
+struct Workspace {
+    /// Unsorted halves of the side being filled: (bucket, low word).
+    scratch: Vec<(u32, u32)>,
+    /// Bucket sizes, then the counting sort's cursors.
+    counts: Vec<u32>,
+    tops: Side,
+    bottoms: Side,
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::default();
+}
+
 /// Enumerates the unit's halves for one side into `side`, bucketed by
 /// (file set, index bits): a counting sort, counted while searching, then
-/// placed. `scratch` keeps the unsorted halves' memory for the next side.
-/// Returns the nodes.
+/// placed. Returns the nodes.
 fn fill_side(
     board: &Board,
     unit: Unit,
     role: Role,
     side: &mut Side,
     scratch: &mut Vec<(u32, u32)>,
+    counts: &mut Vec<u32>,
 ) -> u64 {
     let (contributions, mark, step) = match role {
         Role::Top => (&board.layout.top, join::TOP_MARK, join::QUERIES),
@@ -37,14 +57,15 @@ fn fill_side(
         pattern: unit.pattern,
     };
     let index_bits = board.layout.index_bits;
-    let mut counts = vec![0u32; board.packed_sets() << index_bits];
+    counts.clear();
+    counts.resize(board.packed_sets() << index_bits, 0);
     scratch.clear();
     let nodes = search.run(|files, key| {
         let bucket = (board.pack(files) << index_bits) | (key >> 32) as usize;
         counts[bucket] += 1;
         scratch.push((bucket as u32, key as u32 | mark));
     });
-    side.fill(index_bits, &counts, scratch, step);
+    side.fill(index_bits, counts, scratch, step);
     nodes
 }
 
@@ -52,17 +73,25 @@ fn fill_side(
 /// joins, each top set weighted by its orbit under the symmetries that fix
 /// the unit (and skipped unless it is the smallest of that orbit).
 pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
+    WORKSPACE.with_borrow_mut(|workspace| count_unit_in(board, unit, workspace))
+}
+
+fn count_unit_in(board: &Board, unit: Unit, workspace: &mut Workspace) -> UnitCount {
     let (images, fixing) = board.orbit(unit);
-    let mut scratch = Vec::new();
-    let (mut tops, mut bottoms) = (Side::default(), Side::default());
-    let mut nodes = fill_side(board, unit, Role::Top, &mut tops, &mut scratch);
+    let Workspace {
+        scratch,
+        counts,
+        tops,
+        bottoms,
+    } = workspace;
+    let mut nodes = fill_side(board, unit, Role::Top, tops, scratch, counts);
     let bottom_unit = board.map_unit(Keep::Flip, unit);
-    nodes += fill_side(board, bottom_unit, Role::Bottom, &mut bottoms, &mut scratch);
+    nodes += fill_side(board, bottom_unit, Role::Bottom, bottoms, scratch, counts);
     let mut solutions = 0u64;
     for_each_top_set(board, unit, &fixing, |top_set, weight| {
         let bottom_set = board.bottom_set(unit.middle, top_set);
-        solutions += weight
-            * join::count_pairs(&tops, board.pack(top_set), &bottoms, board.pack(bottom_set));
+        solutions +=
+            weight * join::count_pairs(tops, board.pack(top_set), bottoms, board.pack(bottom_set));
     });
     UnitCount {
         solutions: images.len() as u64 * solutions,

@@ -10,8 +10,8 @@ use crate::error::CliError;
 /// harness picks the first one that can do the job (see `bench-results/` for
 /// the measurements behind this order).
 pub static SOLVERS: &[&dyn Solver] = &[
-    &queens_half_join::HalfJoin,
-    &queens_constellations::Constellations,
+    &queens_half_join::HALF_JOIN,
+    &queens_constellations::CONSTELLATIONS,
     &queens_three_mask::ThreeMask,
     &queens_threat_mask::THREAT_MASK,
     &queens_threat_mask::THREAT_MASK_U128,
