@@ -212,6 +212,14 @@ pub fn count_units(
     done: &(dyn Fn(usize, UnitCount) + Sync),
 ) -> Result<(), QueensError> {
     let order = heaviest_first(units, chosen.iter().copied());
+    if threads == 1 {
+        // On the caller's thread: a pool's start and stop (tens of
+        // microseconds) would dwarf a whole count of a small board.
+        for index in order {
+            done(index, split.count_unit(n, units[index], unique));
+        }
+        return Ok(());
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

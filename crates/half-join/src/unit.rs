@@ -19,7 +19,9 @@ enum Role {
 /// A thread's memory for counting units, kept from one unit to the next:
 /// a unit's halves take megabytes, and fresh allocations would be page
 /// faults and zeroing on every unit, paid twice over when threads share the
-/// caches.
+/// caches. A pool thread's workspace ends with the count; the caller's (a
+/// one-thread count runs there) stays for its next count, as big as the
+/// largest unit so far (7 MB at n = 16, about 35 MB at n = 18).
 #[derive(Default)]
 struct Workspace {
     /// Unsorted halves of the side being filled: (bucket, low word).
