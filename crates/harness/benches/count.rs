@@ -20,13 +20,18 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode};
-use queens_core::{CountOptions, oeis};
-use queens_harness::measure::climb::{self, Planned, seconds};
-use queens_harness::measure::{self, COUNT, CheckedRun, timed_run};
-use queens_harness::record::{
-    self, Entry, Provenance, Record, Settings, SolverFacts, Status, Timing,
+use queens_bench::measure::climb::{self, Planned, seconds};
+use queens_bench::measure::{self, CheckedRun, timed_run};
+use queens_bench::record::{
+    self, COUNT, Entry, Provenance, Record, Settings, SolverFacts, Status, Timing,
 };
+use queens_core::{CountOptions, oeis};
 use queens_harness::registry;
+
+/// Peak heap bytes are measured in the checking runs: the bench, like the
+/// `queens` binary, installs the counting allocator itself.
+#[global_allocator]
+static ALLOCATOR: queens_bench::heap::CountingAllocator = queens_bench::heap::CountingAllocator;
 
 const MIN_N: usize = 4;
 const DEFAULT_MAX_RUN_SECONDS: f64 = 0.5;
@@ -98,7 +103,7 @@ fn read_settings() -> Result<BenchSettings, String> {
     let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = variable("QUEENS_BENCH_OUT")
         .map(PathBuf::from)
-        .unwrap_or_else(|| workspace.join("bench-results"));
+        .unwrap_or_else(|| workspace.join(queens_bench::RECORDS_DIR));
     Ok(BenchSettings {
         max_run,
         solvers,
@@ -181,7 +186,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         solvers.iter().map(|s| SolverFacts::of(s.info())).collect(),
         entries,
     );
-    let path = record::write_new(&settings.out, "bench", &record)?;
+    let path = record::write_new(&settings.out, "bench", &record).map_err(|e| e.to_string())?;
     let path = path.canonicalize().unwrap_or(path);
     eprintln!(
         "count bench: record {} ({} in all)",

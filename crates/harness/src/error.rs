@@ -1,33 +1,94 @@
-//! Errors that end a command, each with its exit code: 2 for bad input
-//! (the user can fix the command line), 1 for a failed verification.
+//! How a command fails, and what that means to the person who ran it. The
+//! exit code is decided here and nowhere else: a failed verification (a
+//! solver disagreeing with the checker, another solver or OEIS) is 1;
+//! everything the user can fix (the command line, a file, a solver's limit,
+//! a place that cannot be written) is 2.
 
+use std::io;
+
+use queens_bench::{Error as BenchError, FileError};
 use queens_core::QueensError;
 use thiserror::Error;
 
+/// Every failure of a `queens` command, printed as one line.
 #[derive(Debug, Error)]
 pub enum CliError {
-    /// Bad input: exit 2.
+    /// A request that cannot be met as asked (an unknown solver, options
+    /// that do not go together): exit 2.
     #[error("{0}")]
-    Usage(String),
+    Input(String),
+    /// A solver refused the request (its limit, listing from a count-only
+    /// solver): exit 2.
+    #[error(transparent)]
+    Solver(#[from] QueensError),
+    /// A file that could not be read, written or understood, with the file
+    /// and the field to blame: exit 2.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// Standard output could not be written (a full disk, a closed pipe
+    /// other than a reader leaving early): exit 2.
+    #[error("cannot write to standard output: {0}")]
+    Output(io::Error),
+    /// A plot could not be drawn: exit 2 (nothing a user typed is wrong,
+    /// but nothing was verified to have failed either).
+    #[error("{0}")]
+    Report(String),
     /// A solver disagreed with the checker, another solver or OEIS: exit 1.
     #[error("{0}")]
     Verification(String),
-    /// A file could not be read or written: exit 2 (the path is in the text).
-    #[error("{0}")]
-    Io(String),
 }
 
 impl CliError {
-    pub fn exit_code(&self) -> i32 {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Verification(_) => 1,
-            CliError::Usage(_) | CliError::Io(_) => 2,
+            CliError::Input(_)
+            | CliError::Solver(_)
+            | CliError::File(_)
+            | CliError::Output(_)
+            | CliError::Report(_) => 2,
         }
     }
 }
 
-impl From<QueensError> for CliError {
-    fn from(error: QueensError) -> Self {
-        CliError::Usage(error.to_string())
+impl From<BenchError> for CliError {
+    fn from(error: BenchError) -> Self {
+        match error {
+            BenchError::File(file) => CliError::File(file),
+            BenchError::Input(text) => CliError::Input(text),
+            BenchError::Solver(refusal) => CliError::Solver(refusal),
+            BenchError::Mismatch(text) => CliError::Verification(text),
+            plot @ BenchError::Plot { .. } => CliError::Report(plot.to_string()),
+        }
+    }
+}
+
+/// Writes to standard output fail as [`CliError::Output`], except a pipe
+/// closed by its reader (`queens solve 12 | head`), which is the reader's
+/// choice and ends the command quietly.
+pub fn output(result: io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(error)),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_failed_verification_exits_1() {
+        assert_eq!(CliError::Verification("x".into()).exit_code(), 1);
+        assert_eq!(CliError::Input("x".into()).exit_code(), 2);
+        assert_eq!(CliError::Solver(QueensError::EmptyBoard).exit_code(), 2);
+        let file = FileError::new(std::path::Path::new("r.json"), "not JSON");
+        assert_eq!(CliError::File(file).exit_code(), 2);
+        assert_eq!(
+            CliError::from(BenchError::Mismatch("n = 8: 91".into())).exit_code(),
+            1
+        );
+        assert_eq!(CliError::from(BenchError::Input("x".into())).exit_code(), 2);
     }
 }

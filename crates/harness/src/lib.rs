@@ -1,26 +1,25 @@
-//! The `queens` harness as a library: the registry of solvers and the
-//! subcommands, shared by the `queens` binary, the benches and the tests.
-//! `cargo bench` and `queens compare` measure the same way and write the
-//! same records through it:
+//! The `queens` command as a library: the registry of solvers, the
+//! subcommands, and counting distributed over threads, shards and
+//! checkpoints. The `queens` binary is `main` plus the counting allocator;
+//! the benches and the integration tests use the registry from here.
 //!
-//! - [`heap`]: a counting global allocator, for peak heap bytes per run.
-//! - [`measure`]: one checked run, timing statistics, climbing n within a budget.
-//! - [`record`]: the versioned JSON record of a run (`bench-results/FORMAT.md`).
-//! - [`report`]: COMPARISON.md, SVG plots and the README splice, made from records.
+//! The layers (see docs/ARCHITECTURE.md), each using only those below it:
+//!
+//! - [`cli`]: the command enum and dispatch, nothing else.
+//! - [`cmd`]: one module per subcommand; each owns its arguments, parses
+//!   them, calls a library and prints.
+//! - [`distributed`]: a split count's units on threads, in shards, resumed
+//!   from checkpoints, and shard records merged.
+//! - [`registry`]: the one list of solvers.
+//! - [`args`], [`error`]: the number parser every argument uses, and the
+//!   one place a failure becomes an exit code.
+//! - below: `queens_bench` (measuring, records, reports) and
+//!   `queens_core` (the `Solver` protocol).
 
-pub mod checkpoint;
+pub mod args;
 pub mod cli;
-pub mod commands;
+pub mod cmd;
+pub mod count_record;
+pub mod distributed;
 pub mod error;
-pub mod heap;
-pub mod measure;
-pub mod record;
 pub mod registry;
-pub mod report;
-pub mod shard;
-pub mod split_run;
-
-/// Every allocation in any program linked with this library is counted while
-/// [`heap::peak_during`] watches a run; otherwise the cost is one relaxed load.
-#[global_allocator]
-static ALLOCATOR: heap::CountingAllocator = heap::CountingAllocator;

@@ -1,15 +1,20 @@
-//! `queens`: the command-line harness. Parses the command, dispatches to one
-//! module per subcommand, and turns errors into one line on stderr with exit
-//! code 2 (bad input) or 1 (failed verification).
+//! `queens`: the command-line harness. Parses the command, runs it, and
+//! turns a failure into one line on stderr with the exit code its kind
+//! decides (`CliError::exit_code`: 1 a failed verification, 2 bad input).
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use queens_harness::cli::{Cli, Command};
-use queens_harness::commands;
+use queens_harness::cli::Cli;
 use queens_harness::error::CliError;
+
+/// Every allocation is counted while `queens_bench::heap::peak_during`
+/// watches a run (`compare` measures peak heap); otherwise the cost is one
+/// relaxed load. Installed here, by the program, not by a library.
+#[global_allocator]
+static ALLOCATOR: queens_bench::heap::CountingAllocator = queens_bench::heap::CountingAllocator;
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
@@ -17,22 +22,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return report_parse_error(error),
     };
-    let result = match cli.command {
-        Command::List => commands::list::run(),
-        Command::Count(args) => commands::count::run(&args),
-        Command::Solve(args) => commands::solve::run(&args),
-        Command::Verify(args) => commands::verify::run(&args),
-        Command::Merge(args) => commands::merge::run(&args),
-        Command::Compare(args) => commands::compare::run(&args),
-        Command::Report(args) => commands::report::run(&args),
-        Command::Trace(args) => commands::trace::run(&args),
-        Command::Explain(args) => commands::explain::run(&args),
-    };
-    match result {
+    match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("queens: {error}");
-            ExitCode::from(error.exit_code() as u8)
+            ExitCode::from(error.exit_code())
         }
     }
 }
@@ -40,6 +34,7 @@ fn main() -> ExitCode {
 /// Help and version go to stdout with exit 0; anything else is bad input:
 /// clap's first line (which names the argument and the reason), exit 2.
 fn report_parse_error(error: clap::Error) -> ExitCode {
+    let bad_input = CliError::Input(String::new()).exit_code();
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = error.print();
@@ -47,7 +42,7 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = error.print();
-            ExitCode::from(2)
+            ExitCode::from(bad_input)
         }
         _ => {
             let text = error.render().to_string();
@@ -67,7 +62,7 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
                 _ => String::new(),
             };
             eprintln!("queens: {first}{allowed} (see `queens --help`)");
-            ExitCode::from(CliError::Usage(String::new()).exit_code() as u8)
+            ExitCode::from(bad_input)
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The one list of solvers. Adding a solver means adding its crate to the
-//! workspace, its dependency to this crate's Cargo.toml, and one line here;
-//! nothing else in the harness names a particular solver.
+//! workspace (`members` and `[workspace.dependencies]`), and one line here
+//! (with its dependency line in this crate's Cargo.toml); nothing else in
+//! the harness names a particular solver.
 
 use queens_core::Solver;
 
@@ -28,11 +29,31 @@ pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {
         .copied()
         .find(|s| s.info().id == id)
         .ok_or_else(|| {
-            CliError::Usage(format!(
+            CliError::Input(format!(
                 "unknown solver '{id}'; known solvers: {}",
                 ids().join(", ")
             ))
         })
+}
+
+/// Every registered solver's analysis text (its ANALYSIS.md), by id: what
+/// the report prints beside the solver's numbers.
+pub fn analyses() -> std::collections::BTreeMap<&'static str, &'static str> {
+    SOLVERS
+        .iter()
+        .map(|s| (s.info().id, s.info().analysis))
+        .collect()
+}
+
+/// The ids of the solvers that split their work into units (and so run
+/// on threads, in shards and from checkpoints), or "none".
+pub fn splitting_ids() -> Vec<&'static str> {
+    let ids: Vec<&'static str> = SOLVERS
+        .iter()
+        .filter(|s| s.work_split().is_some())
+        .map(|s| s.info().id)
+        .collect();
+    if ids.is_empty() { vec!["none"] } else { ids }
 }
 
 /// All ids, in registry order.
@@ -78,9 +99,9 @@ pub fn choose(
                 .max()
                 .unwrap_or(0);
             if n == 0 {
-                CliError::Usage(queens_core::QueensError::EmptyBoard.to_string())
+                CliError::Input(queens_core::QueensError::EmptyBoard.to_string())
             } else {
-                CliError::Usage(format!(
+                CliError::Input(format!(
                     "no registered solver supports n = {n}; the largest supported n is {largest}"
                 ))
             }

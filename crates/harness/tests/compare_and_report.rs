@@ -2,20 +2,9 @@
 //! record that `queens report` turns into the comparison and splices into a
 //! README; bad records are refused with exit 2 and one line.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn queens(arguments: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(arguments)
-        .current_dir(dir)
-        .output()
-        .expect("the queens binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{queens_in as queens, text};
 
 #[test]
 fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_section() {

@@ -3,6 +3,9 @@
 //! incomplete or mixed sets, and a run killed mid-way resumes from its
 //! checkpoint to the exact count.
 
+mod common;
+
+use common::{queens, refused};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -11,13 +14,6 @@ use queens_core::oeis;
 use queens_harness::registry::SOLVERS;
 use serde_json::Value;
 
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("the queens binary runs")
-}
-
 fn json(output: &Output) -> Value {
     assert!(
         output.status.success(),
@@ -25,13 +21,6 @@ fn json(output: &Output) -> Value {
         String::from_utf8_lossy(&output.stderr)
     );
     serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-fn refused(output: &Output, expected: &str) {
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains(expected), "expected '{expected}' in: {err}");
 }
 
 fn splitting_solvers() -> Vec<&'static str> {
@@ -210,7 +199,7 @@ fn checkpoints_belong_to_one_run() {
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes");
     refused(
         &count("9", "/nonexistent/dir/run.checkpoint", &[]),
-        "cannot write checkpoint",
+        "cannot save checkpoint",
     );
 }
 

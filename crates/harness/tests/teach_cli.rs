@@ -1,31 +1,12 @@
 //! `queens trace` and `queens explain` as a user runs them: bad input is one
 //! line and exit 2, and the output has the promised shape for every solver.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{assert_bad_input, queens, text};
 use queens_core::oeis;
-use queens_harness::commands::trace;
+use queens_harness::cmd::trace;
 use queens_harness::registry::SOLVERS;
-
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("the queens binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
-}
-
-fn assert_bad_input(args: &[&str], expected: &str) {
-    let output = queens(args);
-    let err = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(expected), "{args:?}: {err}");
-    assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout");
-}
 
 #[test]
 fn trace_bad_input_is_one_line_and_exit_2() {

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use queens_core::trace::{StepKind, TraceSink};
 use queens_core::{CountOptions, oeis};
-use queens_harness::commands::trace;
+use queens_harness::cmd::trace;
 use queens_harness::registry::SOLVERS;
 
 const TRACED_N: usize = 4;

@@ -1,0 +1,182 @@
+//! A whole `queens compare` run as one library call: cross-validate the
+//! solvers, climb each one's n within its time budget, and return the
+//! record (with provenance) ready to be written. The command only parses its
+//! arguments, draws progress, prints the table and writes the file.
+
+use std::time::Duration;
+
+use queens_core::{CountOptions, Solver};
+
+use super::{climb, published_count};
+use crate::error::Error;
+use crate::record::{Provenance, Record, Settings, SolverFacts, Status};
+use crate::validate;
+
+/// The smallest n timed: below 4 the counts are 1, 0, 0 and every solver is
+/// all fixed cost.
+pub const MIN_N: usize = 4;
+/// Cross-validation lists and compares every board, so it stops here even
+/// when timing goes higher (the timed runs check their counts anyway).
+pub const CROSS_VALIDATE_MAX_N: usize = 10;
+
+/// What to compare and how long each solver may take.
+#[derive(Clone)]
+pub struct Plan<'a> {
+    /// The solvers, in the order they are to appear.
+    pub solvers: &'a [&'static dyn Solver],
+    /// Time n = [`MIN_N`] up to this (each solver also stops at its own
+    /// limit or budget).
+    pub max_n: usize,
+    /// Each solver's total time allowance.
+    pub budget: Duration,
+    /// The command as typed, for the record's provenance.
+    pub command: String,
+}
+
+/// How far a run has got, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// The solver being timed.
+    pub solver: &'a str,
+    /// The n just settled (timed, over budget or an error).
+    pub n: usize,
+    /// (solver, n) steps settled or passed over so far.
+    pub done: usize,
+    /// Steps in all: every n each solver could reach.
+    pub total: usize,
+}
+
+/// What a run established.
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    /// (solver, n) pairs cross-validated before timing.
+    pub cross_validated: usize,
+    /// The largest n cross-validated.
+    pub cross_validated_max_n: usize,
+    /// The record of the timings, with an error entry for any wrong count.
+    pub record: Record,
+}
+
+impl Comparison {
+    /// Whether any entry is a wrong count or a failure: such a run is a
+    /// failed verification even though its record is kept.
+    pub fn has_errors(&self) -> bool {
+        self.record
+            .entries
+            .iter()
+            .any(|e| e.status == Status::Error)
+    }
+}
+
+/// Runs the comparison. `on_progress` is called once per step, and once
+/// more when a solver stops early, with the steps it passed over counted.
+pub fn run(
+    plan: &Plan<'_>,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<Comparison, Error> {
+    if plan.max_n < MIN_N {
+        return Err(Error::Input(format!(
+            "--max-n must be at least {MIN_N}, got {}",
+            plan.max_n
+        )));
+    }
+    let cross_validated_max_n = plan.max_n.min(CROSS_VALIDATE_MAX_N);
+    let cross_validated =
+        validate::cross_validate(plan.solvers, cross_validated_max_n, &mut |_| {})?;
+
+    let options = CountOptions::default();
+    let total: usize = plan
+        .solvers
+        .iter()
+        .map(|&s| climb::n_range(s, MIN_N, plan.max_n).count())
+        .sum();
+    let mut done = 0;
+    let mut entries = Vec::new();
+    for &solver in plan.solvers {
+        let id = solver.info().id;
+        let reachable = climb::n_range(solver, MIN_N, plan.max_n).count();
+        let mut settled = 0;
+        entries.extend(climb::time_within_budget(
+            solver,
+            (MIN_N, plan.max_n),
+            plan.budget,
+            &options,
+            published_count,
+            |n| {
+                settled += 1;
+                done += 1;
+                on_progress(Progress {
+                    solver: id,
+                    n,
+                    done,
+                    total,
+                });
+            },
+        ));
+        // A solver that stopped early leaves its remaining n unvisited.
+        done += reachable.saturating_sub(settled);
+    }
+
+    let record = Record::new(
+        Provenance::collect(plan.command.clone()),
+        Settings {
+            tool: "queens compare".to_string(),
+            threads: options.threads,
+            min_n: MIN_N,
+            max_n: Some(plan.max_n),
+            max_run_seconds: None,
+            budget_seconds: Some(plan.budget.as_secs_f64()),
+        },
+        plan.solvers
+            .iter()
+            .map(|s| SolverFacts::of(s.info()))
+            .collect(),
+        entries,
+    );
+    Ok(Comparison {
+        cross_validated,
+        cross_validated_max_n,
+        record,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_three_mask::ThreeMask;
+
+    #[test]
+    fn a_small_comparison_times_every_n_and_reports_every_step() {
+        let mut steps = Vec::new();
+        let comparison = run(
+            &Plan {
+                solvers: &[&ThreeMask],
+                max_n: 6,
+                budget: Duration::from_secs(30),
+                command: "test".into(),
+            },
+            &mut |p| steps.push((p.n, p.done, p.total)),
+        )
+        .unwrap();
+        assert_eq!(comparison.cross_validated, 6);
+        assert!(!comparison.has_errors());
+        let ns: Vec<usize> = comparison.record.entries.iter().map(|e| e.n).collect();
+        assert_eq!(ns, vec![4, 5, 6]);
+        assert_eq!(steps, vec![(4, 1, 3), (5, 2, 3), (6, 3, 3)]);
+    }
+
+    #[test]
+    fn a_max_n_below_the_smallest_timed_n_is_input() {
+        let error = run(
+            &Plan {
+                solvers: &[&ThreeMask],
+                max_n: 3,
+                budget: Duration::from_secs(1),
+                command: "test".into(),
+            },
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(matches!(error, Error::Input(_)), "{error}");
+    }
+}

@@ -1,0 +1,199 @@
+//! Measuring one solver at one n, the same way for `cargo bench` and
+//! `queens compare`:
+//!
+//! 1. a *checking run* with the counting allocator watching: its count is
+//!    compared with the published one (OEIS A000170) and its peak heap bytes
+//!    recorded. A wrong count or a failure makes an error entry, and that
+//!    (solver, n) is never timed;
+//! 2. timed runs (criterion's, or [`climb::time_within_budget`]'s loop),
+//!    summarised by [`Timing`].
+//!
+//! [`climb`] decides how far up n each solver goes; [`compare`] is a whole
+//! `queens compare` run: cross-validation, then climbing every solver, then
+//! the record.
+
+pub mod climb;
+pub mod compare;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use queens_core::{CountOptions, SearchStats, Solver, oeis};
+
+use crate::heap;
+use crate::record::{COUNT, Entry, Status, Timing};
+
+/// The count a solver must find, looked up by n. Real runs use
+/// [`published_count`]; tests inject wrong values to see the check bite.
+pub type Expected = fn(usize) -> Option<u64>;
+
+/// A000170, the ground truth of every measurement.
+pub fn published_count(n: usize) -> Option<u64> {
+    oeis::total(n)
+}
+
+/// What the checking run established.
+#[derive(Clone, Debug)]
+pub struct CheckedRun {
+    pub solver: &'static str,
+    pub n: usize,
+    /// The solver's statistics, when it returned any.
+    pub stats: Option<SearchStats>,
+    pub wall: Duration,
+    pub peak_heap_bytes: u64,
+    /// Why this (solver, n) must not be timed.
+    pub error: Option<String>,
+}
+
+impl CheckedRun {
+    pub fn is_correct(&self) -> bool {
+        self.error.is_none()
+    }
+
+    /// The record entry for this run, with the timing of the repeated runs
+    /// if there were any. An incorrect run is always an error entry.
+    pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
+        let (status, error, timing) = match &self.error {
+            Some(error) => (Status::Error, Some(error.clone()), None),
+            None => (status, note, timing),
+        };
+        let stats = self.stats.as_ref();
+        let nodes = stats.map(|s| s.nodes);
+        let ns_per_node = match (timing, nodes) {
+            (Some(timing), Some(nodes)) if nodes > 0 => Some(timing.median_ns / nodes as f64),
+            _ => None,
+        };
+        Entry {
+            question: COUNT.to_string(),
+            solver: self.solver.to_string(),
+            n: self.n,
+            status,
+            error,
+            solutions: stats.map(|s| s.solutions),
+            unique: stats.and_then(|s| s.unique),
+            nodes,
+            extra: stats.map(|s| s.extra.clone()).unwrap_or_default(),
+            peak_heap_bytes: stats.map(|_| self.peak_heap_bytes),
+            check_run_ns: Some(self.wall.as_nanos() as u64),
+            timing,
+            ns_per_node,
+        }
+    }
+}
+
+/// An entry for an n that was not run at all because the last run predicts
+/// it would take too long.
+pub fn skipped_entry(solver: &str, n: usize, why: String) -> Entry {
+    Entry {
+        question: COUNT.to_string(),
+        solver: solver.to_string(),
+        n,
+        status: Status::OverBudget,
+        error: Some(why),
+        solutions: None,
+        unique: None,
+        nodes: None,
+        extra: Vec::new(),
+        peak_heap_bytes: None,
+        check_run_ns: None,
+        timing: None,
+        ns_per_node: None,
+    }
+}
+
+/// Counts once with the allocator watching and checks the count.
+pub fn checked_run(
+    solver: &dyn Solver,
+    n: usize,
+    options: &CountOptions,
+    expected: Expected,
+) -> CheckedRun {
+    let id = solver.info().id;
+    let ((result, wall), peak_heap_bytes) = heap::peak_during(|| {
+        let started = Instant::now();
+        let result = solver.count(black_box(n), options);
+        (result, started.elapsed())
+    });
+    let (stats, error) = match result {
+        Err(error) => (None, Some(error.to_string())),
+        Ok(stats) => {
+            let error = match expected(n) {
+                Some(want) if want == stats.solutions => None,
+                Some(want) => Some(format!(
+                    "wrong count: {id} found {} solutions for n = {n}, OEIS A000170 says {want}",
+                    stats.solutions
+                )),
+                None => Some(format!("no published count for n = {n} to check against")),
+            };
+            (Some(stats), error)
+        }
+    };
+    CheckedRun {
+        solver: id,
+        n,
+        stats,
+        wall,
+        peak_heap_bytes,
+        error,
+    }
+}
+
+/// One timed run, its result kept alive so the work cannot be optimised away.
+pub fn timed_run(solver: &dyn Solver, n: usize, options: &CountOptions) -> Duration {
+    let started = Instant::now();
+    let _ = black_box(solver.count(black_box(n), options));
+    started.elapsed()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_three_mask::ThreeMask;
+
+    fn off_by_one(n: usize) -> Option<u64> {
+        published_count(n).map(|count| count + 1)
+    }
+
+    #[test]
+    fn a_correct_count_passes_the_check() {
+        let run = checked_run(&ThreeMask, 8, &CountOptions::default(), published_count);
+        assert!(run.is_correct(), "{:?}", run.error);
+        let entry = run.entry(Status::Timed, Timing::from_samples(&[100.0]), None);
+        assert_eq!(entry.status, Status::Timed);
+        assert_eq!(entry.solutions, Some(92));
+        assert!(entry.nodes.is_some_and(|nodes| nodes > 92));
+        assert!(entry.ns_per_node.is_some());
+    }
+
+    #[test]
+    fn a_wrong_count_becomes_an_error_entry_never_a_timing() {
+        let run = checked_run(&ThreeMask, 8, &CountOptions::default(), off_by_one);
+        assert!(!run.is_correct());
+        // Even when a caller offers a timing, the entry refuses it.
+        let entry = run.entry(Status::Timed, Timing::from_samples(&[100.0]), None);
+        assert_eq!(entry.status, Status::Error);
+        assert_eq!(entry.timing, None);
+        assert_eq!(entry.ns_per_node, None);
+        let message = entry.error.unwrap();
+        assert!(
+            message.contains("92") && message.contains("93"),
+            "{message}"
+        );
+        // What the solver did find is kept, for whoever debugs it.
+        assert_eq!(entry.solutions, Some(92));
+    }
+
+    #[test]
+    fn a_refused_n_is_an_error_entry() {
+        let too_large = ThreeMask.info().max_n + 1;
+        let entry = checked_run(
+            &ThreeMask,
+            too_large,
+            &CountOptions::default(),
+            published_count,
+        )
+        .entry(Status::Timed, None, None);
+        assert_eq!(entry.status, Status::Error);
+        assert!(entry.error.unwrap().contains("supports n <="));
+    }
+}

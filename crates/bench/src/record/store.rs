@@ -1,0 +1,212 @@
+//! Records on disk: one new file per run, never overwriting; reading refuses
+//! anything that is not exactly a record of this schema version, with one
+//! line that names the file and the problem.
+
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::{Record, SCHEMA, SCHEMA_VERSION};
+use crate::error::FileError;
+use crate::files::staged;
+
+/// Writes `record` to a new file in `dir` (created if missing) named from its
+/// date and `tool`, e.g. `2026-11-22T094000.123Z-bench.json`. The bytes go to
+/// a temporary file in the same directory first and are then linked to their
+/// name only if no file has it, so a reader never sees half a record and an
+/// existing record is never replaced.
+pub fn write_new(dir: &Path, tool: &str, record: &Record) -> Result<PathBuf, FileError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| FileError::new(dir, format!("cannot create directory: {e}")))?;
+    let mut text = serde_json::to_string_pretty(record).expect("a record is plain data");
+    text.push('\n');
+    let stem = format!("{}-{tool}", record.provenance.date.replace(':', ""));
+    for attempt in 1u32.. {
+        let name = if attempt == 1 {
+            format!("{stem}.json")
+        } else {
+            format!("{stem}-{attempt}.json")
+        };
+        let path = dir.join(name);
+        let temporary = staged(&path, text.as_bytes())?;
+        match temporary.persist_noclobber(&path) {
+            Ok(_) => return Ok(path),
+            Err(error) if error.error.kind() == ErrorKind::AlreadyExists => continue,
+            Err(error) => {
+                return Err(FileError::new(
+                    &path,
+                    format!("cannot write: {}", error.error),
+                ));
+            }
+        }
+    }
+    unreachable!("some attempt number is free")
+}
+
+/// Reads and checks one record. A problem with one field names it as a path
+/// into the document (`entries[3].timing`).
+pub fn read(path: &Path) -> Result<Record, FileError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| {
+        FileError::new(
+            path,
+            if e.is_eof() {
+                format!("truncated record (the JSON ends early, {e})")
+            } else {
+                format!("not valid JSON ({e})")
+            },
+        )
+    })?;
+    match value.get("schema").and_then(Value::as_str) {
+        Some(SCHEMA) => {}
+        _ => {
+            return Err(FileError::new(
+                path,
+                format!("not a queens bench record (no \"schema\": \"{SCHEMA}\")"),
+            ));
+        }
+    }
+    match value.get("schema_version").and_then(Value::as_u64) {
+        Some(version) if version == u64::from(SCHEMA_VERSION) => {}
+        Some(version) => {
+            return Err(FileError::field(
+                path,
+                "schema_version",
+                format!(
+                    "schema version {version}, but this queens reads only version {SCHEMA_VERSION} \
+                     (see bench-results/FORMAT.md; rerun the benchmark to make a new record)"
+                ),
+            ));
+        }
+        None => {
+            return Err(FileError::field(
+                path,
+                "schema_version",
+                "missing or not a whole number",
+            ));
+        }
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let field = e.path().to_string();
+        let problem = format!(
+            "does not follow schema version {SCHEMA_VERSION}: {}",
+            e.into_inner()
+        );
+        if field == "." {
+            FileError::new(path, problem)
+        } else {
+            FileError::field(path, field, problem)
+        }
+    })
+}
+
+/// The newest record in `dir`: record names begin with their UTC time, so the
+/// last `.json` name in sorted order.
+pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| FileError::new(dir, format!("cannot list records: {e}")))?;
+    let mut names: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json") && path.is_file())
+        .collect();
+    names.sort();
+    names.pop().ok_or_else(|| {
+        FileError::new(
+            dir,
+            "no records (*.json) here; run `scripts/bench` or `queens compare`",
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::fixtures::sample_record;
+
+    #[test]
+    fn a_record_round_trips_through_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = sample_record();
+        let path = write_new(dir.path(), "bench", &record).unwrap();
+        assert_eq!(
+            path.file_name().unwrap(),
+            "2026-01-02T030405.678Z-bench.json"
+        );
+        assert_eq!(read(&path).unwrap(), record);
+        assert_eq!(newest(dir.path()).unwrap(), path);
+    }
+
+    #[test]
+    fn a_second_record_with_the_same_name_gets_a_new_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = write_new(dir.path(), "bench", &sample_record()).unwrap();
+        let before = std::fs::read(&first).unwrap();
+        let mut other = sample_record();
+        other.entries.clear();
+        let second = write_new(dir.path(), "bench", &other).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(
+            std::fs::read(&first).unwrap(),
+            before,
+            "the first record was overwritten"
+        );
+        assert_eq!(read(&second).unwrap(), other);
+        // Only the two records: no temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    fn problem_with(text: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.json");
+        std::fs::write(&path, text).unwrap();
+        let problem = read(&path).unwrap_err().to_string();
+        assert!(
+            problem.starts_with(&path.display().to_string()),
+            "{problem}"
+        );
+        assert!(!problem.contains('\n'), "not one line: {problem}");
+        problem
+    }
+
+    #[test]
+    fn a_truncated_record_is_refused_as_truncated() {
+        let text = serde_json::to_string_pretty(&sample_record()).unwrap();
+        let problem = problem_with(&text[..text.len() / 2]);
+        assert!(problem.contains("truncated"), "{problem}");
+    }
+
+    #[test]
+    fn another_schema_version_is_refused_never_misread() {
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["schema_version"] = serde_json::json!(2);
+        let problem = problem_with(&value.to_string());
+        assert!(
+            problem.contains("schema version 2") && problem.contains("only version 1"),
+            "{problem}"
+        );
+    }
+
+    #[test]
+    fn other_json_and_changed_fields_are_refused() {
+        assert!(problem_with("{\"a\": 1}").contains("not a queens bench record"));
+        assert!(problem_with("not json").contains("not valid JSON"));
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["entries"][0]["median"] = serde_json::json!(1);
+        assert!(problem_with(&value.to_string()).contains("does not follow schema version 1"));
+        // A field of the wrong type is named by its path in the document.
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["entries"][0]["n"] = serde_json::json!("eight");
+        let problem = problem_with(&value.to_string());
+        assert!(problem.contains("field `entries[0].n`"), "{problem}");
+        let missing = std::path::Path::new("/nonexistent/record.json");
+        assert!(
+            read(missing)
+                .unwrap_err()
+                .to_string()
+                .contains("cannot read")
+        );
+    }
+}

@@ -1,0 +1,201 @@
+//! `queens report`: from one or more records, the comparison a reader
+//! learns from: `COMPARISON.md` (tables, summary, each solver's analysis),
+//! two SVG plots, and a short section spliced into the README.
+//!
+//! Everything here is a pure function of the records (and of each solver's
+//! analysis text), so the same records always give the same bytes: CI
+//! regenerates the committed report and compares.
+
+pub mod format;
+mod overlay;
+mod plots;
+mod publish;
+mod splice;
+mod tables;
+
+use std::collections::BTreeMap;
+
+use crate::error::Error;
+use crate::record::Record;
+
+pub use overlay::Overlay;
+pub use publish::{Request, publish};
+pub use splice::{BEGIN_MARKER, END_MARKER, splice};
+
+/// The generated files, by name.
+pub const COMPARISON_FILE: &str = "COMPARISON.md";
+pub const TIME_PLOT_FILE: &str = "time-vs-n.svg";
+pub const NODES_PLOT_FILE: &str = "nodes-vs-n.svg";
+
+/// A record and how the report names it (its path as given).
+pub struct Source {
+    pub label: String,
+    pub record: Record,
+}
+
+/// The contents of every generated file.
+pub struct Outputs {
+    pub comparison: String,
+    pub time_plot: String,
+    pub nodes_plot: String,
+}
+
+/// Each registered solver's analysis paragraph (its ANALYSIS.md), by id. It
+/// is data, not a registry lookup, so that this library needs no solver
+/// crate: the caller (the `queens` command) passes what its registry knows.
+/// A solver missing from the map is reported as not registered.
+pub type Analyses<'a> = BTreeMap<&'a str, &'a str>;
+
+/// Builds every output. `command` is the `queens report ...` line printed at
+/// the top of COMPARISON.md.
+pub fn generate(
+    command: &str,
+    sources: &[Source],
+    analyses: &Analyses<'_>,
+) -> Result<Outputs, Error> {
+    let overlay = Overlay::from_sources(sources);
+    let drawn = |plot: &'static str, drawing: Result<String, String>| {
+        drawing.map_err(|problem| Error::Plot { plot, problem })
+    };
+    Ok(Outputs {
+        comparison: tables::comparison(command, sources, &overlay, analyses),
+        time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay))?,
+        nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay))?,
+    })
+}
+
+/// The README section: the summary and the plots, with links made relative
+/// to the README by `prefix` (e.g. `bench-results/`).
+pub fn readme_section(sources: &[Source], prefix: &str) -> String {
+    tables::readme_section(&Overlay::from_sources(sources), prefix)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::fixtures::sample_record;
+    use crate::record::{Entry, SolverFacts, Status, Timing, read, write_new};
+
+    fn analysis() -> Analyses<'static> {
+        BTreeMap::from([("three-mask", "Three masks per rank.")])
+    }
+
+    /// The fixture plus a second solver with one timed n, one error and one
+    /// over-budget n.
+    fn two_solver_sources() -> Vec<Source> {
+        let mut record = sample_record();
+        record.solvers.push(SolverFacts {
+            id: "slow-one".into(),
+            node: "a permutation".into(),
+            max_n: 12,
+            enumerates: true,
+        });
+        let timed = Entry {
+            solver: "slow-one".into(),
+            timing: Timing::from_samples(&[56_000.0]),
+            extra: Vec::new(),
+            ..record.entries[0].clone()
+        };
+        let error = Entry {
+            n: 9,
+            status: Status::Error,
+            error: Some(
+                "wrong count: slow-one found 351 solutions for n = 9, OEIS A000170 says 352".into(),
+            ),
+            solutions: Some(351),
+            timing: None,
+            ns_per_node: None,
+            ..timed.clone()
+        };
+        let over = Entry {
+            n: 10,
+            status: Status::OverBudget,
+            error: Some("one run took 0.90 s, over the 0.50 s limit".into()),
+            timing: None,
+            ns_per_node: None,
+            ..timed.clone()
+        };
+        record.entries.extend([timed, error, over]);
+        vec![Source {
+            label: "bench-results/fixture.json".into(),
+            record,
+        }]
+    }
+
+    #[test]
+    fn the_same_records_give_the_same_bytes_even_after_a_round_trip() {
+        let sources = two_solver_sources();
+        let first = generate(
+            "queens report bench-results/fixture.json",
+            &sources,
+            &analysis(),
+        )
+        .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = write_new(dir.path(), "bench", &sources[0].record).unwrap();
+        let reread = vec![Source {
+            label: "bench-results/fixture.json".into(),
+            record: read(&path).unwrap(),
+        }];
+        let second = generate(
+            "queens report bench-results/fixture.json",
+            &reread,
+            &analysis(),
+        )
+        .unwrap();
+        assert_eq!(first.comparison, second.comparison);
+        assert_eq!(first.time_plot, second.time_plot);
+        assert_eq!(first.nodes_plot, second.nodes_plot);
+        assert_eq!(
+            readme_section(&sources, "bench-results/"),
+            readme_section(&reread, "bench-results/")
+        );
+    }
+
+    #[test]
+    fn the_report_names_its_command_and_shows_every_kind_of_entry() {
+        let outputs = generate(
+            "queens report bench-results/fixture.json",
+            &two_solver_sources(),
+            &analysis(),
+        )
+        .unwrap();
+        let text = &outputs.comparison;
+        let first_line = text.lines().next().unwrap();
+        assert!(first_line.contains("Generated by `queens report bench-results/fixture.json`"));
+        assert!(first_line.contains("Do not edit by hand"));
+        // three-mask is fastest at n = 8 (14.0 µs against 56.0 µs): 4x ratio.
+        assert!(text.contains("**14.0 µs (1.00×)**"), "{text}");
+        assert!(text.contains("56.0 µs (4.00×)"), "{text}");
+        assert!(text.contains("2,057 × 6.81"), "{text}");
+        assert!(text.contains("| 9 |  | **error** |"), "{text}");
+        assert!(text.contains("says 352"), "{text}");
+        assert!(text.contains("over budget at n = 10"), "{text}");
+        assert!(
+            text.contains("peak_level_bytes") && text.contains("4,096"),
+            "{text}"
+        );
+        assert!(text.contains("Three masks per rank."));
+        assert!(
+            text.contains("not in the registry"),
+            "slow-one has no analysis: {text}"
+        );
+        assert!(outputs.time_plot.starts_with("<svg") && outputs.time_plot.contains("slow-one"));
+        assert!(outputs.nodes_plot.contains("three-mask"));
+    }
+
+    #[test]
+    fn a_later_record_replaces_an_earlier_entry_for_the_same_solver_and_n() {
+        let mut sources = two_solver_sources();
+        let mut later = sources[0].record.clone();
+        later.entries.truncate(1);
+        later.entries[0].timing = Timing::from_samples(&[7_000.0]);
+        sources.push(Source {
+            label: "later.json".into(),
+            record: later,
+        });
+        let overlay = Overlay::from_sources(&sources);
+        assert_eq!(overlay.median_ns("three-mask", 8), Some(7_000.0));
+        assert_eq!(overlay.median_ns("slow-one", 8), Some(56_000.0));
+    }
+}

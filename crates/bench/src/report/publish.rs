@@ -1,0 +1,117 @@
+//! `queens report` as one call: read the records, generate every output,
+//! check the splice target, then write. Nothing is written unless every
+//! input could be read and the splice target can take the section, so a
+//! failure never leaves a report half regenerated.
+
+use std::path::{Component, Path, PathBuf};
+
+use super::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
+use crate::error::{Error, FileError};
+use crate::files::replace_atomically;
+use crate::record;
+
+/// What to report on and where to write it.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    /// Records, later ones replacing earlier ones' entries for the same
+    /// (solver, n); empty: the newest in [`crate::RECORDS_DIR`].
+    pub records: Vec<PathBuf>,
+    /// Directory for COMPARISON.md and the plots.
+    pub out: PathBuf,
+    /// A file whose section between the markers is replaced (the README).
+    pub splice: Option<PathBuf>,
+    /// Each registered solver's analysis text, by id.
+    pub analyses: Analyses<'a>,
+}
+
+/// Generates and writes the report; returns the files written, in order,
+/// the spliced file last.
+pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
+    let paths = if request.records.is_empty() {
+        vec![record::newest(Path::new(crate::RECORDS_DIR))?]
+    } else {
+        request.records.clone()
+    };
+    let sources = paths
+        .iter()
+        .map(|path| {
+            Ok(Source {
+                label: path.display().to_string(),
+                record: record::read(path)?,
+            })
+        })
+        .collect::<Result<Vec<_>, FileError>>()?;
+    // The header names the records, not --out or --splice: the same records
+    // must give the same bytes wherever the report is written.
+    let labels: Vec<&str> = sources.iter().map(|s| s.label.as_str()).collect();
+    let command = format!("queens report {}", labels.join(" "));
+    let outputs = super::generate(&command, &sources, &request.analyses)?;
+    // A splice target that cannot be spliced is refused before anything is
+    // written.
+    let spliced = match &request.splice {
+        Some(target) => {
+            let document = std::fs::read_to_string(target)
+                .map_err(|e| FileError::new(target, format!("cannot read: {e}")))?;
+            super::splice(&document, "").map_err(|problem| FileError::new(target, problem))?;
+            let prefix = link_prefix(target, &request.out)?;
+            let section = super::readme_section(&sources, &prefix);
+            let spliced = super::splice(&document, &section)
+                .map_err(|problem| FileError::new(target, problem))?;
+            Some((target, spliced))
+        }
+        None => None,
+    };
+
+    std::fs::create_dir_all(&request.out)
+        .map_err(|e| FileError::new(&request.out, format!("cannot create directory: {e}")))?;
+    let mut written = Vec::new();
+    for (name, text) in [
+        (COMPARISON_FILE, &outputs.comparison),
+        (TIME_PLOT_FILE, &outputs.time_plot),
+        (NODES_PLOT_FILE, &outputs.nodes_plot),
+    ] {
+        let path = request.out.join(name);
+        replace_atomically(&path, text.as_bytes())?;
+        written.push(path);
+    }
+    if let Some((target, spliced)) = spliced {
+        replace_atomically(target, spliced.as_bytes())?;
+        written.push(target.clone());
+    }
+    Ok(written)
+}
+
+/// The path from the spliced file's directory to the output directory, with
+/// a trailing slash, for the links in the spliced section. The output
+/// directory need not exist yet: its nearest existing ancestor is resolved.
+fn link_prefix(target: &Path, out: &Path) -> Result<String, FileError> {
+    let absolute = |path: &Path| {
+        path.canonicalize()
+            .map_err(|e| FileError::new(path, format!("cannot resolve: {e}")))
+    };
+    let from = absolute(match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    })?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| FileError::new(out, format!("cannot create directory: {e}")))?;
+    let to = absolute(out)?;
+    let common = from
+        .components()
+        .zip(to.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut relative = PathBuf::new();
+    for component in from.components().skip(common) {
+        if let Component::Normal(_) = component {
+            relative.push("..");
+        }
+    }
+    relative.extend(to.components().skip(common));
+    let text = relative.to_string_lossy().replace('\\', "/");
+    Ok(if text.is_empty() {
+        String::new()
+    } else {
+        format!("{text}/")
+    })
+}

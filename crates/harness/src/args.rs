@@ -1,0 +1,167 @@
+//! One parser for every number on the command line: each argument names
+//! itself and its allowed range once, and every refusal is one line that
+//! says what is allowed and what was given. clap calls it while parsing, so a
+//! bad number never reaches a command.
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+
+/// The largest board any argument accepts. No solver here goes past 32 (the
+/// width of a machine word of masks), so this only keeps absurd values out
+/// before a solver explains its own, smaller limit.
+pub const MAX_BOARD: usize = 1024;
+
+/// Where a text falls against a range.
+pub enum Reading<T> {
+    /// In range.
+    Value(T),
+    /// Not a number of this kind at all.
+    Malformed,
+    /// Below the range (or below anything the type can hold).
+    Below,
+    /// Above the range (or above anything the type can hold).
+    Above,
+}
+
+/// A kind of number an argument can take.
+pub trait Number: Copy + PartialOrd + Display + Send + Sync + 'static {
+    /// How the refusal names the kind: "a whole number", "a number".
+    const KIND: &'static str;
+    /// Reads `text` against `range`, telling malformed text from values
+    /// outside the range (including those no machine type could hold).
+    fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self>;
+}
+
+macro_rules! whole_number {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            const KIND: &'static str = "a whole number";
+            fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self> {
+                let digits = text.strip_prefix('-').unwrap_or(text);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Reading::Malformed;
+                }
+                // Wide enough for every value of every type here; longer
+                // digit strings are out of range on their side of zero.
+                let Ok(value) = text.parse::<i128>() else {
+                    return if text.starts_with('-') { Reading::Below } else { Reading::Above };
+                };
+                if value < *range.start() as i128 {
+                    Reading::Below
+                } else if value > *range.end() as i128 {
+                    Reading::Above
+                } else {
+                    Reading::Value(value as $t)
+                }
+            }
+        }
+    )*};
+}
+whole_number!(usize, u64);
+
+impl Number for f64 {
+    const KIND: &'static str = "a number";
+    fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self> {
+        match text.parse::<f64>() {
+            Ok(value) if value.is_nan() => Reading::Malformed,
+            Ok(value) if value < *range.start() => Reading::Below,
+            Ok(value) if value > *range.end() => Reading::Above,
+            Ok(value) => Reading::Value(value),
+            Err(_) => Reading::Malformed,
+        }
+    }
+}
+
+/// A clap value parser for `name` (as the user types it: `--threads`, or
+/// `n` for a positional argument) accepting `range`; `why` explains the
+/// upper bound when it is not obvious (empty for none).
+pub fn number<T: Number>(
+    name: &'static str,
+    range: RangeInclusive<T>,
+    why: &'static str,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let text = text.trim();
+        let (low, high) = (*range.start(), *range.end());
+        let because = if why.is_empty() {
+            String::new()
+        } else {
+            format!(" ({why})")
+        };
+        match T::read(text, &range) {
+            Reading::Value(value) => Ok(value),
+            Reading::Malformed => Err(format!(
+                "{name} must be {} from {low} to {high}, got '{text}'",
+                T::KIND
+            )),
+            Reading::Below => Err(format!("{name} must be at least {low}, got {text}")),
+            Reading::Above => Err(format!("{name} is at most {high}{because}, got {text}")),
+        }
+    }
+}
+
+/// The board size n, a positional argument of several commands. Each
+/// solver's own upper limit is checked later, with a message that names the
+/// solver and the reason.
+pub fn board_size() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    number("n", 1..=MAX_BOARD, "no solver here goes past 32")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_numbers_in_range_are_read() {
+        let parse = number("--threads", 1usize..=64, "");
+        assert_eq!(parse("8"), Ok(8));
+        assert_eq!(parse(" 64 "), Ok(64));
+        assert_eq!(parse("1"), Ok(1));
+    }
+
+    #[test]
+    fn every_refusal_names_the_argument_the_range_and_the_text() {
+        let parse = number("--steps", 1usize..=500, "a trace is for reading");
+        assert_eq!(parse("0").unwrap_err(), "--steps must be at least 1, got 0");
+        assert_eq!(
+            parse("-2").unwrap_err(),
+            "--steps must be at least 1, got -2"
+        );
+        assert_eq!(
+            parse("501").unwrap_err(),
+            "--steps is at most 500 (a trace is for reading), got 501"
+        );
+        for malformed in ["lots", "8.5", "", "-", "3/4", "1e3"] {
+            assert!(
+                parse(malformed)
+                    .unwrap_err()
+                    .starts_with("--steps must be a whole number from 1 to 500"),
+                "{malformed}"
+            );
+        }
+    }
+
+    #[test]
+    fn values_no_machine_type_holds_are_out_of_range_not_malformed() {
+        let parse = number("n", 1usize..=MAX_BOARD, "");
+        assert!(
+            parse("99999999999999999999999999999999999999999")
+                .unwrap_err()
+                .contains("at most")
+        );
+        assert!(
+            parse("-99999999999999999999999999999999999999999")
+                .unwrap_err()
+                .contains("at least")
+        );
+    }
+
+    #[test]
+    fn seconds_refuse_nan_and_infinity() {
+        let parse = number("--budget", 0.001..=86_400.0, "");
+        assert_eq!(parse("2.5"), Ok(2.5));
+        assert!(parse("NaN").unwrap_err().contains("must be a number"));
+        assert!(parse("inf").unwrap_err().contains("at most"));
+        assert!(parse("0").unwrap_err().contains("at least 0.001"));
+    }
+}

@@ -1,0 +1,141 @@
+//! `queens compare`: the quick side-by-side. The run itself is
+//! [`queens_bench::measure::compare`] (cross-validate, then time each solver
+//! over n = 4..=N within its budget); this command draws the progress,
+//! prints the table and writes the record to `--out`.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens_bench::measure::compare::{self, MIN_N, Plan};
+use queens_bench::record::{self, Entry, Status};
+use queens_bench::report::format::{bytes, duration_ns, significant, thousands};
+
+use crate::args::{board_size, number};
+use crate::error::{CliError, output};
+use crate::registry;
+
+/// `queens compare`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Time n = 4 up to this (each solver also stops at its own limit or budget).
+    #[arg(long, default_value_t = 15, value_parser = board_size())]
+    pub max_n: usize,
+    /// Solvers to compare (repeatable); default: all.
+    #[arg(long = "solver")]
+    pub solvers: Vec<String>,
+    /// Seconds each solver may spend in all; it stops climbing n when the next
+    /// run would not fit.
+    #[arg(long, default_value_t = 10.0, value_parser = number("--budget", 0.001..=86_400.0, "a day"))]
+    pub budget: f64,
+    /// Directory the record is written to (a new file; nothing is overwritten).
+    #[arg(long, default_value = queens_bench::RECORDS_DIR)]
+    pub out: PathBuf,
+}
+
+/// Compares, prints the table and writes the record.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let solvers = registry::select(&args.solvers)?;
+    let progress = progress_bar();
+    let comparison = compare::run(
+        &Plan {
+            solvers: &solvers,
+            max_n: args.max_n,
+            budget: Duration::from_secs_f64(args.budget),
+            command: command_line(),
+        },
+        &mut |step| {
+            progress.set_length(step.total as u64);
+            progress.set_position(step.done as u64);
+            progress.set_message(format!("{} n={}", step.solver, step.n));
+        },
+    )?;
+    progress.finish_and_clear();
+
+    let mut text = format!(
+        "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
+        comparison.cross_validated, comparison.cross_validated_max_n
+    );
+    text.push_str(&table(&comparison.record.entries, args.max_n));
+    let mut out = io::stdout().lock();
+    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+    let path = record::write_new(&args.out, "compare", &comparison.record)?;
+    output(writeln!(out, "record: {}", path.display()))?;
+    if comparison.has_errors() {
+        return Err(CliError::Verification(
+            "some counts were wrong or failed (error entries above); they were not timed"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// A bar on stderr, drawn only when stderr is a terminal.
+fn progress_bar() -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} {msg}")
+            .expect("a fixed template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// The table: one row per (n, solver), the fastest at each n as 1×.
+fn table(entries: &[Entry], max_n: usize) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>9}  {:>9}  {:>10}",
+        "n", "solver", "solutions", "nodes", "median", "×fastest", "ns/node", "peak heap"
+    );
+    for n in MIN_N..=max_n {
+        let at_n: Vec<&Entry> = entries.iter().filter(|e| e.n == n).collect();
+        let fastest = at_n
+            .iter()
+            .filter_map(|e| e.timing.map(|t| t.median_ns))
+            .min_by(f64::total_cmp);
+        for entry in at_n {
+            let optional = |value: Option<String>| value.unwrap_or_else(|| "-".into());
+            let (median, ratio, note) = match (entry.timing, entry.status) {
+                (Some(timing), Status::Timed) => (
+                    duration_ns(timing.median_ns),
+                    fastest.map_or("-".into(), |f| {
+                        format!("{}×", significant(timing.median_ns / f))
+                    }),
+                    String::new(),
+                ),
+                (_, Status::OverBudget) => ("-".into(), "-".into(), "over budget".to_string()),
+                _ => (
+                    "-".into(),
+                    "-".into(),
+                    format!("ERROR: {}", entry.error.as_deref().unwrap_or("")),
+                ),
+            };
+            let _ = writeln!(
+                text,
+                "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>9}  {:>9}  {:>10}  {note}",
+                n,
+                entry.solver,
+                optional(entry.solutions.map(thousands)),
+                optional(entry.nodes.map(thousands)),
+                median,
+                ratio,
+                optional(entry.ns_per_node.map(significant)),
+                optional(entry.peak_heap_bytes.map(bytes)),
+            );
+        }
+    }
+    text
+}
+
+/// The command as typed, for the record's provenance.
+fn command_line() -> String {
+    std::iter::once("queens".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

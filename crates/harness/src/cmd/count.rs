@@ -1,0 +1,148 @@
+//! `queens count N`: solutions (and classes), nodes, time. A solver that
+//! splits its work runs through [`crate::distributed`] (threads, shards,
+//! checkpoints, progress bar); any other counts in one call.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use queens_core::split::WorkSplit;
+use queens_core::{CountOptions, Solver};
+
+use crate::args::{board_size, number};
+use crate::count_record::CountRecord;
+use crate::distributed::DEFAULT_SAVE_EVERY;
+use crate::distributed::run::UnitRun;
+use crate::distributed::shard::{ShardRecord, ShardSpec, parse_shard};
+use crate::error::CliError;
+use crate::registry;
+
+/// More threads than this only adds start-up cost and scheduling on any
+/// machine this runs on.
+pub const MAX_THREADS: usize = 1024;
+
+/// `queens count`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Board size (n queens on an n×n board).
+    #[arg(value_parser = board_size())]
+    pub n: usize,
+    /// Solver id (see `queens list`); default: the fastest that supports n.
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Also count solutions up to rotation and reflection.
+    #[arg(long)]
+    pub unique: bool,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads for solvers that split their work (default: one per core).
+    #[arg(long, value_parser = number("--threads", 1..=MAX_THREADS, ""))]
+    pub threads: Option<usize>,
+    /// Count only shard I of K (e.g. 3/8) of a solver that splits its work;
+    /// combine the shards' `--json` records with `queens merge`.
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    pub shard: Option<ShardSpec>,
+    /// Save finished work units to FILE every few seconds; run the same
+    /// command again with the same FILE to resume after a kill.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint saves (at most 5; for tests).
+    #[arg(
+        long,
+        hide = true,
+        default_value_t = DEFAULT_SAVE_EVERY.as_secs_f64(),
+        value_parser = number("--checkpoint-every", 0.01..=5.0, "")
+    )]
+    pub checkpoint_every: f64,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Counts and prints.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let solver = registry::choose(args.solver.as_deref(), args.n, false)?;
+    if let Some(split) = solver.work_split() {
+        return count_units(args, solver, split);
+    }
+    if args.shard.is_some() || args.checkpoint.is_some() {
+        return Err(CliError::Input(format!(
+            "{} does not split its work into units, so it cannot run in shards or resume from a checkpoint; solvers that can: {}",
+            solver.info().id,
+            registry::splitting_ids().join(", ")
+        )));
+    }
+    let options = CountOptions {
+        unique: args.unique,
+        threads: args.threads.unwrap_or(0),
+    };
+    let started = Instant::now();
+    let stats = solver.count(args.n, &options)?;
+    let record = CountRecord {
+        n: args.n,
+        solver: solver.info().id,
+        solutions: stats.solutions,
+        unique: stats.unique,
+        nodes: stats.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+        shard: None,
+    };
+    let extra: Vec<(String, String)> = stats
+        .extra
+        .iter()
+        .map(|m| (m.name.clone(), m.value.to_string()))
+        .collect();
+    record.print(&extra, args.json)
+}
+
+/// A solver that splits its work: its units on threads, one shard of them,
+/// resumed from a checkpoint.
+fn count_units(
+    args: &Args,
+    solver: &'static dyn Solver,
+    split: &dyn WorkSplit,
+) -> Result<(), CliError> {
+    let outcome = UnitRun {
+        solver,
+        split,
+        n: args.n,
+        unique: args.unique,
+        threads: args.threads.unwrap_or(0),
+        shard: args.shard,
+        checkpoint: args.checkpoint.as_deref(),
+        save_every: Duration::from_secs_f64(args.checkpoint_every),
+        quiet: args.quiet,
+    }
+    .run()?;
+    let total = outcome.total;
+    let shard = args.shard.map(|spec| ShardRecord {
+        index: spec.index,
+        count: spec.count,
+        split: split.version().to_string(),
+        units: outcome.units,
+        fixed_pairs: args.unique.then_some(total.fixed_pairs),
+    });
+    let record = CountRecord {
+        n: args.n,
+        solver: solver.info().id,
+        solutions: total.solutions,
+        // A shard's share of the classes is not a whole number: `merge`
+        // computes them from the fixed pairs of all shards.
+        unique: (args.unique && shard.is_none()).then(|| total.classes()),
+        nodes: total.nodes,
+        seconds: outcome.seconds,
+        shard,
+    };
+    let mut extra = vec![
+        ("units".to_string(), outcome.units.to_string()),
+        ("planning nodes".to_string(), outcome.plan_nodes.to_string()),
+    ];
+    if let Some(spec) = args.shard {
+        extra.push(("shard".to_string(), spec.to_string()));
+    }
+    if outcome.resumed > 0 {
+        extra.push(("resumed units".to_string(), outcome.resumed.to_string()));
+    }
+    record.print(&extra, args.json)
+}

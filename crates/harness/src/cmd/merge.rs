@@ -1,0 +1,36 @@
+//! `queens merge FILE...`: the shard records of `count N --shard I/K --json`
+//! added into the full count ([`crate::distributed::merge`]), printed as
+//! `count` prints it.
+
+use std::path::PathBuf;
+
+use crate::count_record::CountRecord;
+use crate::distributed::merge::merge;
+use crate::error::CliError;
+
+/// `queens merge`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Shard records written by `queens count N --shard I/K --json`.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object (the same as `count --json`) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Merges and prints.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let merged = merge(&args.files)?;
+    let record = CountRecord {
+        n: merged.n,
+        solver: &merged.solver,
+        solutions: merged.solutions,
+        unique: merged.unique,
+        nodes: merged.nodes,
+        seconds: merged.seconds,
+        shard: None,
+    };
+    let extra = vec![("shards".to_string(), merged.shards.to_string())];
+    record.print(&extra, args.json)
+}

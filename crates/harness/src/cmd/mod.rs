@@ -1,0 +1,14 @@
+//! One module per subcommand. Each defines `Args` (its clap arguments) and
+//! `run(&Args)`: it parses, calls the library layer (`queens_bench`,
+//! [`crate::distributed`], the solvers through [`crate::registry`]) and
+//! prints. No command reaches into another command.
+
+pub mod compare;
+pub mod count;
+pub mod explain;
+pub mod list;
+pub mod merge;
+pub mod report;
+pub mod solve;
+pub mod trace;
+pub mod verify;

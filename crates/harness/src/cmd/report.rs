@@ -1,0 +1,45 @@
+//! `queens report`: COMPARISON.md and the plots from records, and optionally
+//! the README section between its markers ([`queens_bench::report::publish`]).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use queens_bench::report::{Request, publish};
+
+use crate::error::{CliError, output};
+use crate::registry;
+
+/// `queens report`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Records to report on, later ones replacing earlier ones' entries for
+    /// the same (solver, n); default: the newest in bench-results/.
+    pub records: Vec<PathBuf>,
+    /// Directory for COMPARISON.md and the SVG plots.
+    #[arg(long, default_value = queens_bench::RECORDS_DIR)]
+    pub out: PathBuf,
+    /// Also replace the section between `<!-- BEGIN: comparison -->` and
+    /// `<!-- END: comparison -->` in this file (e.g. README.md).
+    #[arg(long)]
+    pub splice: Option<PathBuf>,
+}
+
+/// Generates, writes, and says what it wrote.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let written = publish(&Request {
+        records: args.records.clone(),
+        out: args.out.clone(),
+        splice: args.splice.clone(),
+        analyses: registry::analyses(),
+    })?;
+    let mut out = io::stdout().lock();
+    for path in written {
+        let verb = if Some(&path) == args.splice.as_ref() {
+            "spliced"
+        } else {
+            "wrote"
+        };
+        output(writeln!(out, "{verb} {}", path.display()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! `queens solve N`: print the boards, as they are found (nothing is
+//! collected, so `--limit` on a large board returns at once).
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+
+use queens_core::render::{self, Style};
+use queens_core::{MAX_ALGEBRAIC_N, QueensError, symmetry};
+
+use clap::ValueEnum;
+
+use crate::args::{board_size, number};
+use crate::error::{CliError, output};
+use crate::registry;
+
+/// `queens solve`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Board size (n queens on an n×n board).
+    #[arg(value_parser = board_size())]
+    pub n: usize,
+    /// Solver id (see `queens list`); default: the fastest that can list boards.
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Print one canonical representative of each symmetry class.
+    #[arg(long)]
+    pub unique: bool,
+    /// Print at most this many solutions.
+    #[arg(long, value_parser = number("--limit", 1..=u64::MAX, ""))]
+    pub limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Board)]
+    pub format: Format,
+}
+
+/// How `solve` prints a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// ASCII board with rank and file labels.
+    Board,
+    /// Unicode board: a queen glyph on light and dark squares.
+    Unicode,
+    /// One line per solution: `a2 b4 c1 d3`.
+    Algebraic,
+    /// One JSON object: {"n", "solver", "solutions": [[row of column 0, ...], ...]}.
+    Json,
+}
+
+/// Lists the boards as the search finds them.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let solver = registry::choose(args.solver.as_deref(), args.n, true)?;
+    if args.format == Format::Algebraic && args.n > MAX_ALGEBRAIC_N {
+        return Err(QueensError::AlgebraicTooWide { n: args.n }.into());
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut printed = 0u64;
+    let mut write_error: Option<io::Error> = None;
+
+    if args.format == Format::Json
+        && let Err(error) = write!(
+            out,
+            "{{\"n\":{},\"solver\":\"{}\",\"solutions\":[",
+            args.n,
+            solver.info().id
+        )
+    {
+        write_error = Some(error);
+    }
+    solver.enumerate(args.n, &mut |rows| {
+        if write_error.is_some() {
+            return ControlFlow::Break(());
+        }
+        if args.unique && !symmetry::is_canonical(rows) {
+            return ControlFlow::Continue(());
+        }
+        printed += 1;
+        if let Err(error) = write_solution(&mut out, args.format, printed, rows) {
+            write_error = Some(error);
+            return ControlFlow::Break(());
+        }
+        if printed >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    if args.format == Format::Json && write_error.is_none() {
+        write_error = writeln!(out, "]}}").err();
+    }
+    match write_error {
+        Some(error) => output(Err(error)),
+        None => output(out.flush()),
+    }
+}
+
+fn write_solution(out: &mut impl Write, format: Format, index: u64, rows: &[u8]) -> io::Result<()> {
+    match format {
+        Format::Board | Format::Unicode => {
+            let style = if format == Format::Board {
+                Style::Ascii
+            } else {
+                Style::Unicode
+            };
+            if index > 1 {
+                writeln!(out)?;
+            }
+            writeln!(out, "solution {index}")?;
+            write!(out, "{}", render::render(rows, style))
+        }
+        Format::Algebraic => {
+            let solution = queens_core::Solution::from_rows(rows);
+            writeln!(
+                out,
+                "{}",
+                solution
+                    .to_algebraic()
+                    .expect("n <= 26 checked before the search")
+            )
+        }
+        Format::Json => {
+            if index > 1 {
+                write!(out, ",")?;
+            }
+            write!(
+                out,
+                "{}",
+                serde_json::to_string(rows).expect("a list of numbers serialises")
+            )
+        }
+    }
+}

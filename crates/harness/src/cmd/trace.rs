@@ -1,0 +1,200 @@
+//! `queens trace N --solver ID [--steps K]`: the first K steps of one solver's
+//! search, in that solver's own representation, one tagged step per line (or
+//! per small block), then a footer that says whether the search was cut.
+//!
+//! The solver does the tracing itself (`Solver::trace` runs its one generic
+//! search with a `Tracing` observer); this module only bounds and lays out
+//! what comes back, so that the output is deterministic and never floods a
+//! terminal, whatever a solver chooses to say in one step.
+
+use std::io::{self, BufWriter, Write};
+
+use queens_core::trace::{StepKind, TraceRecorder};
+use queens_core::{SearchStats, Solver};
+
+use crate::args::{board_size, number};
+use crate::error::{CliError, output};
+use crate::registry;
+
+/// Without `--steps`: at most this many steps, and only as many as fit in
+/// [`SCREEN_LINES`], so that solvers whose steps are blocks (a grid per
+/// step) also fill about one screen.
+pub const DEFAULT_STEPS: usize = 40;
+/// About one terminal screen.
+pub const SCREEN_LINES: usize = 48;
+/// Beyond this a trace is no longer something a person reads: ask for a
+/// count or the solutions instead.
+pub const MAX_STEPS: usize = 500;
+/// A step of more lines than this (a whole level of partial boards, a wide
+/// grid) is cut, saying how much was left out.
+pub const MAX_LINES_PER_STEP: usize = 24;
+/// Lines are cut at this many characters for the same reason.
+pub const MAX_LINE_CHARS: usize = 240;
+
+/// `queens trace`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Board size (n queens on an n×n board).
+    #[arg(value_parser = board_size())]
+    pub n: usize,
+    /// Solver id (see `queens list`); default: the fastest that supports n.
+    #[arg(long)]
+    pub solver: Option<String>,
+    /// Show this many steps (1 to 500); default: about one screen (at most 40).
+    #[arg(long, value_parser = number("--steps", 1..=MAX_STEPS, STEPS_WHY))]
+    pub steps: Option<usize>,
+}
+
+/// Why `--steps` stops at [`MAX_STEPS`].
+const STEPS_WHY: &str = "a trace is for reading; use `count` or `solve` for whole searches";
+
+/// How much of a search to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `--steps K`: the first K steps (fewer if the search ends first).
+    Steps(usize),
+    /// No `--steps`: the first steps that fit about one screen.
+    Screen,
+}
+
+/// Prints the trace.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let solver = registry::choose(args.solver.as_deref(), args.n, false)?;
+    let limit = args.steps.map_or(Limit::Screen, Limit::Steps);
+    let text = render(solver, args.n, limit)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+}
+
+/// The whole output of `queens trace n --solver <solver>` with `--steps K`
+/// (`Limit::Steps(K)`) or without (`Limit::Screen`).
+pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, CliError> {
+    let info = solver.info();
+    info.check_n(n)?;
+    let (steps, header) = match limit {
+        Limit::Steps(k) => (k.clamp(1, MAX_STEPS), format!(", at most {k} steps")),
+        Limit::Screen => (DEFAULT_STEPS, String::new()),
+    };
+    let mut recorder = TraceRecorder::new(steps);
+    let stats = solver.trace(n, &mut recorder)?;
+    let format_steps = |count: usize| -> Vec<String> {
+        let number_width = count.to_string().len();
+        recorder.steps()[..count]
+            .iter()
+            .enumerate()
+            .map(|(index, (kind, text))| format_step(index + 1, number_width, *kind, text))
+            .collect()
+    };
+    let recorded = recorder.steps().len();
+    let mut blocks = format_steps(recorded);
+    if limit == Limit::Screen {
+        let fitting = fitting_blocks(&blocks, SCREEN_LINES);
+        if fitting < recorded {
+            // Fewer steps may need narrower numbers.
+            blocks = format_steps(fitting);
+        }
+    }
+    let cut = recorder.stopped_early() || blocks.len() < recorded;
+    let mut out = format!("{} on the {n}x{n} board{header}\n", info.id);
+    out.push_str(&blocks.concat());
+    out.push_str(&footer(blocks.len(), cut, &stats));
+    out.push('\n');
+    Ok(out)
+}
+
+/// How many of the first blocks fit in `lines` lines (at least one, so a
+/// trace always shows something).
+fn fitting_blocks(blocks: &[String], lines: usize) -> usize {
+    let mut used = 0;
+    let fitting = blocks
+        .iter()
+        .take_while(|block| {
+            used += block.lines().count();
+            used <= lines
+        })
+        .count();
+    fitting.max(1).min(blocks.len())
+}
+
+/// `  7 place    text`, with the lines after the first indented under the
+/// text, and long steps and lines cut with a note of what was left out.
+fn format_step(number: usize, number_width: usize, kind: StepKind, text: &str) -> String {
+    let prefix = format!("{number:>number_width$} {kind:<8} ");
+    let indent = " ".repeat(prefix.chars().count());
+    let lines: Vec<&str> = text.lines().collect();
+    let shown = lines.len().min(MAX_LINES_PER_STEP);
+    let mut out = String::new();
+    for (index, line) in lines.iter().take(shown).enumerate() {
+        out.push_str(if index == 0 { &prefix } else { &indent });
+        out.push_str(&cut_line(line));
+        out.push('\n');
+    }
+    if lines.is_empty() {
+        out.push_str(prefix.trim_end());
+        out.push('\n');
+    }
+    if lines.len() > shown {
+        out.push_str(&format!(
+            "{indent}... {} more lines of this step not shown\n",
+            lines.len() - shown
+        ));
+    }
+    out
+}
+
+fn cut_line(line: &str) -> String {
+    let length = line.chars().count();
+    if length <= MAX_LINE_CHARS {
+        return line.trim_end().to_string();
+    }
+    let kept: String = line.chars().take(MAX_LINE_CHARS).collect();
+    format!("{kept} ... ({} more characters)", length - MAX_LINE_CHARS)
+}
+
+/// One line: where the search stands after the shown steps.
+fn footer(shown: usize, cut: bool, stats: &SearchStats) -> String {
+    if cut {
+        let more = if shown < MAX_STEPS {
+            format!("; --steps {} shows more", (shown * 2).min(MAX_STEPS))
+        } else {
+            String::new()
+        };
+        format!("-- cut after {shown} steps: the search goes on{more}")
+    } else {
+        format!(
+            "-- search complete in {shown} steps: {} solutions, {} nodes",
+            stats.solutions, stats.nodes
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_block_step_is_indented_under_its_text() {
+        let text = format_step(3, 2, StepKind::Place, "first\n  second");
+        assert_eq!(text, " 3 place    first\n              second\n");
+    }
+
+    #[test]
+    fn a_screen_holds_the_blocks_that_fit_and_at_least_one() {
+        let blocks: Vec<String> = ["a\nb\n", "c\n", "d\ne\nf\n"].map(String::from).to_vec();
+        assert_eq!(fitting_blocks(&blocks, 3), 2);
+        assert_eq!(fitting_blocks(&blocks, 6), 3);
+        assert_eq!(fitting_blocks(&blocks, 1), 1);
+        assert_eq!(fitting_blocks(&[], 10), 0);
+    }
+
+    #[test]
+    fn long_steps_and_lines_are_cut_with_a_note() {
+        let many: Vec<String> = (0..MAX_LINES_PER_STEP + 5).map(|i| i.to_string()).collect();
+        let text = format_step(1, 1, StepKind::Level, &many.join("\n"));
+        assert_eq!(text.lines().count(), MAX_LINES_PER_STEP + 1);
+        assert!(text.ends_with("... 5 more lines of this step not shown\n"));
+        let wide = "x".repeat(MAX_LINE_CHARS + 7);
+        assert!(cut_line(&wide).ends_with("... (7 more characters)"));
+    }
+}

@@ -1,0 +1,68 @@
+//! What `queens count` and `queens merge` print: one JSON object with stable
+//! field names (`--json`), or a table of the same figures with the solver's
+//! extra statistics before the time.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::distributed::shard::ShardRecord;
+use crate::error::{CliError, output};
+
+/// The `--json` object: one line, stable field names.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountRecord<'a> {
+    /// Board size.
+    pub n: usize,
+    /// The solver's id.
+    pub solver: &'a str,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Classes up to symmetry, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<u64>,
+    /// The solver's unit of work, summed.
+    pub nodes: u64,
+    /// Compute time (summed over shards for a merge).
+    pub seconds: f64,
+    /// Present only in the record of one shard (`--shard I/K`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardRecord>,
+}
+
+impl CountRecord<'_> {
+    /// Prints the record to stdout: one JSON line, or a table with `extra`
+    /// (name, value) rows before the time.
+    pub fn print(&self, extra: &[(String, String)], json: bool) -> Result<(), CliError> {
+        let mut out = io::stdout().lock();
+        output(self.write(&mut out, extra, json).and_then(|()| out.flush()))
+    }
+
+    fn write(
+        &self,
+        out: &mut impl Write,
+        extra: &[(String, String)],
+        json: bool,
+    ) -> io::Result<()> {
+        if json {
+            let line = serde_json::to_string(self).expect("plain data serialises");
+            return writeln!(out, "{line}");
+        }
+        let mut rows: Vec<(String, String)> = vec![
+            ("n".into(), self.n.to_string()),
+            ("solver".into(), self.solver.to_string()),
+            ("solutions".into(), self.solutions.to_string()),
+        ];
+        if let Some(unique) = self.unique {
+            rows.push(("unique".into(), unique.to_string()));
+        }
+        rows.push(("nodes".into(), self.nodes.to_string()));
+        rows.extend(extra.iter().cloned());
+        rows.push(("seconds".into(), format!("{:.6}", self.seconds)));
+        let width = rows.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
+        for (key, value) in rows {
+            writeln!(out, "{key:width$}  {value}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,60 @@
+//! What the integration tests share: running the `queens` binary as a user
+//! would, and the one definition of a refused command (exit 2, one line on
+//! stderr that says what is wrong, nothing on stdout, no panic).
+//!
+//! Each test file is its own crate and uses only some of these helpers.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Runs `queens ARGS` in the current directory.
+pub fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("the queens binary runs")
+}
+
+/// Runs `queens ARGS` in `dir`.
+pub fn queens_in(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the queens binary runs")
+}
+
+/// Output bytes as text (lossy: a test should show what it got).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The command's stdout as text.
+pub fn stdout(output: &Output) -> String {
+    text(&output.stdout)
+}
+
+/// The command's stderr as text.
+pub fn stderr(output: &Output) -> String {
+    text(&output.stderr)
+}
+
+/// Asserts that the command was refused as bad input mentioning `expected`.
+pub fn refused(output: &Output, expected: &str) {
+    let err = stderr(output);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "expected exit 2 and '{expected}': {err}"
+    );
+    assert_eq!(err.lines().count(), 1, "not one line: {err}");
+    assert!(err.contains(expected), "expected '{expected}' in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(output.stdout.is_empty(), "something on stdout: {err}");
+}
+
+/// `queens ARGS` is refused as bad input mentioning `expected`.
+pub fn assert_bad_input(args: &[&str], expected: &str) {
+    refused(&queens(args), expected);
+}
