@@ -2,7 +2,8 @@
 
 use queens_core::Metric;
 
-use super::{Entry, Provenance, Record, Settings, SolverFacts, Status, Timing};
+use super::provenance::Provenance;
+use super::schema::{Entry, Record, Settings, SolverFacts, Status, Timing};
 
 pub fn sample_record() -> Record {
     let provenance = Provenance {

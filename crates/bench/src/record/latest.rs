@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{COUNT, Entry, Provenance, newest, read};
+use super::provenance::Provenance;
+use super::schema::{COUNT, Entry};
+use super::store::{newest, read};
 use crate::error::FileError;
 
 /// What the newest record in a directory says about one solver.

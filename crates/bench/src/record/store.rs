@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{Record, SCHEMA, SCHEMA_VERSION};
+use super::schema::{Record, SCHEMA, SCHEMA_VERSION};
 use crate::error::FileError;
 use crate::files::staged;
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::Source;
+use super::inputs::Source;
 use crate::record::COUNT;
 use crate::record::{Entry, SolverFacts, Status};
 

@@ -5,7 +5,9 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
+use super::generate::{generate, readme_section};
+use super::inputs::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
+use super::splice::splice;
 use crate::error::{Error, FileError};
 use crate::files::replace_atomically;
 use crate::record;
@@ -45,18 +47,18 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // must give the same bytes wherever the report is written.
     let labels: Vec<&str> = sources.iter().map(|s| s.label.as_str()).collect();
     let command = format!("queens report {}", labels.join(" "));
-    let outputs = super::generate(&command, &sources, &request.analyses)?;
+    let outputs = generate(&command, &sources, &request.analyses)?;
     // A splice target that cannot be spliced is refused before anything is
     // written.
     let spliced = match &request.splice {
         Some(target) => {
             let document = std::fs::read_to_string(target)
                 .map_err(|e| FileError::new(target, format!("cannot read: {e}")))?;
-            super::splice(&document, "").map_err(|problem| FileError::new(target, problem))?;
+            splice(&document, "").map_err(|problem| FileError::new(target, problem))?;
             let prefix = link_prefix(target, &request.out)?;
-            let section = super::readme_section(&sources, &prefix);
-            let spliced = super::splice(&document, &section)
-                .map_err(|problem| FileError::new(target, problem))?;
+            let section = readme_section(&sources, &prefix);
+            let spliced =
+                splice(&document, &section).map_err(|problem| FileError::new(target, problem))?;
             Some((target, spliced))
         }
         None => None,

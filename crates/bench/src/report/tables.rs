@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use super::format::{bytes, duration_ns, significant, thousands};
+use super::inputs::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
 use super::overlay::Overlay;
-use super::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
 use crate::record::{Entry, SolverFacts, Status};
 
 pub fn comparison(

@@ -1,0 +1,191 @@
+//! The record's types: what one run of `cargo bench` or `queens compare`
+//! measured, field by field, as `bench-results/FORMAT.md` documents them.
+
+use queens_core::Metric;
+use serde::{Deserialize, Serialize};
+
+use super::provenance::Provenance;
+
+/// The question every entry answers today (`Entry::question`): how many
+/// solutions has the n×n board. Readers pick entries by it, so that a later
+/// question (classes, listings) never gets mixed into these tables.
+pub const COUNT: &str = "count";
+
+/// The value of the `schema` field: tells a record apart from other JSON.
+pub const SCHEMA: &str = "queens-bench-record";
+/// The one version this build reads and writes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One run of `cargo bench` or `queens compare`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub schema: String,
+    pub schema_version: u32,
+    pub provenance: Provenance,
+    pub settings: Settings,
+    /// The solvers this run covered, as they described themselves then.
+    pub solvers: Vec<SolverFacts>,
+    /// One entry per (question, solver, n) that was attempted.
+    pub entries: Vec<Entry>,
+}
+
+impl Record {
+    pub fn new(
+        provenance: Provenance,
+        settings: Settings,
+        solvers: Vec<SolverFacts>,
+        entries: Vec<Entry>,
+    ) -> Self {
+        Record {
+            schema: SCHEMA.to_string(),
+            schema_version: SCHEMA_VERSION,
+            provenance,
+            settings,
+            solvers,
+            entries,
+        }
+    }
+}
+
+/// How the run chose what to measure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// "cargo bench" or "queens compare".
+    pub tool: String,
+    /// Worker threads passed to each solver (`CountOptions::threads`).
+    pub threads: usize,
+    /// The smallest n measured.
+    pub min_n: usize,
+    /// The largest n allowed, if the run had such a limit.
+    pub max_n: Option<usize>,
+    /// `cargo bench`: a solver stops climbing n once one run takes longer.
+    pub max_run_seconds: Option<f64>,
+    /// `queens compare`: each solver's total time allowance.
+    pub budget_seconds: Option<f64>,
+}
+
+/// A solver as the record saw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolverFacts {
+    pub id: String,
+    /// What one node is for this solver.
+    pub node: String,
+    pub max_n: usize,
+    pub enumerates: bool,
+}
+
+impl SolverFacts {
+    pub fn of(info: &queens_core::SolverInfo) -> Self {
+        SolverFacts {
+            id: info.id.to_string(),
+            node: info.node.to_string(),
+            max_n: info.max_n,
+            enumerates: info.enumerates,
+        }
+    }
+}
+
+/// What happened to one (question, solver, n).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Counted correctly and timed.
+    Timed,
+    /// Not timed: its run took, or was predicted to take, longer than the
+    /// budget allowed. The solver climbed no further.
+    OverBudget,
+    /// Not timed: the solver failed or its count was wrong (see `error`).
+    Error,
+}
+
+/// One (question, solver, n).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// What was asked; "count" (all solutions) for now.
+    pub question: String,
+    pub solver: String,
+    pub n: usize,
+    pub status: Status,
+    /// Why the entry is an error or over budget; `None` when timed.
+    pub error: Option<String>,
+    /// From the checking run (absent when the solver failed or never ran).
+    pub solutions: Option<u64>,
+    /// Classes up to symmetry, where the question computed them.
+    pub unique: Option<u64>,
+    pub nodes: Option<u64>,
+    /// The solver's own extra statistics (e.g. memory of a level).
+    pub extra: Vec<Metric>,
+    /// Peak heap bytes allocated during the checking run.
+    pub peak_heap_bytes: Option<u64>,
+    /// Wall time of the checking run (made with the allocator watching).
+    pub check_run_ns: Option<u64>,
+    /// Timing of the repeated runs; present exactly when `status` is timed.
+    pub timing: Option<Timing>,
+    /// `timing.median_ns / nodes`: cost per unit of work.
+    pub ns_per_node: Option<f64>,
+}
+
+/// Statistics of the time of one run, over `samples` samples.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timing {
+    pub samples: usize,
+    pub median_ns: f64,
+    pub min_ns: f64,
+    pub max_ns: f64,
+    /// Median absolute deviation from the median: spread that one noisy
+    /// sample cannot inflate.
+    pub mad_ns: f64,
+}
+
+impl Timing {
+    /// Summarises per-run times in nanoseconds; `None` for no samples.
+    pub fn from_samples(samples: &[f64]) -> Option<Timing> {
+        if samples.is_empty() {
+            return None;
+        }
+        let mut sorted = samples.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let median = median_of_sorted(&sorted);
+        let mut deviations: Vec<f64> = sorted.iter().map(|x| (x - median).abs()).collect();
+        deviations.sort_by(f64::total_cmp);
+        Some(Timing {
+            samples: sorted.len(),
+            median_ns: median,
+            min_ns: sorted[0],
+            max_ns: sorted[sorted.len() - 1],
+            mad_ns: median_of_sorted(&deviations),
+        })
+    }
+}
+
+fn median_of_sorted(sorted: &[f64]) -> f64 {
+    let middle = sorted.len() / 2;
+    if sorted.len() % 2 == 1 {
+        sorted[middle]
+    } else {
+        (sorted[middle - 1] + sorted[middle]) / 2.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timing_statistics_resist_one_outlier() {
+        let timing = Timing::from_samples(&[10.0, 12.0, 11.0, 1000.0, 13.0]).unwrap();
+        assert_eq!(timing.samples, 5);
+        assert_eq!(timing.median_ns, 12.0);
+        assert_eq!(timing.min_ns, 10.0);
+        assert_eq!(timing.max_ns, 1000.0);
+        // Deviations 2, 0, 1, 988, 1: their median is 1.
+        assert_eq!(timing.mad_ns, 1.0);
+        assert_eq!(Timing::from_samples(&[4.0, 2.0]).unwrap().median_ns, 3.0);
+        assert_eq!(Timing::from_samples(&[]), None);
+    }
+}

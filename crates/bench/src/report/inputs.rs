@@ -1,0 +1,29 @@
+//! What a report is made from, and the names of what it makes: the records
+//! (with the labels the report calls them by), each solver's analysis text,
+//! and the generated files' names.
+
+use std::collections::BTreeMap;
+
+use crate::record::Record;
+
+/// The generated files, by name.
+/// The comparison: tables, summary and analysis.
+pub const COMPARISON_FILE: &str = "COMPARISON.md";
+/// Median time against n.
+pub const TIME_PLOT_FILE: &str = "time-vs-n.svg";
+/// Nodes against n.
+pub const NODES_PLOT_FILE: &str = "nodes-vs-n.svg";
+
+/// A record and how the report names it (its path as given).
+pub struct Source {
+    /// The record's path as given on the command line.
+    pub label: String,
+    /// The record.
+    pub record: Record,
+}
+
+/// Each registered solver's analysis paragraph (its ANALYSIS.md), by id. It
+/// is data, not a registry lookup, so that this library needs no solver
+/// crate: the caller (the `queens` command) passes what its registry knows.
+/// A solver missing from the map is reported as not registered.
+pub type Analyses<'a> = BTreeMap<&'a str, &'a str>;
