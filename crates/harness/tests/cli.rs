@@ -1,24 +1,21 @@
 //! The `queens` binary as a user runs it: exit codes, one-line errors, and
 //! machine-readable outputs that parse and agree with each other.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
 
 use queens_core::{Solution, check, oeis};
 use serde_json::Value;
 
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("the queens binary runs")
-}
+use common::{queens, text};
 
 fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("utf-8 output")
+    text(&output.stdout)
 }
 
 fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("utf-8 output")
+    text(&output.stderr)
 }
 
 #[test]

@@ -2,25 +2,14 @@
 //! record that `queens report` turns into the comparison and splices into a
 //! README; bad records are refused with exit 2 and one line.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn queens(arguments: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(arguments)
-        .current_dir(dir)
-        .output()
-        .expect("the queens binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{queens_in, text};
 
 #[test]
 fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_section() {
     let dir = tempfile::tempdir().unwrap();
-    let compared = queens(&["compare", "--max-n", "6", "--out", "records"], dir.path());
+    let compared = queens_in(&["compare", "--max-n", "6", "--out", "records"], dir.path());
     assert!(compared.status.success(), "{}", text(&compared.stderr));
     let stdout = text(&compared.stdout);
     assert!(stdout.starts_with("cross-validated:"), "{stdout}");
@@ -37,7 +26,7 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
         "# Title\n<!-- BEGIN: comparison -->\nold\n<!-- END: comparison -->\nhand-written tail\n",
     )
     .unwrap();
-    let reported = queens(
+    let reported = queens_in(
         &[
             "report",
             &record_name,
@@ -77,7 +66,7 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
     );
 
     // Again into another directory: byte for byte the same.
-    let again = queens(&["report", &record_name, "--out", "again"], dir.path());
+    let again = queens_in(&["report", &record_name, "--out", "again"], dir.path());
     assert!(again.status.success());
     for file in ["COMPARISON.md", "time-vs-n.svg", "nodes-vs-n.svg"] {
         let first = std::fs::read(dir.path().join("out").join(file)).unwrap();
@@ -98,7 +87,7 @@ fn a_truncated_or_missing_record_is_one_line_and_exit_2() {
     )
     .unwrap();
     for (record, problem) in [("cut.json", "truncated"), ("absent.json", "cannot read")] {
-        let output = queens(&["report", record, "--out", "out"], dir.path());
+        let output = queens_in(&["report", record, "--out", "out"], dir.path());
         assert_eq!(output.status.code(), Some(2));
         let stderr = text(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -116,7 +105,7 @@ fn a_truncated_or_missing_record_is_one_line_and_exit_2() {
 #[test]
 fn report_without_records_says_where_it_looked() {
     let dir = tempfile::tempdir().unwrap();
-    let output = queens(&["report"], dir.path());
+    let output = queens_in(&["report"], dir.path());
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("bench-results"));
 }
@@ -124,7 +113,7 @@ fn report_without_records_says_where_it_looked() {
 #[test]
 fn a_splice_target_without_markers_is_refused_before_anything_is_written() {
     let dir = tempfile::tempdir().unwrap();
-    let compared = queens(
+    let compared = queens_in(
         &[
             "compare",
             "--max-n",
@@ -144,7 +133,7 @@ fn a_splice_target_without_markers_is_refused_before_anything_is_written() {
         .unwrap()
         .unwrap()
         .path();
-    let output = queens(
+    let output = queens_in(
         &[
             "report",
             record.to_str().unwrap(),

@@ -3,6 +3,8 @@
 //! incomplete or mixed sets, and a run killed mid-way resumes from its
 //! checkpoint to the exact count.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -11,12 +13,7 @@ use queens_core::oeis;
 use queens_harness::registry::SOLVERS;
 use serde_json::Value;
 
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("the queens binary runs")
-}
+use common::queens;
 
 fn json(output: &Output) -> Value {
     assert!(

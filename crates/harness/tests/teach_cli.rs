@@ -1,22 +1,13 @@
 //! `queens trace` and `queens explain` as a user runs them: bad input is one
 //! line and exit 2, and the output has the promised shape for every solver.
 
-use std::process::{Command, Output};
+mod common;
 
 use queens_core::oeis;
 use queens_harness::commands::trace;
 use queens_harness::registry::SOLVERS;
 
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("the queens binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
-}
+use common::{queens, text};
 
 fn assert_bad_input(args: &[&str], expected: &str) {
     let output = queens(args);
