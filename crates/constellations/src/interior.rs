@@ -12,8 +12,8 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Solution, SolutionSink};
 use queens_core::trace::{Observer, StepKind, bits};
+use queens_core::{Solution, SolutionSink};
 
 use crate::constellation::{Constellation, Squares};
 
