@@ -1,54 +1,12 @@
-//! The odometer against the published counts, the independent checker,
-//! three-mask's solution sets, and the document's counting order.
+//! What is particular to the odometer: the document's counting order, its
+//! skips, and a limit set by the digit type. The contract every solver keeps
+//! (counts, classes, listed sets, limits, traces) is checked in
+//! tests/conformance.rs.
 
 use queens_base_counting::BaseCounting;
+use queens_conformance::no_two_attack;
 use queens_core::trace::{StepKind, TraceRecorder};
-use queens_core::{CountOptions, Solver, check, oeis};
-use queens_three_mask::ThreeMask;
-
-/// Largest n counted here: n = 12 takes well under a second in the test
-/// profile, n = 13 several.
-const COUNTED_UP_TO: usize = 12;
-
-#[test]
-fn counts_match_a000170() {
-    for n in 1..=COUNTED_UP_TO {
-        let stats = BaseCounting.count(n, &CountOptions::default()).unwrap();
-        assert_eq!(Some(stats.solutions), oeis::total(n), "n = {n}");
-    }
-}
-
-#[test]
-fn classes_match_a002562() {
-    for n in 1..=8 {
-        let options = CountOptions {
-            unique: true,
-            threads: 1,
-        };
-        let stats = BaseCounting.count(n, &options).unwrap();
-        assert_eq!(stats.unique, oeis::unique(n), "n = {n}");
-    }
-}
-
-#[test]
-fn lists_three_masks_solutions() {
-    for n in 1..=8 {
-        assert_eq!(
-            check::checked_listing(&BaseCounting, n).unwrap(),
-            check::checked_listing(&ThreeMask, n).unwrap(),
-            "n = {n}"
-        );
-    }
-}
-
-/// Whether digits (ranks, 1-based, file a first) hold no two queens on a rank
-/// or diagonal: every pair, independently of the odometer's newest-queen test.
-fn no_two_attack(ranks: &[u8]) -> bool {
-    (0..ranks.len()).all(|a| {
-        (a + 1..ranks.len())
-            .all(|b| ranks[a] != ranks[b] && ranks[a].abs_diff(ranks[b]) as usize != b - a)
-    })
-}
+use queens_core::{CountOptions, Solver};
 
 /// Every number of `n` digits base n + 1 whose digits are non-zero up to its
 /// trailing zeros, in increasing order (the digits are single characters for
@@ -144,5 +102,4 @@ fn limit_is_the_digit_type() {
         err.to_string(),
         "base-counting supports n <= 15 so that its base-(n+1) number fits in a u64"
     );
-    assert!(BaseCounting.count(0, &CountOptions::default()).is_err());
 }

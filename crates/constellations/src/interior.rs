@@ -12,8 +12,8 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::SolutionSink;
 use queens_core::trace::{Observer, StepKind, bits};
+use queens_core::{Solution, SolutionSink};
 
 use crate::constellation::{Constellation, Squares};
 
@@ -328,12 +328,14 @@ impl Interior {
             rows[queen.trailing_zeros() as usize] = row;
         }
         if O::ENABLED {
-            let squares = algebraic(&rows[..self.n]);
             let what = if levels == self.depth {
                 "solution"
             } else {
                 "partial placement"
             };
+            // Core's notation: algebraic squares, or the row list on boards
+            // wider than the alphabet (n > 26).
+            let squares = Solution::from_rows(&rows[..self.n]);
             observer.step(StepKind::Solution, || format!("{what}: {squares}"))?;
         }
         if S::WANTS_BOARD && levels == self.depth {
@@ -398,15 +400,6 @@ impl Interior {
             format!("back to rank {}", self.free_rows[level] + 1)
         })
     }
-}
-
-/// Squares in algebraic notation, column by column.
-pub fn algebraic(rows: &[u8]) -> String {
-    rows.iter()
-        .enumerate()
-        .map(|(col, &row)| format!("{}{}", queens_core::file_letter(col), row + 1))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

@@ -212,20 +212,15 @@ pub fn count_units(
     done: &(dyn Fn(usize, UnitCount) + Sync),
 ) -> Result<(), QueensError> {
     let order = heaviest_first(units, chosen.iter().copied());
-    if threads == 1 {
-        // On the caller's thread: a pool's start and stop (tens of
-        // microseconds) would dwarf a whole count of a small board.
-        for index in order {
-            done(index, split.count_unit(n, units[index], unique));
-        }
-        return Ok(());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| QueensError::Threads(e.to_string()))?;
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        threads => threads,
+    };
+    // The shared queue is one counter: a worker claims position `taken` of
+    // `order` by incrementing it, so no unit is counted twice or skipped,
+    // and the heaviest units go first whatever the timing.
     let next = AtomicUsize::new(0);
-    pool.broadcast(|_| {
+    let work = || {
         loop {
             let taken = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = order.get(taken) else {
@@ -233,8 +228,29 @@ pub fn count_units(
             };
             done(index, split.count_unit(n, units[index], unique));
         }
-    });
-    Ok(())
+    };
+    if threads == 1 {
+        // On the caller's thread: starting and joining a thread (tens of
+        // microseconds) would dwarf a whole count of a small board.
+        work();
+        return Ok(());
+    }
+    // Scoped threads may borrow the plan and the callback; the scope joins
+    // them all before returning and passes a worker's panic on to the
+    // caller. The caller's thread is one of the workers, so K threads cost
+    // K - 1 starts.
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            if let Err(error) = std::thread::Builder::new().spawn_scoped(scope, work) {
+                // Hand out no more units: the workers already running finish
+                // the one they hold, and the count is refused.
+                next.store(order.len(), Ordering::Relaxed);
+                return Err(QueensError::Threads(error.to_string()));
+            }
+        }
+        work();
+        Ok(())
+    })
 }
 
 /// A whole count through the split: every unit, summed.
@@ -303,5 +319,63 @@ mod tests {
     fn heaviest_first_breaks_ties_in_plan_order() {
         let units = units(&[2, 5, 2, 5]);
         assert_eq!(heaviest_first(&units, 0..4), vec![1, 3, 0, 2]);
+    }
+
+    /// Units whose count is their key, so sums show which were counted.
+    struct Keys;
+
+    impl WorkSplit for Keys {
+        fn version(&self) -> &'static str {
+            "keys/1"
+        }
+        fn plan(&self, _: usize) -> Result<Plan, QueensError> {
+            unreachable!("the tests hand units over directly")
+        }
+        fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> UnitCount {
+            UnitCount {
+                solutions: unit.key,
+                fixed_pairs: 0,
+                nodes: 1,
+            }
+        }
+    }
+
+    #[test]
+    fn every_chosen_unit_is_counted_once_on_any_number_of_threads() {
+        let units = units(&[4, 9, 1, 7, 7, 2, 5]);
+        let chosen = [0, 2, 3, 5, 6];
+        // 0 is one per core; 12 threads is more than there are units.
+        for threads in [0, 1, 2, 3, 12] {
+            let seen = std::sync::Mutex::new(Vec::new());
+            count_units(
+                &Keys,
+                8,
+                &units,
+                &chosen,
+                false,
+                threads,
+                &|index, count| {
+                    assert_eq!(count.solutions, units[index].key);
+                    seen.lock().unwrap().push(index);
+                },
+            )
+            .unwrap();
+            let mut seen = seen.into_inner().unwrap();
+            seen.sort_unstable();
+            assert_eq!(seen, chosen, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn one_thread_counts_heaviest_first_on_the_callers_thread() {
+        let units = units(&[4, 9, 1, 7]);
+        let caller = std::thread::current().id();
+        let order = std::sync::Mutex::new(Vec::new());
+        count_units(&Keys, 8, &units, &[0, 1, 2, 3], false, 1, &|index, _| {
+            assert_eq!(std::thread::current().id(), caller);
+            order.lock().unwrap().push(index);
+        })
+        .unwrap();
+        assert_eq!(order.into_inner().unwrap(), vec![1, 3, 0, 2]);
     }
 }

@@ -6,11 +6,8 @@ mod search;
 
 use std::marker::PhantomData;
 
-use queens_core::trace::{Silent, TraceSink, Tracing};
-use queens_core::{
-    Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
-    count_by_enumerating,
-};
+use queens_core::trace::Observer;
+use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo};
 
 pub use diagonal::{Clash, Diagonal, MAX_DIAGONAL_N, Walk, first_clash_column};
 pub use generate::{HeapsAlgorithm, ItertoolsPermutations, MAX_N, PermutationSource};
@@ -76,34 +73,19 @@ pub static PERM_FILTER: PermFilter<HeapsAlgorithm> = PermFilter::new();
 /// The `perm-filter-itertools` solver.
 pub static PERM_FILTER_ITERTOOLS: PermFilter<ItertoolsPermutations> = PermFilter::new();
 
-impl<G: Variant> Solver for PermFilter<G> {
-    fn info(&self) -> &'static SolverInfo {
-        G::INFO
-    }
+// Counting, listing and tracing are one generic loop, so core's blanket
+// `Solver` for `GenericSearch` is all the glue needed. Classes come from
+// canonicalising each listed board (the post's third wish), which is what
+// that glue does for `--unique`.
+impl<G: Variant> GenericSearch for PermFilter<G> {
+    const INFO: &'static SolverInfo = G::INFO;
 
-    fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
-        G::INFO.check_n(n)?;
-        Ok(Search::new(n)
-            .run::<G, _, _>(&mut Boards(visit), &mut Silent)
-            .stats())
-    }
-
-    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
-        G::INFO.check_n(n)?;
-        if options.unique {
-            // The post's third wish: classes need the boards, each is
-            // canonicalised by core's D4 code as it is found.
-            return count_by_enumerating(self, n, options);
-        }
-        Ok(Search::new(n)
-            .run::<G, _, _>(&mut CountOnly, &mut Silent)
-            .stats())
-    }
-
-    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
-        G::INFO.check_n(n)?;
-        Ok(Search::new(n)
-            .run::<G, _, _>(&mut CountOnly, &mut Tracing::new(sink))
-            .stats())
+    fn search<S: SolutionSink, O: Observer>(
+        &self,
+        n: usize,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> SearchStats {
+        Search::new(n).run::<G, _, _>(sink, observer).stats()
     }
 }

@@ -1,6 +1,7 @@
 //! `queens n = foldM f [] [1..n]` as a strict fold over levels, generic over
 //! what happens to a solution ([`SolutionSink`]) and whether steps are traced
 //! ([`Observer`]), so that counting, listing and tracing share this one loop.
+//! Traced runs call into `narrate` for their text; `narrate` never calls back.
 
 use std::mem;
 use std::ops::ControlFlow;
@@ -10,22 +11,7 @@ use queens_core::{SearchStats, SolutionSink};
 
 use crate::level::Level;
 use crate::narrate;
-
-/// The document's `safeAddition rows row 1`: may a queen go on `row` in the
-/// column just left of `rows` (newest queen first)? Not if the queen `i`
-/// columns away sits on the same row, or `i` rows away (a diagonal).
-///
-/// Unlike the Haskell `&&` chain this looks at every queen even after a
-/// clash: where the first clash falls is unpredictable, so stopping early
-/// costs a mispredicted branch per test, while the full pass has one branch
-/// per test and LLVM vectorises it. It runs twice the instructions and takes
-/// about 15 % less time (n = 13, side by side).
-#[inline(always)]
-pub fn safe_addition(rows: &[u8], row: u8) -> bool {
-    rows.iter().enumerate().fold(true, |safe, (i, &r)| {
-        safe & (r != row) & (r.abs_diff(row) as usize != i + 1)
-    })
-}
+use crate::safe::safe_addition;
 
 /// The largest level met so far, by bytes: the fold's memory high-water mark.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,12 +3,14 @@
 mod fold;
 mod level;
 mod narrate;
+mod safe;
 
 use queens_core::trace::Observer;
 use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo};
 
-pub use fold::{Fold, PeakLevel, safe_addition};
+pub use fold::{Fold, PeakLevel};
 pub use level::Level;
+pub use safe::safe_addition;
 
 /// Largest board: see `limit_reason`.
 pub const MAX_N: usize = 16;

@@ -1,8 +1,8 @@
 //! The trace's text, in the document's terms: partials as 1-based Haskell
 //! lists, newest queen first. Only traced runs call into here.
 
-use crate::fold::safe_addition;
 use crate::level::Level;
+use crate::safe::safe_addition;
 
 /// How many partials of each level the level's line shows.
 pub const TRACED_PARTIALS: usize = 4;

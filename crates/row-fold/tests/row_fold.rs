@@ -1,47 +1,16 @@
-//! row-fold against the published counts, the independent checker,
-//! three-mask's solution sets, the document's own output, and an independent
-//! recount of its level sizes.
+//! What is particular to row-fold: the document's own output order, an
+//! independent recount of its level sizes, the same tree as three-mask's,
+//! and its level-by-level trace. The contract every solver keeps (counts,
+//! classes, listed sets, limits, traces) is checked in tests/conformance.rs.
 
-use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use queens_conformance::no_two_attack;
 use queens_core::trace::StepKind;
 use queens_core::trace::TraceRecorder;
-use queens_core::{CountOnly, CountOptions, QueensError, Solver, check, list_boards, oeis};
-use queens_row_fold::{Fold, MAX_N, RowFold};
+use queens_core::{CountOnly, CountOptions, Solver, list_boards};
+use queens_row_fold::{Fold, RowFold};
 use queens_three_mask::ThreeMask;
-
-#[test]
-fn counts_equal_a000170_up_to_12() {
-    for n in 1..=12 {
-        let stats = RowFold.count(n, &CountOptions::default()).unwrap();
-        assert_eq!(Some(stats.solutions), oeis::total(n), "n = {n}");
-    }
-}
-
-#[test]
-fn classes_equal_a002562_up_to_10() {
-    for n in 1..=10 {
-        let options = CountOptions {
-            unique: true,
-            threads: 1,
-        };
-        let stats = RowFold.count(n, &options).unwrap();
-        assert_eq!(stats.unique, oeis::unique(n), "n = {n}");
-    }
-}
-
-#[test]
-fn lists_the_same_valid_boards_as_three_mask_up_to_8() {
-    for n in 1..=8 {
-        let listed = list_boards(&RowFold, n).unwrap();
-        assert!(listed.iter().all(|rows| check::is_valid(rows)), "n = {n}");
-        let set: BTreeSet<_> = listed.iter().cloned().collect();
-        assert_eq!(set.len(), listed.len(), "n = {n}: a board listed twice");
-        let reference: BTreeSet<_> = list_boards(&ThreeMask, n).unwrap().into_iter().collect();
-        assert_eq!(set, reference, "n = {n}");
-    }
-}
 
 #[test]
 fn lists_solutions_in_the_documents_order() {
@@ -75,19 +44,12 @@ fn level_sizes_by_recursion(n: usize) -> Vec<usize> {
         for row in 0..n as u8 {
             rows.push(row);
             // core's checker wants a full n x n board, so partials get the
-            // same pairwise test written out here.
-            if pairs_safe(rows) {
+            // suite's plain pairwise test.
+            if no_two_attack(rows) {
                 grow(n, rows, sizes);
             }
             rows.pop();
         }
-    }
-    fn pairs_safe(rows: &[u8]) -> bool {
-        (0..rows.len()).all(|a| {
-            (a + 1..rows.len()).all(|b| {
-                rows[a] != rows[b] && (rows[a] as i64 - rows[b] as i64).abs() != (b - a) as i64
-            })
-        })
     }
     let mut sizes = vec![0; n + 1];
     grow(n, &mut Vec::new(), &mut sizes);
@@ -203,21 +165,4 @@ fn trace_stops_when_the_sink_says_so() {
     RowFold.trace(8, &mut recorder).unwrap();
     assert_eq!(recorder.steps().len(), 2);
     assert!(recorder.stopped_early());
-}
-
-#[test]
-fn refuses_boards_it_cannot_hold() {
-    assert_eq!(
-        RowFold.count(0, &CountOptions::default()),
-        Err(QueensError::EmptyBoard)
-    );
-    let error = RowFold
-        .count(MAX_N + 1, &CountOptions::default())
-        .unwrap_err();
-    assert!(matches!(error, QueensError::TooLarge { max_n: MAX_N, .. }));
-    assert!(
-        error
-            .to_string()
-            .starts_with("row-fold supports n <= 16 because it holds whole levels")
-    );
 }
