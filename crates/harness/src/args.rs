@@ -27,6 +27,9 @@ pub enum Reading<T> {
 pub trait Number: Copy + PartialOrd + Display + Send + Sync + 'static {
     /// How the refusal names the kind: "a whole number", "a number".
     const KIND: &'static str;
+    /// The largest value of the type: a range up to it has no upper bound
+    /// worth naming.
+    const LARGEST: Self;
     /// Reads `text` against `range`, telling malformed text from values
     /// outside the range (including those no machine type could hold).
     fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self>;
@@ -36,6 +39,7 @@ macro_rules! whole_number {
     ($($t:ty),*) => {$(
         impl Number for $t {
             const KIND: &'static str = "a whole number";
+            const LARGEST: Self = <$t>::MAX;
             fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self> {
                 let digits = text.strip_prefix('-').unwrap_or(text);
                 if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -61,6 +65,7 @@ whole_number!(usize, u64);
 
 impl Number for f64 {
     const KIND: &'static str = "a number";
+    const LARGEST: Self = f64::INFINITY;
     fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self> {
         match text.parse::<f64>() {
             Ok(value) if value.is_nan() => Reading::Malformed,
@@ -90,11 +95,16 @@ pub fn number<T: Number>(
         };
         match T::read(text, &range) {
             Reading::Value(value) => Ok(value),
+            Reading::Malformed if high == T::LARGEST => Err(format!(
+                "{name} must be {} >= {low}, got '{text}'",
+                T::KIND
+            )),
             Reading::Malformed => Err(format!(
                 "{name} must be {} from {low} to {high}, got '{text}'",
                 T::KIND
             )),
             Reading::Below => Err(format!("{name} must be at least {low}, got {text}")),
+            Reading::Above if high == T::LARGEST => Err(format!("{name} {text} is too large")),
             Reading::Above => Err(format!("{name} is at most {high}{because}, got {text}")),
         }
     }
@@ -154,6 +164,20 @@ mod tests {
                 .unwrap_err()
                 .contains("at least")
         );
+    }
+
+    #[test]
+    fn a_range_up_to_the_types_largest_value_names_no_upper_bound() {
+        let parse = number("--limit", 1u64..=u64::MAX, "");
+        assert_eq!(
+            parse("many").unwrap_err(),
+            "--limit must be a whole number >= 1, got 'many'"
+        );
+        assert_eq!(
+            parse("99999999999999999999999").unwrap_err(),
+            "--limit 99999999999999999999999 is too large"
+        );
+        assert_eq!(parse("18446744073709551615"), Ok(u64::MAX));
     }
 
     #[test]
