@@ -95,10 +95,9 @@ pub fn number<T: Number>(
         };
         match T::read(text, &range) {
             Reading::Value(value) => Ok(value),
-            Reading::Malformed if high == T::LARGEST => Err(format!(
-                "{name} must be {} >= {low}, got '{text}'",
-                T::KIND
-            )),
+            Reading::Malformed if high == T::LARGEST => {
+                Err(format!("{name} must be {} >= {low}, got '{text}'", T::KIND))
+            }
             Reading::Malformed => Err(format!(
                 "{name} must be {} from {low} to {high}, got '{text}'",
                 T::KIND
@@ -115,6 +114,19 @@ pub fn number<T: Number>(
 /// solver and the reason.
 pub fn board_size() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
     number("n", 1..=MAX_BOARD, "no solver here goes past 32")
+}
+
+/// The board and the solver, shared by the commands that run one solver on
+/// one board (`count`, `solve`, `trace`).
+#[derive(Debug, clap::Args)]
+pub struct Board {
+    /// Board size (n queens on an n×n board).
+    #[arg(value_parser = board_size())]
+    pub n: usize,
+    /// Solver id (see `queens list`); default: the fastest registered solver
+    /// that supports n and can do what the command asks.
+    #[arg(long)]
+    pub solver: Option<String>,
 }
 
 #[cfg(test)]

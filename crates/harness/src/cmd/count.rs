@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use queens_core::split::WorkSplit;
 use queens_core::{CountOptions, Solver};
 
-use crate::args::{board_size, number};
+use crate::args::{Board, number};
 use crate::count_record::CountRecord;
 use crate::distributed::DEFAULT_SAVE_EVERY;
 use crate::distributed::run::UnitRun;
@@ -24,12 +24,9 @@ pub const MAX_THREADS: usize = 1024;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Board size (n queens on an n×n board).
-    #[arg(value_parser = board_size())]
-    pub n: usize,
-    /// Solver id (see `queens list`); default: the fastest that supports n.
-    #[arg(long)]
-    pub solver: Option<String>,
+    /// The board and the solver.
+    #[command(flatten)]
+    pub board: Board,
     /// Also count solutions up to rotation and reflection.
     #[arg(long)]
     pub unique: bool,
@@ -62,7 +59,7 @@ pub struct Args {
 
 /// Counts and prints.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solver = registry::choose(args.solver.as_deref(), args.n, false)?;
+    let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
     if let Some(split) = solver.work_split() {
         return count_units(args, solver, split);
     }
@@ -78,9 +75,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         threads: args.threads.unwrap_or(0),
     };
     let started = Instant::now();
-    let stats = solver.count(args.n, &options)?;
+    let stats = solver.count(args.board.n, &options)?;
     let record = CountRecord {
-        n: args.n,
+        n: args.board.n,
         solver: solver.info().id,
         solutions: stats.solutions,
         unique: stats.unique,
@@ -106,7 +103,7 @@ fn count_units(
     let outcome = UnitRun {
         solver,
         split,
-        n: args.n,
+        n: args.board.n,
         unique: args.unique,
         threads: args.threads.unwrap_or(0),
         shard: args.shard,
@@ -124,7 +121,7 @@ fn count_units(
         fixed_pairs: args.unique.then_some(total.fixed_pairs),
     });
     let record = CountRecord {
-        n: args.n,
+        n: args.board.n,
         solver: solver.info().id,
         solutions: total.solutions,
         // A shard's share of the classes is not a whole number: `merge`

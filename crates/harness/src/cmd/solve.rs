@@ -9,7 +9,7 @@ use queens_core::{MAX_ALGEBRAIC_N, QueensError, symmetry};
 
 use clap::ValueEnum;
 
-use crate::args::{board_size, number};
+use crate::args::{Board, number};
 use crate::error::{CliError, output};
 use crate::registry;
 
@@ -17,12 +17,9 @@ use crate::registry;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Board size (n queens on an n×n board).
-    #[arg(value_parser = board_size())]
-    pub n: usize,
-    /// Solver id (see `queens list`); default: the fastest that can list boards.
-    #[arg(long)]
-    pub solver: Option<String>,
+    /// The board and the solver.
+    #[command(flatten)]
+    pub board: Board,
     /// Print one canonical representative of each symmetry class.
     #[arg(long)]
     pub unique: bool,
@@ -49,9 +46,9 @@ pub enum Format {
 
 /// Lists the boards as the search finds them.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solver = registry::choose(args.solver.as_deref(), args.n, true)?;
-    if args.format == Format::Algebraic && args.n > MAX_ALGEBRAIC_N {
-        return Err(QueensError::AlgebraicTooWide { n: args.n }.into());
+    let solver = registry::choose(args.board.solver.as_deref(), args.board.n, true)?;
+    if args.format == Format::Algebraic && args.board.n > MAX_ALGEBRAIC_N {
+        return Err(QueensError::AlgebraicTooWide { n: args.board.n }.into());
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -63,13 +60,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         && let Err(error) = write!(
             out,
             "{{\"n\":{},\"solver\":\"{}\",\"solutions\":[",
-            args.n,
+            args.board.n,
             solver.info().id
         )
     {
         write_error = Some(error);
     }
-    solver.enumerate(args.n, &mut |rows| {
+    solver.enumerate(args.board.n, &mut |rows| {
         if write_error.is_some() {
             return ControlFlow::Break(());
         }

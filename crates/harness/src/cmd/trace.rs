@@ -12,7 +12,7 @@ use std::io::{self, BufWriter, Write};
 use queens_core::trace::{StepKind, TraceRecorder};
 use queens_core::{SearchStats, Solver};
 
-use crate::args::{board_size, number};
+use crate::args::{Board, number};
 use crate::error::{CliError, output};
 use crate::registry;
 
@@ -35,12 +35,9 @@ pub const MAX_LINE_CHARS: usize = 240;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Board size (n queens on an n×n board).
-    #[arg(value_parser = board_size())]
-    pub n: usize,
-    /// Solver id (see `queens list`); default: the fastest that supports n.
-    #[arg(long)]
-    pub solver: Option<String>,
+    /// The board and the solver.
+    #[command(flatten)]
+    pub board: Board,
     /// Show this many steps (1 to 500); default: about one screen (at most 40).
     #[arg(long, value_parser = number("--steps", 1..=MAX_STEPS, STEPS_WHY))]
     pub steps: Option<usize>,
@@ -60,9 +57,9 @@ pub enum Limit {
 
 /// Prints the trace.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solver = registry::choose(args.solver.as_deref(), args.n, false)?;
+    let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
     let limit = args.steps.map_or(Limit::Screen, Limit::Steps);
-    let text = render(solver, args.n, limit)?;
+    let text = render(solver, args.board.n, limit)?;
     let mut out = BufWriter::new(io::stdout().lock());
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
 }
