@@ -39,7 +39,7 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use queens_core::split::{UnitCount, count_units, shard_units};
+use queens_core::split::{UnitCount, count_units, shard_units, whole_board};
 use queens_core::trace::TraceRecorder;
 use queens_core::{CountOptions, QueensError, Solver, check, oeis};
 
@@ -421,7 +421,7 @@ pub fn shards_sum_to_the_whole(solver: &dyn Solver, config: &Config) {
         }
         let total = total.into_inner().unwrap();
         assert_eq!(
-            total.into_stats(plan.nodes, true),
+            whole_board(total, plan.nodes, true),
             whole,
             "{id}: n = {n}, {shards} shards"
         );

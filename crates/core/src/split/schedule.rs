@@ -1,170 +1,10 @@
-//! Splitting one count into independent work units, so that generic machinery
-//! (threads, shards on a cluster, checkpoints of long runs) can drive any
-//! solver that can describe its work this way, without knowing the solver.
-//!
-//! A solver offers the capability through [`crate::Solver::work_split`]. Its
-//! [`WorkSplit::plan`] lists the units of an n×n count in a fixed order, each
-//! with an estimated weight; [`WorkSplit::count_unit`] counts one of them. The
-//! plan must be deterministic: shards run on different machines and a resumed
-//! run must see the same list, so units are identified by their position in
-//! it. [`WorkSplit::version`] names the partition; records of another version
-//! are refused rather than mixed.
-//!
-//! Unique counts come out of units by Burnside's lemma: the number of classes
-//! of solutions under the eight symmetries of the square equals the number of
-//! pairs (symmetry g, solution s) with g(s) = s, divided by 8. Each unit
-//! reports its share of those pairs ([`UnitCount::fixed_pairs`]), so shares
-//! simply add up, across threads and shards alike.
+//! Who counts which units, in what order: shards balanced by weight, and
+//! threads that take the heaviest unit left.
 
-use std::ops::AddAssign;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use serde::{Deserialize, Serialize};
-
-use crate::trace::TraceSink;
-use crate::{CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
-
-/// The eight symmetries of the square (see [`crate::symmetry`]).
-pub const SYMMETRIES: u64 = 8;
-
-/// One independent piece of a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WorkUnit {
-    /// What the unit is, in the solver's own terms (for example a packed
-    /// pre-placement). Opaque to everyone but the solver.
-    pub key: u64,
-    /// Estimated cost, in the solver's own arbitrary units: used to balance
-    /// shards and threads and to estimate the time left.
-    pub weight: u64,
-}
-
-/// The units of one board, in their fixed order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
-    pub units: Vec<WorkUnit>,
-    /// Work done to make the plan (in the solver's node units), so that the
-    /// total node count of a run includes it.
-    pub nodes: u64,
-}
-
-/// What counting one unit (or a sum of units) found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnitCount {
-    /// Solutions the unit stands for (its weight by symmetry included).
-    pub solutions: u64,
-    /// Pairs (symmetry g, solution s) with g(s) = s among those solutions;
-    /// 0 when unique counts were not asked for.
-    pub fixed_pairs: u64,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-impl AddAssign for UnitCount {
-    fn add_assign(&mut self, other: UnitCount) {
-        self.solutions += other.solutions;
-        self.fixed_pairs += other.fixed_pairs;
-        self.nodes += other.nodes;
-    }
-}
-
-impl UnitCount {
-    /// Classes by Burnside's lemma, from the fixed pairs of *all* units of a
-    /// board (a partial sum has no meaning on its own).
-    pub fn classes(&self) -> u64 {
-        debug_assert_eq!(self.fixed_pairs % SYMMETRIES, 0, "partial sum of pairs");
-        self.fixed_pairs / SYMMETRIES
-    }
-
-    /// The statistics of a whole board: all units plus the plan's nodes.
-    pub fn into_stats(self, plan_nodes: u64, unique: bool) -> SearchStats {
-        SearchStats {
-            solutions: self.solutions,
-            unique: unique.then(|| self.classes()),
-            nodes: self.nodes + plan_nodes,
-            extra: Vec::new(),
-        }
-    }
-}
-
-/// A count that splits into independent units.
-pub trait WorkSplit: Sync {
-    /// Names the partition, e.g. `constellations/1`. Change it whenever the
-    /// units, their order or their counts change meaning.
-    fn version(&self) -> &'static str;
-
-    /// The units of the n×n board, in a fixed order. Errors are the solver's
-    /// limit errors.
-    fn plan(&self, n: usize) -> Result<Plan, QueensError>;
-
-    /// Counts one unit of the n×n board's plan. With `unique`, also its
-    /// fixed pairs.
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount;
-}
-
-/// A count-only engine whose whole count is a plan of independent units:
-/// the engine says what its units are and how to count one; wrapped in
-/// [`SplitSolver`] it gets the rest of the [`Solver`] protocol (threads,
-/// refusing to list boards, limit checks) and offers [`WorkSplit`] to the
-/// harness for shards and checkpoints.
-pub trait SplitEngine: Send + Sync {
-    const INFO: &'static SolverInfo;
-
-    /// See [`WorkSplit::version`].
-    const SPLIT_VERSION: &'static str;
-
-    /// The units of the n×n board (n already checked against the limits).
-    fn plan(&self, n: usize) -> Plan;
-
-    /// See [`WorkSplit::count_unit`].
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount;
-
-    /// The engine's walkthrough of the n×n board, in its own terms (n
-    /// already checked).
-    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats;
-}
-
-/// A [`SplitEngine`] as a [`Solver`]: register `&SplitSolver(Engine)`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SplitSolver<E>(pub E);
-
-impl<E: SplitEngine> Solver for SplitSolver<E> {
-    fn info(&self) -> &'static SolverInfo {
-        E::INFO
-    }
-
-    fn enumerate(&self, n: usize, _visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
-        E::INFO.check_n(n)?;
-        Err(QueensError::CannotEnumerate { solver: E::INFO.id })
-    }
-
-    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
-        count_all(self, n, options)
-    }
-
-    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
-        E::INFO.check_n(n)?;
-        Ok(self.0.trace(n, sink))
-    }
-
-    fn work_split(&self) -> Option<&dyn WorkSplit> {
-        Some(self)
-    }
-}
-
-impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
-    fn version(&self) -> &'static str {
-        E::SPLIT_VERSION
-    }
-
-    fn plan(&self, n: usize) -> Result<Plan, QueensError> {
-        E::INFO.check_n(n)?;
-        Ok(self.0.plan(n))
-    }
-
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
-        self.0.count_unit(n, unit, unique)
-    }
-}
+use super::units::{UnitCount, WorkSplit, WorkUnit};
+use crate::{CountOptions, QueensError, SearchStats};
 
 /// Indices of `units`, heaviest first (ties in plan order): handing out the
 /// big units first leaves only small ones to even out the finish.
@@ -272,12 +112,24 @@ pub fn count_all(
         &|_, count| *total.lock().expect("no panics while held") += count,
     )?;
     let total = total.into_inner().expect("no panics while held");
-    Ok(total.into_stats(plan.nodes, options.unique))
+    Ok(whole_board(total, plan.nodes, options.unique))
+}
+
+/// The statistics of a whole board: the sum of all its units plus the
+/// plan's nodes (classes by Burnside's lemma when `unique`).
+pub fn whole_board(total: UnitCount, plan_nodes: u64, unique: bool) -> SearchStats {
+    SearchStats {
+        solutions: total.solutions,
+        unique: unique.then(|| total.classes()),
+        nodes: total.nodes + plan_nodes,
+        extra: Vec::new(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::split::units::Plan;
 
     fn units(weights: &[u64]) -> Vec<WorkUnit> {
         weights

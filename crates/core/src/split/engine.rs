@@ -1,0 +1,72 @@
+//! [`SplitEngine`]: a count-only engine that is only a plan and a way to
+//! count one unit, and [`SplitSolver`], which makes it a whole [`Solver`].
+
+use super::schedule::count_all;
+use super::units::{Plan, UnitCount, WorkSplit, WorkUnit};
+use crate::trace::TraceSink;
+use crate::{CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
+
+/// A count-only engine whose whole count is a plan of independent units:
+/// the engine says what its units are and how to count one; wrapped in
+/// [`SplitSolver`] it gets the rest of the [`Solver`] protocol (threads,
+/// refusing to list boards, limit checks) and offers [`WorkSplit`] to the
+/// harness for shards and checkpoints.
+pub trait SplitEngine: Send + Sync {
+    const INFO: &'static SolverInfo;
+
+    /// See [`WorkSplit::version`].
+    const SPLIT_VERSION: &'static str;
+
+    /// The units of the n×n board (n already checked against the limits).
+    fn plan(&self, n: usize) -> Plan;
+
+    /// See [`WorkSplit::count_unit`].
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount;
+
+    /// The engine's walkthrough of the n×n board, in its own terms (n
+    /// already checked).
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats;
+}
+
+/// A [`SplitEngine`] as a [`Solver`]: register `&SplitSolver(Engine)`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SplitSolver<E>(pub E);
+
+impl<E: SplitEngine> Solver for SplitSolver<E> {
+    fn info(&self) -> &'static SolverInfo {
+        E::INFO
+    }
+
+    fn enumerate(&self, n: usize, _visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
+        E::INFO.check_n(n)?;
+        Err(QueensError::CannotEnumerate { solver: E::INFO.id })
+    }
+
+    fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
+        count_all(self, n, options)
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
+        E::INFO.check_n(n)?;
+        Ok(self.0.trace(n, sink))
+    }
+
+    fn work_split(&self) -> Option<&dyn WorkSplit> {
+        Some(self)
+    }
+}
+
+impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
+    fn version(&self) -> &'static str {
+        E::SPLIT_VERSION
+    }
+
+    fn plan(&self, n: usize) -> Result<Plan, QueensError> {
+        E::INFO.check_n(n)?;
+        Ok(self.0.plan(n))
+    }
+
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
+        self.0.count_unit(n, unit, unique)
+    }
+}

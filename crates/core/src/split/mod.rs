@@ -1,0 +1,25 @@
+//! Splitting one count into independent work units, so that generic machinery
+//! (threads, shards on a cluster, checkpoints of long runs) can drive any
+//! solver that can describe its work this way, without knowing the solver.
+//!
+//! A solver offers the capability through [`crate::Solver::work_split`]. Its
+//! [`WorkSplit::plan`] lists the units of an n×n count in a fixed order, each
+//! with an estimated weight; [`WorkSplit::count_unit`] counts one of them. The
+//! plan must be deterministic: shards run on different machines and a resumed
+//! run must see the same list, so units are identified by their position in
+//! it. [`WorkSplit::version`] names the partition; records of another version
+//! are refused rather than mixed.
+//!
+//! Unique counts come out of units by Burnside's lemma: the number of classes
+//! of solutions under the eight symmetries of the square equals the number of
+//! pairs (symmetry g, solution s) with g(s) = s, divided by 8. Each unit
+//! reports its share of those pairs ([`UnitCount::fixed_pairs`]), so shares
+//! simply add up, across threads and shards alike.
+
+mod engine;
+mod schedule;
+mod units;
+
+pub use engine::{SplitEngine, SplitSolver};
+pub use schedule::{count_all, count_units, heaviest_first, shard_units, whole_board};
+pub use units::{Plan, SYMMETRIES, UnitCount, WorkSplit, WorkUnit};

@@ -1,0 +1,76 @@
+//! The vocabulary of a split count: units, a plan of them, what counting
+//! one finds, and the [`WorkSplit`] capability a solver offers.
+
+use std::ops::AddAssign;
+
+use serde::{Deserialize, Serialize};
+
+use crate::QueensError;
+
+/// The eight symmetries of the square (see [`crate::symmetry`]).
+pub const SYMMETRIES: u64 = 8;
+
+/// One independent piece of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkUnit {
+    /// What the unit is, in the solver's own terms (for example a packed
+    /// pre-placement). Opaque to everyone but the solver.
+    pub key: u64,
+    /// Estimated cost, in the solver's own arbitrary units: used to balance
+    /// shards and threads and to estimate the time left.
+    pub weight: u64,
+}
+
+/// The units of one board, in their fixed order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The units, in their fixed order: a unit is known by its index here.
+    pub units: Vec<WorkUnit>,
+    /// Work done to make the plan (in the solver's node units), so that the
+    /// total node count of a run includes it.
+    pub nodes: u64,
+}
+
+/// What counting one unit (or a sum of units) found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitCount {
+    /// Solutions the unit stands for (its weight by symmetry included).
+    pub solutions: u64,
+    /// Pairs (symmetry g, solution s) with g(s) = s among those solutions;
+    /// 0 when unique counts were not asked for.
+    pub fixed_pairs: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl AddAssign for UnitCount {
+    fn add_assign(&mut self, other: UnitCount) {
+        self.solutions += other.solutions;
+        self.fixed_pairs += other.fixed_pairs;
+        self.nodes += other.nodes;
+    }
+}
+
+impl UnitCount {
+    /// Classes by Burnside's lemma, from the fixed pairs of *all* units of a
+    /// board (a partial sum has no meaning on its own).
+    pub fn classes(&self) -> u64 {
+        debug_assert_eq!(self.fixed_pairs % SYMMETRIES, 0, "partial sum of pairs");
+        self.fixed_pairs / SYMMETRIES
+    }
+}
+
+/// A count that splits into independent units.
+pub trait WorkSplit: Sync {
+    /// Names the partition, e.g. `constellations/1`. Change it whenever the
+    /// units, their order or their counts change meaning.
+    fn version(&self) -> &'static str;
+
+    /// The units of the n×n board, in a fixed order. Errors are the solver's
+    /// limit errors.
+    fn plan(&self, n: usize) -> Result<Plan, QueensError>;
+
+    /// Counts one unit of the n×n board's plan. With `unique`, also its
+    /// fixed pairs.
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount;
+}
