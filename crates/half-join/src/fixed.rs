@@ -93,3 +93,37 @@ impl OrbitSearch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::{Solution, check, oeis};
+
+    #[test]
+    fn fixed_points_equal_those_of_brute_force() {
+        for n in 1..=9 {
+            let solutions = check::brute_force_solutions(n);
+            let fixed: u64 = Transform::ALL[1..]
+                .iter()
+                .map(|&g| {
+                    solutions
+                        .iter()
+                        .map(|rows| Solution::from_rows(rows.clone()))
+                        .filter(|s| g.apply(s) == *s)
+                        .count() as u64
+                })
+                .sum();
+            assert_eq!(fixed_by_symmetries(n).0, fixed, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn burnside_gives_the_published_classes() {
+        for n in 1..=14 {
+            let total = oeis::total(n).unwrap();
+            let (others, _) = fixed_by_symmetries(n);
+            assert_eq!((total + others) % 8, 0, "n = {n}");
+            assert_eq!(Some((total + others) / 8), oeis::unique(n), "n = {n}");
+        }
+    }
+}

@@ -95,21 +95,25 @@ pub fn count_pairs(tops: &Side, top_set: usize, bottoms: &Side, bottom_set: usiz
         if queries.is_empty() {
             continue;
         }
-        let free = !index & index_mask;
-        // Every subset of `free`, largest first, down to the empty set.
-        let mut subset = free;
-        loop {
+        for subset in subsets(!index & index_mask) {
             let candidates = bottoms.bucket(bottom_set, subset);
             if !candidates.is_empty() {
                 total += count_block(queries, candidates);
             }
-            if subset == 0 {
-                break;
-            }
-            subset = (subset - 1) & free;
         }
     }
     total
+}
+
+/// Every subset of `free`, largest first, down to the empty set: the index
+/// bits a bottom may have to meet a top whose index bits are `!free`.
+fn subsets(free: u32) -> impl Iterator<Item = u32> {
+    let mut next = Some(free);
+    std::iter::from_fn(move || {
+        let subset = next?;
+        next = (subset != 0).then(|| (subset - 1) & free);
+        Some(subset)
+    })
 }
 
 /// Disjoint pairs between `tops` (a multiple of [`QUERIES`] long) and
@@ -124,17 +128,35 @@ fn count_block(tops: &[u32], bottoms: &[u32]) -> u64 {
         .sum()
 }
 
-/// Bottoms disjoint from each of the queries, summed. SSE2 (part of every
-/// x86-64): two 4-lane registers of bottoms per step, each ANDed with every
-/// query, compared with zero (all ones where disjoint) and subtracted from
-/// that query's counters, so each load serves four queries and the eight
-/// counters give the core independent work.
-#[cfg(target_arch = "x86_64")]
+/// Bottoms disjoint from each of the queries, summed: the SSE2 kernel on
+/// x86-64, the portable one elsewhere.
 #[inline(always)]
 fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        count_group_sse2(queries, bottoms)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        count_group_portable(queries, bottoms)
+    }
+}
+
+/// The SSE2 kernel (SSE2 is part of every x86-64): two 4-lane registers of
+/// bottoms per step, each ANDed with every query, compared with zero (all
+/// ones where disjoint) and subtracted from that query's counters, so each
+/// load serves four queries and the eight counters give the core
+/// independent work. Lane counters are `u32`: a bucket holds far fewer than
+/// 2^32 halves (units keep a side near a million).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn count_group_sse2(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
     use std::arch::x86_64::*;
-    // SAFETY: SSE2 is part of the x86-64 baseline; each load reads 16 bytes
-    // inside `step`, which is LANES = 8 u32s long.
+    // SAFETY: the intrinsics need SSE2, which every x86-64 CPU has (it is
+    // in the target's baseline, so no runtime check is needed); the two
+    // unaligned loads read 16 bytes each at offsets 0 and 16 of `step`,
+    // which `chunks_exact(LANES)` makes exactly 32 bytes long; the store
+    // writes 16 bytes into `lanes`, which is 16 bytes long.
     unsafe {
         let zero = _mm_setzero_si128();
         let q = queries.map(|query| _mm_set1_epi32(query as i32));
@@ -158,12 +180,183 @@ fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
     }
 }
 
-/// The same count, portably, for other targets.
-#[cfg(not(target_arch = "x86_64"))]
+/// The same count in plain Rust: the kernel off x86-64, and on x86-64 the
+/// reference the SSE2 kernel is tested against (so it is compiled, and
+/// checked, on every target).
+#[cfg_attr(
+    all(target_arch = "x86_64", not(test)),
+    expect(dead_code, reason = "the kernel off x86-64; tested against SSE2 here")
+)]
 #[inline(always)]
-fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
+fn count_group_portable(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
     queries
         .iter()
         .map(|&query| bottoms.iter().filter(|&&b| b & query == 0).count() as u64)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Disjoint pairs counted one pair at a time: the definition the join
+    /// must agree with.
+    fn naive(tops: &[(u32, u32)], bottoms: &[(u32, u32)]) -> u64 {
+        let mut pairs = 0;
+        for &(top_index, top_low) in tops {
+            for &(bottom_index, bottom_low) in bottoms {
+                if top_index & bottom_index == 0 && top_low & bottom_low == 0 {
+                    pairs += 1;
+                }
+            }
+        }
+        pairs
+    }
+
+    /// A side of one or more file sets from (set, index bits, key bits)
+    /// halves, marked as the join marks them, filled as a unit fills it.
+    fn side(index_bits: usize, sets: usize, halves: &[Half], top: bool) -> Side {
+        let (mark, step) = if top {
+            (TOP_MARK, QUERIES)
+        } else {
+            (BOTTOM_MARK, LANES)
+        };
+        let mut counts = vec![0u32; sets << index_bits];
+        let entries: Vec<(u32, u32)> = halves
+            .iter()
+            .map(|&(set, index, low)| {
+                let bucket = (set << index_bits) | index as usize;
+                counts[bucket] += 1;
+                (bucket as u32, low | mark)
+            })
+            .collect();
+        let mut side = Side::default();
+        side.fill(index_bits, &mut counts, &entries, step);
+        side
+    }
+
+    /// A half for the tests: (file set, index bits, key bits).
+    type Half = (usize, u32, u32);
+
+    /// Halves with few key bits, so that disjoint pairs are common and
+    /// both outcomes of the comparison are exercised.
+    fn halves(index_bits: usize, sets: usize) -> impl Strategy<Value = Vec<Half>> {
+        let index_mask = (1u32 << index_bits) - 1;
+        prop::collection::vec(
+            (0..sets, any::<u32>(), any::<u32>()).prop_map(move |(set, index, low)| {
+                (set, index & index_mask, low & low >> 7 & 0xFFFF)
+            }),
+            0..70,
+        )
+    }
+
+    fn case() -> impl Strategy<Value = (usize, usize, Vec<Half>, Vec<Half>)> {
+        (0usize..=3, 1usize..=3).prop_flat_map(|(index_bits, sets)| {
+            (
+                Just(index_bits),
+                Just(sets),
+                halves(index_bits, sets),
+                halves(index_bits, sets),
+            )
+        })
+    }
+
+    proptest! {
+        /// The whole join (buckets, subsets of free index bits, padding,
+        /// the kernel) against the pair-by-pair definition, for every
+        /// pair of file sets.
+        #[test]
+        fn the_join_counts_exactly_the_disjoint_pairs((index_bits, sets, top_halves, bottom_halves) in case()) {
+            let tops = side(index_bits, sets, &top_halves, true);
+            let bottoms = side(index_bits, sets, &bottom_halves, false);
+            for top_set in 0..sets {
+                for bottom_set in 0..sets {
+                    let of = |halves: &[Half], set: usize| -> Vec<(u32, u32)> {
+                        halves.iter().filter(|h| h.0 == set).map(|h| (h.1, h.2)).collect()
+                    };
+                    prop_assert_eq!(
+                        count_pairs(&tops, top_set, &bottoms, bottom_set),
+                        naive(&of(&top_halves, top_set), &of(&bottom_halves, bottom_set)),
+                        "sets {} and {}", top_set, bottom_set
+                    );
+                }
+            }
+        }
+
+        /// The two kernels agree on any words at all, padding included.
+        #[test]
+        fn the_portable_kernel_equals_the_simd_one(
+            queries in prop::array::uniform4(prop_oneof![any::<u32>(), Just(PAD), Just(0u32)]),
+            bottoms in prop::collection::vec(prop_oneof![any::<u32>(), Just(PAD), Just(0u32)], 0..40)
+                .prop_map(|mut words| { words.resize(words.len().next_multiple_of(LANES), PAD); words }),
+        ) {
+            let portable = count_group_portable(&queries, &bottoms);
+            prop_assert_eq!(count_group(&queries, &bottoms), portable);
+            let naive_count: u64 = queries
+                .iter()
+                .map(|&q| bottoms.iter().filter(|&&b| b & q == 0).count() as u64)
+                .sum();
+            prop_assert_eq!(portable, naive_count);
+        }
+    }
+
+    #[test]
+    fn padding_meets_nothing_on_either_side() {
+        // Real halves with every key bit clear: they meet every real half
+        // of the other side, and still no padding.
+        let real_top = TOP_MARK;
+        let real_bottom = BOTTOM_MARK;
+        let bottoms = [real_bottom, PAD, PAD, PAD, PAD, PAD, PAD, PAD];
+        assert_eq!(count_group(&[real_top, PAD, PAD, PAD], &bottoms), 1);
+        assert_eq!(
+            count_group_portable(&[real_top, PAD, PAD, PAD], &bottoms),
+            1
+        );
+        assert_eq!(count_group(&[PAD; QUERIES], &[real_bottom; LANES]), 0);
+        assert_eq!(count_group(&[real_top; QUERIES], &[PAD; LANES]), 0);
+    }
+
+    #[test]
+    fn buckets_are_padded_whole_steps_holding_exactly_their_halves() {
+        // Sizes 0, 1, a whole step, one more than a step: every padding case.
+        let index_bits = 1;
+        let sizes = [0usize, 1, LANES, LANES + 1];
+        let mut halves = Vec::new();
+        for (bucket, &size) in sizes.iter().enumerate() {
+            for k in 0..size {
+                halves.push((bucket >> index_bits, (bucket & 1) as u32, k as u32));
+            }
+        }
+        let bottoms = side(index_bits, 2, &halves, false);
+        assert_eq!(bottoms.starts.len(), sizes.len() + 1);
+        for (bucket, &size) in sizes.iter().enumerate() {
+            let (start, end) = (bottoms.starts[bucket], bottoms.starts[bucket + 1]);
+            assert_eq!(start as usize % LANES, 0, "bucket {bucket} starts mid-step");
+            assert_eq!((end - start) as usize, size.next_multiple_of(LANES));
+            let slice = bottoms.bucket(bucket >> index_bits, (bucket & 1) as u32);
+            let mut real: Vec<u32> = slice.iter().copied().filter(|&w| w != PAD).collect();
+            real.sort_unstable();
+            let expected: Vec<u32> = (0..size as u32).map(|k| k | BOTTOM_MARK).collect();
+            assert_eq!(real, expected, "bucket {bucket}");
+        }
+        assert_eq!(*bottoms.starts.last().unwrap() as usize, bottoms.low.len());
+        assert!(bottoms.has_set(0) && bottoms.has_set(1));
+        // A set with no halves at all is skipped before any bucket is read.
+        let lonely = side(index_bits, 2, &[(1, 0, 0)], false);
+        assert!(!lonely.has_set(0) && lonely.has_set(1));
+        let tops = side(index_bits, 2, &[(0, 0, 0)], true);
+        assert_eq!(count_pairs(&tops, 0, &lonely, 0), 0);
+        assert_eq!(count_pairs(&tops, 0, &lonely, 1), 1);
+    }
+
+    #[test]
+    fn subsets_are_every_subset_once_largest_first() {
+        for free in [0u32, 1, 0b101, 0b1111, 0b1011_0110] {
+            let listed: Vec<u32> = subsets(free).collect();
+            let mut expected: Vec<u32> = (0..=free).filter(|s| s & !free == 0).collect();
+            expected.reverse();
+            assert_eq!(listed, expected, "free = {free:b}");
+        }
+    }
 }

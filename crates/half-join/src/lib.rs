@@ -5,6 +5,7 @@ mod fixed;
 pub mod halves;
 pub mod join;
 pub mod layout;
+pub mod plan;
 pub mod unit;
 mod walkthrough;
 
@@ -13,6 +14,7 @@ use queens_core::trace::TraceSink;
 use queens_core::{SearchStats, SolverInfo};
 
 use board::{Board, Unit};
+pub use plan::{FIXED_POINTS, plan};
 
 /// The half-join engine.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,16 +39,12 @@ pub static INFO: SolverInfo = SolverInfo {
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
 pub const SPLIT_VERSION: &str = "half-join/1";
 
-/// The last unit of every plan: the solutions fixed by symmetries other
-/// than the identity, for unique counts (Burnside); it counts no solutions.
-pub const FIXED_POINTS: u64 = u64::MAX;
-
 impl SplitEngine for HalfJoin {
     const INFO: &'static SolverInfo = &INFO;
     const SPLIT_VERSION: &'static str = SPLIT_VERSION;
 
     fn plan(&self, n: usize) -> Plan {
-        plan(n)
+        plan::plan(n)
     }
 
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
@@ -73,27 +71,4 @@ impl SplitEngine for HalfJoin {
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         walkthrough::trace(n, sink)
     }
-}
-
-/// One unit per orbit of (middle file, block pattern), in key order, then
-/// the fixed-points unit. A unit's weight is the number of top sets it
-/// joins, a rough but deterministic measure of its cost.
-pub fn plan(n: usize) -> Plan {
-    let board = Board::new(n);
-    let mut units: Vec<WorkUnit> = board
-        .units()
-        .into_iter()
-        .filter(|&u| board.is_canonical(u))
-        .map(|u| WorkUnit {
-            key: u.key(),
-            weight: unit::top_sets(&board, u).max(1),
-        })
-        .collect();
-    units.sort_by_key(|u| u.key);
-    let nodes = units.len() as u64;
-    units.push(WorkUnit {
-        key: FIXED_POINTS,
-        weight: 1,
-    });
-    Plan { units, nodes }
 }

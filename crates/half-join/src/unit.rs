@@ -143,3 +143,115 @@ pub fn top_sets(board: &Board, unit: Unit) -> u64 {
     for_each_top_set(board, unit, &fixing, |_, _| sets += 1);
     sets
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::{check, oeis};
+    use std::collections::BTreeMap;
+
+    /// The unit of a solution, read off the board directly: the file of the
+    /// middle rank's queen (odd n) and the block files of the queens on the
+    /// first n / 2 ranks. (Which half is called "top" does not matter below:
+    /// the other choice gives the flipped unit, in the same orbit.)
+    fn unit_of(board: &Board, rows: &[u8]) -> Unit {
+        let half = board.half as u8;
+        let middle = board
+            .is_odd()
+            .then(|| rows.iter().position(|&r| r == half).unwrap() as u8);
+        let top: u32 = (0..board.n)
+            .filter(|&c| rows[c] < half)
+            .map(|c| 1u32 << c)
+            .sum();
+        Unit {
+            middle,
+            pattern: top & board.block,
+        }
+    }
+
+    /// Every solution, by unit, from brute force over all permutations.
+    fn solutions_by_unit(board: &Board) -> BTreeMap<Unit, u64> {
+        let mut by_unit = BTreeMap::new();
+        for rows in check::brute_force_solutions(board.n) {
+            *by_unit.entry(unit_of(board, &rows)).or_default() += 1;
+        }
+        by_unit
+    }
+
+    #[test]
+    fn orbits_partition_the_units_and_each_has_one_canonical_member() {
+        for n in 4..=21 {
+            let board = Board::new(n);
+            let units = board.units();
+            for &unit in &units {
+                let (images, fixing) = board.orbit(unit);
+                // Orbit-stabiliser: the four split-keeping symmetries.
+                assert_eq!(images.len() * fixing.len(), 4, "n = {n}: {unit:?}");
+                assert!(images.iter().all(|image| units.contains(image)));
+                let canonical = images.iter().filter(|&&i| board.is_canonical(i)).count();
+                assert_eq!(canonical, 1, "n = {n}: {unit:?}");
+                for &image in &images {
+                    assert_eq!(board.orbit(image).0, images, "orbits are classes");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_unit_counts_every_solution_of_its_orbit() {
+        // The engine counts one unit per orbit and multiplies by the orbit
+        // size, and inside a symmetric unit counts one top set per orbit
+        // with its weight: the product must be the orbit's solutions,
+        // counted here one board at a time.
+        for n in 4..=9 {
+            let board = Board::new(n);
+            let truth = solutions_by_unit(&board);
+            let mut workspace = Workspace::default();
+            let mut total = 0;
+            for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
+                let (images, _) = board.orbit(unit);
+                let expected: u64 = images
+                    .iter()
+                    .map(|i| truth.get(i).copied().unwrap_or(0))
+                    .sum();
+                let counted = count_unit_in(&board, unit, &mut workspace).solutions;
+                assert_eq!(counted, expected, "n = {n}: {unit:?}, orbit {images:?}");
+                total += counted;
+            }
+            assert_eq!(Some(total), oeis::total(n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn top_set_weights_add_up_to_every_top_set_of_the_unit() {
+        for n in 4..=16 {
+            let board = Board::new(n);
+            for unit in board.units() {
+                let (_, fixing) = board.orbit(unit);
+                let outside = board.full & !board.block & !Board::middle_bit(unit.middle);
+                let wanted = board.half - unit.pattern.count_ones() as usize;
+                let all_sets = binomial(outside.count_ones() as u64, wanted as u64);
+                let mut weighed = 0;
+                let mut representatives = 0;
+                for_each_top_set(&board, unit, &fixing, |set, weight| {
+                    assert_eq!(set & board.block, unit.pattern);
+                    assert!(matches!(weight, 1 | 2 | 4), "weight {weight}");
+                    weighed += weight;
+                    representatives += 1;
+                });
+                assert_eq!(weighed, all_sets, "n = {n}: {unit:?}");
+                assert_eq!(top_sets(&board, unit), representatives);
+                if fixing.len() == 1 {
+                    assert_eq!(representatives, all_sets, "no symmetry, no reduction");
+                }
+            }
+        }
+    }
+
+    fn binomial(n: u64, k: u64) -> u64 {
+        if k > n {
+            return 0;
+        }
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+}

@@ -73,7 +73,7 @@ fn files_text(set: u32, n: usize) -> String {
 
 pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let board = Board::new(n);
-    let plan = crate::plan(n);
+    let plan = crate::plan::plan(n);
     let mut observer = Tracing::new(sink);
     // Nodes are the engine's own (plan plus each unit's half-board
     // searches), so a trace reports the work a count does.
