@@ -8,6 +8,7 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
+use serde::de::DeserializeOwned;
 use tempfile::NamedTempFile;
 
 use crate::error::FileError;
@@ -52,6 +53,27 @@ pub fn replace_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         .persist(path)
         .map(|_| ())
         .map_err(|e| FileError::new(path, format!("cannot write: {}", e.error)))
+}
+
+/// Reads `text` (the contents of `path`) as JSON of type `T`. A problem is
+/// one line that names the file, the field to blame as a path into the
+/// document (`entries[3].n`) when there is one, and says `what` the file
+/// was expected to be.
+pub fn from_json<T: DeserializeOwned>(path: &Path, text: &str, what: &str) -> Result<T, FileError> {
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let parsed: T = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+        let field = e.path().to_string();
+        let problem = format!("{what}: {}", e.into_inner());
+        if field == "." {
+            FileError::new(path, problem)
+        } else {
+            FileError::field(path, field, problem)
+        }
+    })?;
+    reader
+        .end()
+        .map_err(|e| FileError::new(path, format!("{what}: {e}")))?;
+    Ok(parsed)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::schema::{Record, SCHEMA, SCHEMA_VERSION};
 use crate::error::FileError;
-use crate::files::staged;
+use crate::files::{from_json, staged};
 
 /// Writes `record` to a new file in `dir` (created if missing) named from its
 /// date and `tool`, e.g. `2026-11-22T094000.123Z-bench.json`. The bytes go to
@@ -88,18 +88,11 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
             ));
         }
     }
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let field = e.path().to_string();
-        let problem = format!(
-            "does not follow schema version {SCHEMA_VERSION}: {}",
-            e.into_inner()
-        );
-        if field == "." {
-            FileError::new(path, problem)
-        } else {
-            FileError::field(path, field, problem)
-        }
-    })
+    from_json(
+        path,
+        &text,
+        &format!("does not follow schema version {SCHEMA_VERSION}"),
+    )
 }
 
 /// The newest record in `dir`: record names begin with their UTC time, so the

@@ -8,6 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use queens_bench::FileError;
+use queens_bench::files::from_json;
 use queens_core::split::SYMMETRIES;
 use serde::Deserialize;
 
@@ -53,19 +54,11 @@ impl ShardFile {
 fn read(path: &Path) -> Result<ShardFile, FileError> {
     let text =
         fs::read_to_string(path).map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
-    let mut reader = serde_json::Deserializer::from_str(text.trim());
-    serde_path_to_error::deserialize(&mut reader).map_err(|e| {
-        let field = e.path().to_string();
-        let problem = format!(
-            "is not a shard record of `queens count N --shard I/K --json`: {}",
-            e.into_inner()
-        );
-        if field == "." {
-            FileError::new(path, problem)
-        } else {
-            FileError::field(path, field, problem)
-        }
-    })
+    from_json(
+        path,
+        &text,
+        "is not a shard record of `queens count N --shard I/K --json`",
+    )
 }
 
 /// The whole count from all K shards of one run.
