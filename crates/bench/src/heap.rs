@@ -37,6 +37,8 @@ fn shrank(bytes: usize) {
 // unchanged; the bookkeeping only touches atomics and never allocates.
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract for `alloc` (a non-zero-size layout)
+        // is passed on unchanged to the system allocator.
         let pointer = unsafe { System.alloc(layout) };
         if !pointer.is_null() && WATCHING.load(Ordering::Relaxed) {
             grew(layout.size());
@@ -45,6 +47,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as for `alloc`: the caller's layout, passed on unchanged.
         let pointer = unsafe { System.alloc_zeroed(layout) };
         if !pointer.is_null() && WATCHING.load(Ordering::Relaxed) {
             grew(layout.size());
@@ -53,6 +56,8 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+        // SAFETY: `pointer` came from this allocator, which got it from
+        // `System` with this same layout (the caller's contract).
         unsafe { System.dealloc(pointer, layout) };
         if WATCHING.load(Ordering::Relaxed) {
             shrank(layout.size());
@@ -60,6 +65,8 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: `pointer` and `layout` are as `System` handed them out
+        // (see `dealloc`); `new_size` is the caller's, passed on unchanged.
         let moved = unsafe { System.realloc(pointer, layout, new_size) };
         if !moved.is_null() && WATCHING.load(Ordering::Relaxed) {
             // Counted as a change in size: whether the block moved is the

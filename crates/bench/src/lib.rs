@@ -25,6 +25,8 @@
 //! which ones (the `queens` registry) and passes their analysis texts to the
 //! report as data.
 
+#![deny(missing_docs)]
+
 pub mod error;
 pub mod files;
 pub mod heap;

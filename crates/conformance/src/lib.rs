@@ -36,6 +36,8 @@
 //! ([`check::checked_listing`], [`check::brute_force_solutions`]), and
 //! [`no_two_attack`] below for partial boards.
 
+#![deny(missing_docs)]
+
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 

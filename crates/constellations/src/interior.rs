@@ -2,7 +2,7 @@
 //! fill the remaining rows, bottom to top, with a bitmask backtracker.
 //!
 //! The border queens' diagonal attacks on each free row are constants of the
-//! unit, computed once ([`Interior::border_attacks`]); the moving masks carry
+//! unit, computed once (`Interior::border_attacks`); the moving masks carry
 //! only the interior queens' attacks. Rows that already hold a border queen
 //! are not visited: the masks jump over them (a diagonal moves one file per
 //! row, so jumping g rows shifts by g). The search is one iterative loop over

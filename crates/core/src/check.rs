@@ -13,11 +13,26 @@ use crate::Solver;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// A queen's row is outside 0..n.
-    OffBoard { col: usize, row: usize },
+    OffBoard {
+        /// The queen's column (file).
+        col: usize,
+        /// Its row, which is not below n.
+        row: usize,
+    },
     /// Two queens on one row (rank).
-    SameRow { a: usize, b: usize },
+    SameRow {
+        /// The first queen's column.
+        a: usize,
+        /// The second queen's column.
+        b: usize,
+    },
     /// Two queens on one diagonal (|row difference| == |column difference|).
-    SameDiagonal { a: usize, b: usize },
+    SameDiagonal {
+        /// The first queen's column.
+        a: usize,
+        /// The second queen's column.
+        b: usize,
+    },
 }
 
 impl fmt::Display for Violation {

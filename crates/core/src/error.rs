@@ -4,6 +4,8 @@
 
 use thiserror::Error;
 
+/// Why a solver (or a shared helper) refused a request. Refusals are the
+/// caller's to fix, so each message says what is allowed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum QueensError {
     /// n = 0 is not a board.
@@ -13,10 +15,13 @@ pub enum QueensError {
     /// The solver's representation cannot hold a board this large.
     #[error("{solver} supports n <= {max_n} {reason}")]
     TooLarge {
+        /// The solver's id.
         solver: &'static str,
+        /// The largest n it supports.
         max_n: usize,
         /// Why the limit exists, e.g. "on a u64 board: one bit per square".
         reason: &'static str,
+        /// The n asked for.
         n: usize,
     },
 
@@ -24,19 +29,35 @@ pub enum QueensError {
     #[error(
         "{solver} only counts solutions; it cannot list them (use `count`, or pick a solver that enumerates)"
     )]
-    CannotEnumerate { solver: &'static str },
+    CannotEnumerate {
+        /// The solver's id.
+        solver: &'static str,
+    },
 
     /// Algebraic notation uses one letter per file.
     #[error("algebraic notation has files a..z, so n <= 26 (got n = {n})")]
-    AlgebraicTooWide { n: usize },
+    AlgebraicTooWide {
+        /// The board size asked for.
+        n: usize,
+    },
 
     /// A square like `b5` could not be parsed.
     #[error("cannot read square '{text}': {why}")]
-    BadSquare { text: String, why: &'static str },
+    BadSquare {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
 
     /// A list of squares does not describe one queen per file.
     #[error("not a solution of an {n}x{n} board: {why}")]
-    NotOneQueenPerFile { n: usize, why: String },
+    NotOneQueenPerFile {
+        /// The board size.
+        n: usize,
+        /// Which file is empty or doubly taken.
+        why: String,
+    },
 
     /// The worker threads of a split count could not be started.
     #[error("cannot start worker threads: {0}")]

@@ -15,6 +15,8 @@
 //! - [`split`]: work units, so that threads, shards and checkpoints can
 //!   drive any solver that splits its count.
 
+#![deny(missing_docs)]
+
 pub mod check;
 mod error;
 pub mod oeis;

@@ -58,6 +58,7 @@ impl SolverInfo {
         Ok(())
     }
 
+    /// Whether n is a board this solver takes (1 <= n <= max_n).
     pub fn supports(&self, n: usize) -> bool {
         self.check_n(n).is_ok()
     }
@@ -67,7 +68,9 @@ impl SolverInfo {
 /// level in bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Metric {
+    /// What is measured, in snake_case (`peak_level_bytes`).
     pub name: String,
+    /// Its value.
     pub value: u64,
 }
 
@@ -85,10 +88,12 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
+    /// The solver's own statistic `name`, if it reported one.
     pub fn metric(&self, name: &str) -> Option<u64> {
         self.extra.iter().find(|m| m.name == name).map(|m| m.value)
     }
 
+    /// These statistics with one more of the solver's own.
     pub fn with_metric(mut self, name: &str, value: u64) -> Self {
         self.extra.push(Metric {
             name: name.to_string(),
@@ -123,6 +128,7 @@ pub type Visit<'a> = dyn FnMut(&[u8]) -> ControlFlow<()> + 'a;
 
 /// The protocol between one approach and the harness.
 pub trait Solver: Send + Sync {
+    /// What the solver is: id, seed, idea, limits, teaching text.
     fn info(&self) -> &'static SolverInfo;
 
     /// Calls `visit` with every solution of the n×n board, in the solver's own
@@ -157,6 +163,7 @@ pub trait Solver: Send + Sync {
 /// that count classes their own way, split their work or cannot list boards
 /// implement [`Solver`] directly instead.
 pub trait GenericSearch: Send + Sync {
+    /// The solver's description (see [`Solver::info`]).
     const INFO: &'static SolverInfo;
 
     /// The whole search of the n×n board (n already checked).
@@ -230,6 +237,8 @@ pub fn list_boards<S: Solver + ?Sized>(solver: &S, n: usize) -> Result<Vec<Vec<u
 pub trait SolutionSink {
     /// `false` lets the search skip recording where each queen went.
     const WANTS_BOARD: bool;
+    /// One solution found (`rows` is empty when `WANTS_BOARD` is false);
+    /// `Break` ends the search.
     fn solution(&mut self, rows: &[u8]) -> ControlFlow<()>;
 }
 

@@ -18,9 +18,11 @@ use crate::Solution;
 /// One of the eight symmetries of the square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Transform {
+    /// Leaves every square where it is.
     Identity,
     /// Quarter turn clockwise.
     Rotate90,
+    /// Half turn.
     Rotate180,
     /// Quarter turn counter-clockwise.
     Rotate270,

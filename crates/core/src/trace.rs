@@ -57,6 +57,7 @@ impl fmt::Display for StepKind {
 /// Where traced steps go. Returning `Break` asks the search to stop (the
 /// sink has seen enough), which the solver must honour promptly.
 pub trait TraceSink {
+    /// One step of the search, in the solver's own words.
     fn step(&mut self, kind: StepKind, text: &str) -> ControlFlow<()>;
 }
 
@@ -86,6 +87,7 @@ pub struct Tracing<'a> {
 }
 
 impl<'a> Tracing<'a> {
+    /// An observer that forwards every step to `sink`.
     pub fn new(sink: &'a mut dyn TraceSink) -> Self {
         Tracing { sink }
     }
@@ -107,6 +109,7 @@ pub struct TraceRecorder {
 }
 
 impl TraceRecorder {
+    /// Keeps at most `limit` steps, then asks the search to stop.
     pub fn new(limit: usize) -> Self {
         TraceRecorder {
             limit,
@@ -115,6 +118,7 @@ impl TraceRecorder {
         }
     }
 
+    /// The steps kept, in order.
     pub fn steps(&self) -> &[(StepKind, String)] {
         &self.steps
     }

@@ -22,6 +22,7 @@ pub struct Ladder {
 const TOO_SHORT_TO_EXTRAPOLATE: Duration = Duration::from_micros(200);
 
 impl Ladder {
+    /// Notes the latest run's time.
     pub fn record(&mut self, run: Duration) {
         self.previous = self.last;
         self.last = Some(run);
@@ -48,7 +49,9 @@ pub fn n_range(solver: &dyn Solver, min_n: usize, max_n: usize) -> std::ops::Ran
 /// A probed (solver, n): ready to be timed, or already settled.
 #[derive(Clone, Debug)]
 pub enum Planned {
+    /// Checked and quick enough: time it.
     Time(CheckedRun),
+    /// Already decided (an error, or over the limit): record as is.
     Settled(Entry),
 }
 

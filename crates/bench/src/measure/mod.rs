@@ -35,17 +35,22 @@ pub fn published_count(n: usize) -> Option<u64> {
 /// What the checking run established.
 #[derive(Clone, Debug)]
 pub struct CheckedRun {
+    /// The solver's id.
     pub solver: &'static str,
+    /// Board size.
     pub n: usize,
     /// The solver's statistics, when it returned any.
     pub stats: Option<SearchStats>,
+    /// Wall time of the checking run.
     pub wall: Duration,
+    /// Peak heap bytes above the run's start.
     pub peak_heap_bytes: u64,
     /// Why this (solver, n) must not be timed.
     pub error: Option<String>,
 }
 
 impl CheckedRun {
+    /// Whether the run may be timed: it counted, and counted right.
     pub fn is_correct(&self) -> bool {
         self.error.is_none()
     }

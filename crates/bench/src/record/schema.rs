@@ -20,9 +20,13 @@ pub const SCHEMA_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
+    /// Always [`SCHEMA`]: tells a record apart from other JSON.
     pub schema: String,
+    /// Always [`SCHEMA_VERSION`] when written by this build.
     pub schema_version: u32,
+    /// Where the numbers come from.
     pub provenance: Provenance,
+    /// How the run chose what to measure.
     pub settings: Settings,
     /// The solvers this run covered, as they described themselves then.
     pub solvers: Vec<SolverFacts>,
@@ -31,6 +35,7 @@ pub struct Record {
 }
 
 impl Record {
+    /// A record of this schema version.
     pub fn new(
         provenance: Provenance,
         settings: Settings,
@@ -70,14 +75,18 @@ pub struct Settings {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolverFacts {
+    /// The solver's id.
     pub id: String,
     /// What one node is for this solver.
     pub node: String,
+    /// The largest n it supports.
     pub max_n: usize,
+    /// Whether it lists boards (or only counts).
     pub enumerates: bool,
 }
 
 impl SolverFacts {
+    /// The facts of a solver's description.
     pub fn of(info: &queens_core::SolverInfo) -> Self {
         SolverFacts {
             id: info.id.to_string(),
@@ -107,8 +116,11 @@ pub enum Status {
 pub struct Entry {
     /// What was asked; "count" (all solutions) for now.
     pub question: String,
+    /// The solver's id.
     pub solver: String,
+    /// Board size.
     pub n: usize,
+    /// Timed, over budget, or an error.
     pub status: Status,
     /// Why the entry is an error or over budget; `None` when timed.
     pub error: Option<String>,
@@ -116,6 +128,7 @@ pub struct Entry {
     pub solutions: Option<u64>,
     /// Classes up to symmetry, where the question computed them.
     pub unique: Option<u64>,
+    /// The solver's unit of work, from the checking run.
     pub nodes: Option<u64>,
     /// The solver's own extra statistics (e.g. memory of a level).
     pub extra: Vec<Metric>,
@@ -133,9 +146,13 @@ pub struct Entry {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Timing {
+    /// Number of samples.
     pub samples: usize,
+    /// Median time of one run, in nanoseconds.
     pub median_ns: f64,
+    /// Fastest sample.
     pub min_ns: f64,
+    /// Slowest sample.
     pub max_ns: f64,
     /// Median absolute deviation from the median: spread that one noisy
     /// sample cannot inflate.

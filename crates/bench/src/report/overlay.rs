@@ -8,6 +8,7 @@ use super::inputs::Source;
 use crate::record::COUNT;
 use crate::record::{Entry, SolverFacts, Status};
 
+/// Several records as one table (see the module documentation).
 pub struct Overlay {
     /// In the order the records list them (registry order, fastest first).
     pub solvers: Vec<SolverFacts>,
@@ -17,6 +18,7 @@ pub struct Overlay {
 }
 
 impl Overlay {
+    /// The records overlaid in order, later entries replacing earlier ones.
     pub fn from_sources(sources: &[Source]) -> Self {
         let mut solvers: Vec<SolverFacts> = Vec::new();
         let mut entries = BTreeMap::new();
@@ -41,6 +43,7 @@ impl Overlay {
         }
     }
 
+    /// The entry of (solver, n), if any record has one.
     pub fn entry(&self, solver: &str, n: usize) -> Option<&Entry> {
         self.entries.get(&(solver.to_string(), n))
     }

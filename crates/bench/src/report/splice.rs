@@ -1,7 +1,9 @@
 //! Replacing the generated section of a hand-written file (the README)
 //! between two marker lines, leaving every other byte as it was.
 
+/// The line that opens the generated section.
 pub const BEGIN_MARKER: &str = "<!-- BEGIN: comparison -->";
+/// The line that closes it.
 pub const END_MARKER: &str = "<!-- END: comparison -->";
 
 /// `document` with the text between the markers replaced by `section`.

@@ -12,6 +12,7 @@ use crate::{CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
 /// refusing to list boards, limit checks) and offers [`WorkSplit`] to the
 /// harness for shards and checkpoints.
 pub trait SplitEngine: Send + Sync {
+    /// The engine's description (see [`Solver::info`]).
     const INFO: &'static SolverInfo;
 
     /// See [`WorkSplit::version`].
