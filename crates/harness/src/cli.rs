@@ -38,6 +38,8 @@ pub enum Command {
     Verify(cmd::verify::Args),
     /// Add up the shard records of `count N --shard I/K --json` into the full count.
     Merge(cmd::merge::Args),
+    /// Recount a sample of a shard record's units and compare with what it recorded.
+    Recheck(cmd::recheck::Args),
     /// Cross-validate, then time every solver over n = 4..N and write a record.
     Compare(cmd::compare::Args),
     /// Generate COMPARISON.md and plots from records (default: the newest).
@@ -57,6 +59,7 @@ impl Command {
             Command::Solve(args) => cmd::solve::run(args),
             Command::Verify(args) => cmd::verify::run(args),
             Command::Merge(args) => cmd::merge::run(args),
+            Command::Recheck(args) => cmd::recheck::run(args),
             Command::Compare(args) => cmd::compare::run(args),
             Command::Report(args) => cmd::report::run(args),
             Command::Trace(args) => cmd::trace::run(args),

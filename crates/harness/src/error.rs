@@ -36,6 +36,10 @@ pub enum CliError {
     /// A solver disagreed with the checker, another solver or OEIS: exit 1.
     #[error("{0}")]
     Verification(String),
+    /// SIGINT or SIGTERM ended the run (what was finished is saved): exit
+    /// 130, the shell's code for a run ended by an interrupt.
+    #[error("{0}")]
+    Interrupted(String),
 }
 
 impl CliError {
@@ -43,6 +47,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Verification(_) => 1,
+            CliError::Interrupted(_) => 130,
             CliError::Input(_)
             | CliError::Solver(_)
             | CliError::File(_)
@@ -62,6 +67,13 @@ impl From<BenchError> for CliError {
             plot @ BenchError::Plot { .. } => CliError::Report(plot.to_string()),
         }
     }
+}
+
+/// Ends the process the way every failure ends it: one line on stderr,
+/// then the exit code of its kind.
+pub fn exit_with(error: CliError) -> ! {
+    eprintln!("queens: {error}");
+    std::process::exit(i32::from(error.exit_code()))
 }
 
 /// Writes to standard output fail as [`CliError::Output`], except a pipe

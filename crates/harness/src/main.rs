@@ -8,7 +8,7 @@ use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use queens_harness::cli::Cli;
-use queens_harness::error::CliError;
+use queens_harness::error::{CliError, exit_with};
 
 /// Every allocation is counted while `queens_bench::heap::peak_during`
 /// watches a run (`compare` measures peak heap); otherwise the cost is one
@@ -24,10 +24,7 @@ fn main() -> ExitCode {
     };
     match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("queens: {error}");
-            ExitCode::from(error.exit_code())
-        }
+        Err(error) => exit_with(error),
     }
 }
 

@@ -55,7 +55,10 @@ pub fn count_units(
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         threads => threads,
-    };
+    }
+    // A thread without a unit to count would only cost its start.
+    .min(order.len())
+    .max(1);
     // The shared queue is one counter: a worker claims position `taken` of
     // `order` by incrementing it, so no unit is counted twice or skipped,
     // and the heaviest units go first whatever the timing.

@@ -43,15 +43,28 @@ pub struct UnitCount {
     pub nodes: u64,
 }
 
+/// Adds counts, refusing to wrap: Q(27) and its nodes fit a `u64` with
+/// room to spare, so an overflow means a corrupted or forged count, and a
+/// wrapped total would be a silently wrong answer.
 impl AddAssign for UnitCount {
     fn add_assign(&mut self, other: UnitCount) {
-        self.solutions += other.solutions;
-        self.fixed_pairs += other.fixed_pairs;
-        self.nodes += other.nodes;
+        *self = self
+            .checked_add(other)
+            .expect("a sum of counts overflowed u64: the counts cannot be real");
     }
 }
 
 impl UnitCount {
+    /// The sum, or `None` if any field would overflow: for counts read from
+    /// files, where an overflow is the file's fault and must be refused.
+    pub fn checked_add(self, other: UnitCount) -> Option<UnitCount> {
+        Some(UnitCount {
+            solutions: self.solutions.checked_add(other.solutions)?,
+            fixed_pairs: self.fixed_pairs.checked_add(other.fixed_pairs)?,
+            nodes: self.nodes.checked_add(other.nodes)?,
+        })
+    }
+
     /// Classes by Burnside's lemma, from the fixed pairs of *all* units of a
     /// board (a partial sum has no meaning on its own).
     pub fn classes(&self) -> u64 {

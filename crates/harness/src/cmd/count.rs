@@ -12,7 +12,7 @@ use crate::args::{Board, number};
 use crate::count_record::CountRecord;
 use crate::distributed::DEFAULT_SAVE_EVERY;
 use crate::distributed::run::UnitRun;
-use crate::distributed::shard::{ShardRecord, ShardSpec, parse_shard};
+use crate::distributed::shard::{SHARD_FORMAT, ShardRecord, ShardSpec, checksum, parse_shard};
 use crate::error::CliError;
 use crate::registry;
 
@@ -38,7 +38,7 @@ pub struct Args {
     pub threads: Option<usize>,
     /// Count only shard I of K (e.g. 3/8) of a solver that splits its work;
     /// combine the shards' `--json` records with `queens merge`.
-    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/K", value_parser = parse_shard, allow_hyphen_values = true)]
     pub shard: Option<ShardSpec>,
     /// Save finished work units to FILE every few seconds; run the same
     /// command again with the same FILE to resume after a kill.
@@ -113,16 +113,32 @@ fn count_units(
     }
     .run()?;
     let total = outcome.total;
-    let shard = args.shard.map(|spec| ShardRecord {
-        index: spec.index,
-        count: spec.count,
-        split: split.version().to_string(),
-        units: outcome.units,
-        fixed_pairs: args.unique.then_some(total.fixed_pairs),
+    let id = solver.info().id;
+    let shard = args.shard.map(|spec| {
+        let mut shard = ShardRecord {
+            format: SHARD_FORMAT.to_string(),
+            index: spec.index,
+            count: spec.count,
+            split: split.version().to_string(),
+            plan_units: outcome.plan_units,
+            units: outcome.units,
+            fixed_pairs: args.unique.then_some(total.fixed_pairs),
+            subtotals: outcome.subtotals.clone(),
+            checksum: String::new(),
+        };
+        shard.checksum = checksum(
+            args.board.n,
+            id,
+            total.solutions,
+            total.nodes,
+            outcome.seconds,
+            &shard,
+        );
+        shard
     });
     let record = CountRecord {
         n: args.board.n,
-        solver: solver.info().id,
+        solver: id,
         solutions: total.solutions,
         // A shard's share of the classes is not a whole number: `merge`
         // computes them from the fixed pairs of all shards.

@@ -31,6 +31,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         seconds: merged.seconds,
         shard: None,
     };
-    let extra = vec![("shards".to_string(), merged.shards.to_string())];
+    let mut extra = vec![("shards".to_string(), merged.shards.to_string())];
+    if !merged.confirmed.is_empty() {
+        let twice: Vec<String> = merged.confirmed.iter().map(usize::to_string).collect();
+        extra.push((
+            "counted twice, agreeing".to_string(),
+            format!("shard {}", twice.join(", ")),
+        ));
+    }
+    extra.push((
+        "published count".to_string(),
+        if merged.published {
+            "agrees"
+        } else {
+            "none known for this n"
+        }
+        .to_string(),
+    ));
     record.print(&extra, args.json)
 }

@@ -8,6 +8,7 @@ pub mod count;
 pub mod explain;
 pub mod list;
 pub mod merge;
+pub mod recheck;
 pub mod report;
 pub mod solve;
 pub mod trace;

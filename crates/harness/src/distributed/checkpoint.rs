@@ -8,21 +8,31 @@
 //! directory, then a rename), so a kill at any moment leaves either the old
 //! or the new version, never a torn one. A file that belongs to another run,
 //! or is not a checkpoint at all, is refused and left untouched.
+//!
+//! What is read back is checked before a single unit is trusted: a checksum
+//! over the whole file (SHA-256, as shard records carry), and every saved
+//! unit must be a unit of this run's shard, once. A run resumed from an
+//! edited or damaged file would otherwise finish with exit 0 and a wrong
+//! total.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use queens_bench::FileError;
-use queens_bench::files::replace_atomically;
+use queens_bench::files::{from_json, replace_atomically};
 use queens_core::split::UnitCount;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
-use super::shard::ShardSpec;
+use super::shard::{ShardSpec, Subtotal, hex};
 
 /// Names this file format; bumped if its meaning changes.
-const FORMAT: &str = "queens-checkpoint/1";
+const FORMAT: &str = "queens-checkpoint/2";
+/// What every version's format starts with: tells an older checkpoint from
+/// a file that is not a checkpoint at all.
+const FORMAT_FAMILY: &str = "queens-checkpoint/";
 
 /// The run a checkpoint belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,13 +62,30 @@ impl RunIdentity {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CheckpointFile {
     format: String,
     run: RunIdentity,
     /// Seconds spent counting so far, over all attempts.
     seconds: f64,
-    /// (unit index in the plan, its count).
-    done: Vec<(usize, UnitCount)>,
+    /// Every finished unit with its count.
+    done: Vec<Subtotal>,
+    /// SHA-256 (hex) of the file's JSON with this field empty.
+    checksum: String,
+}
+
+impl CheckpointFile {
+    fn checksum(&self) -> String {
+        let unsealed = CheckpointFile {
+            format: self.format.clone(),
+            run: self.run.clone(),
+            seconds: self.seconds,
+            done: self.done.clone(),
+            checksum: String::new(),
+        };
+        let canonical = serde_json::to_string(&unsealed).expect("plain data serialises");
+        hex(&Sha256::digest(canonical.as_bytes()))
+    }
 }
 
 /// The finished units of one run and where they are saved.
@@ -73,9 +100,11 @@ pub struct Checkpoint {
 
 impl Checkpoint {
     /// Opens the checkpoint of `run` at `path`: the saved units if the file
-    /// exists and belongs to this run, none if it does not exist. Anything
-    /// else is an error that names the file.
-    pub fn open(path: &Path, run: RunIdentity) -> Result<Self, FileError> {
+    /// exists, belongs to this run and passes its checks, none if it does
+    /// not exist. `mine` are the units this run counts (sorted): a saved
+    /// unit outside them means the file is not this run's. Anything else is
+    /// an error that names the file (and the field, where one is to blame).
+    pub fn open(path: &Path, run: RunIdentity, mine: &[usize]) -> Result<Self, FileError> {
         let mut checkpoint = Checkpoint {
             path: path.to_path_buf(),
             run,
@@ -85,17 +114,35 @@ impl Checkpoint {
         let text = match fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(checkpoint),
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                return Err(not_a_checkpoint(path));
+            }
             Err(e) => return Err(FileError::new(path, format!("cannot read checkpoint: {e}"))),
         };
-        let saved: CheckpointFile = serde_json::from_str(&text)
+        let format = serde_json::from_str::<serde_json::Value>(&text)
             .ok()
-            .filter(|f: &CheckpointFile| f.format == FORMAT)
-            .ok_or_else(|| {
-                FileError::new(
+            .and_then(|value| value.get("format")?.as_str().map(str::to_string));
+        match format.as_deref() {
+            Some(FORMAT) => {}
+            Some(other) if other.starts_with(FORMAT_FAMILY) => {
+                return Err(FileError::field(
                     path,
-                    "exists and is not a queens checkpoint; refusing to overwrite it (choose another --checkpoint file)",
-                )
-            })?;
+                    "format",
+                    format!(
+                        "a checkpoint of another queens version ({other}; this one reads {FORMAT}): finish it with that version, or delete it to start over"
+                    ),
+                ));
+            }
+            _ => return Err(not_a_checkpoint(path)),
+        }
+        let saved: CheckpointFile = from_json(path, &text, "is a damaged checkpoint")?;
+        if saved.checksum != saved.checksum() {
+            return Err(FileError::field(
+                path,
+                "checksum",
+                "the checkpoint's checksum does not match its contents (damaged or edited); delete it to count from the start",
+            ));
+        }
         if saved.run != checkpoint.run {
             return Err(FileError::field(
                 path,
@@ -107,21 +154,43 @@ impl Checkpoint {
                 ),
             ));
         }
-        if let Some(position) = saved
-            .done
-            .iter()
-            .position(|(i, _)| *i >= saved.run.plan_units)
-        {
+        if !saved.seconds.is_finite() || saved.seconds < 0.0 {
             return Err(FileError::field(
                 path,
-                format!("done[{position}]"),
-                format!(
-                    "damaged: unit {} is outside the plan of {} units",
-                    saved.done[position].0, saved.run.plan_units
-                ),
+                "seconds",
+                format!("{} is not a duration", saved.seconds),
             ));
         }
-        checkpoint.done = saved.done.into_iter().collect();
+        let mut seen = BTreeSet::new();
+        for (position, subtotal) in saved.done.iter().enumerate() {
+            let unit = subtotal.unit();
+            let problem = if mine.binary_search(&unit).is_err() {
+                Some(format!(
+                    "unit {unit} is not one of the {} units of this run",
+                    mine.len()
+                ))
+            } else if !seen.insert(unit) {
+                Some(format!("unit {unit} is saved twice"))
+            } else if !checkpoint.run.unique && subtotal.2 != 0 {
+                Some(format!(
+                    "unit {unit} has fixed pairs in a run without --unique"
+                ))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(FileError::field(
+                    path,
+                    format!("done[{position}]"),
+                    format!("damaged: {problem}"),
+                ));
+            }
+        }
+        checkpoint.done = saved
+            .done
+            .iter()
+            .map(|subtotal| (subtotal.unit(), subtotal.count()))
+            .collect();
         checkpoint.earlier_seconds = saved.seconds;
         Ok(checkpoint)
     }
@@ -129,16 +198,34 @@ impl Checkpoint {
     /// Writes the finished units atomically (a temporary file beside the
     /// checkpoint, flushed to disk, then renamed over it).
     pub fn save(&self, seconds: f64) -> Result<(), FileError> {
-        let file = CheckpointFile {
+        let mut file = CheckpointFile {
             format: FORMAT.to_string(),
             run: self.run.clone(),
             seconds,
-            done: self.done.iter().map(|(&i, &c)| (i, c)).collect(),
+            done: self
+                .done
+                .iter()
+                .map(|(&index, &count)| Subtotal::new(index, count))
+                .collect(),
+            checksum: String::new(),
         };
+        file.checksum = file.checksum();
         let text = serde_json::to_string(&file).expect("plain data serialises");
         replace_atomically(&self.path, text.as_bytes()).map_err(|e| FileError {
             problem: format!("cannot save checkpoint: {}", e.problem),
             ..e
         })
     }
+
+    /// The file it is saved in.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn not_a_checkpoint(path: &Path) -> FileError {
+    FileError::new(
+        path,
+        "exists and is not a queens checkpoint; refusing to overwrite it (choose another --checkpoint file)",
+    )
 }

@@ -1,7 +1,23 @@
 //! Adding up the records of `count N --shard I/K --json` into the full
-//! count. Refuses, with one line, files that are not shard records, shards
-//! of different runs (n, K, partition version, solver, `--unique`),
-//! duplicates and missing shards.
+//! count, trusting nothing a file says until it is checked:
+//!
+//! - each file is a shard record of this format whose checksum matches its
+//!   contents, of a registered solver, an n it supports and the partition
+//!   version this build makes;
+//! - its units are exactly the units the partition deals to that shard (the
+//!   plan is made again here, which costs milliseconds), and its totals are
+//!   the sums of its unit subtotals, added without overflow;
+//! - all shards belong to one run (n, K, partition, solver, `--unique`) and
+//!   none is missing;
+//! - a shard given twice (counted on two machines) is compared unit by unit
+//!   and counted once if the two agree;
+//! - the total, and the classes, equal the published counts where they are
+//!   known.
+//!
+//! A file that fails a check of its own, or a set of files that is not one
+//! whole run, is bad input (exit 2) naming the file and the field; records
+//! that are each sound but disagree with each other or with OEIS are a
+//! failed verification (exit 1).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -9,21 +25,30 @@ use std::path::{Path, PathBuf};
 
 use queens_bench::FileError;
 use queens_bench::files::from_json;
-use queens_core::split::SYMMETRIES;
+use queens_core::split::{SYMMETRIES, UnitCount, shard_units};
+use queens_core::{Solver, oeis};
 use serde::Deserialize;
 
-use super::shard::ShardRecord;
+use super::shard::{SHARD_FORMAT, ShardRecord, checksum};
 use crate::error::CliError;
+use crate::registry;
 
-/// What `merge` reads from each file.
+/// A shard record as `count --shard I/K --json` prints it.
 #[derive(Debug, Deserialize)]
-struct ShardFile {
-    n: usize,
-    solver: String,
-    solutions: u64,
-    nodes: u64,
-    seconds: f64,
-    shard: ShardRecord,
+#[serde(deny_unknown_fields)]
+pub struct ShardFile {
+    /// Board size.
+    pub n: usize,
+    /// The solver's id.
+    pub solver: String,
+    /// Solutions in this shard's units.
+    pub solutions: u64,
+    /// Nodes of this shard (the first shard also carries the plan's).
+    pub nodes: u64,
+    /// Its compute time.
+    pub seconds: f64,
+    /// Which shard, and its units.
+    pub shard: ShardRecord,
 }
 
 impl ShardFile {
@@ -38,7 +63,8 @@ impl ShardFile {
         )
     }
 
-    fn describe_run(&self) -> String {
+    /// The run, as a person reads it.
+    pub fn describe_run(&self) -> String {
         let unique = if self.shard.fixed_pairs.is_some() {
             ", --unique"
         } else {
@@ -51,14 +77,158 @@ impl ShardFile {
     }
 }
 
-fn read(path: &Path) -> Result<ShardFile, FileError> {
+/// Reads one shard record and checks everything it says about itself.
+/// Returns it with its solver.
+pub fn read(path: &Path) -> Result<(ShardFile, &'static dyn Solver), FileError> {
     let text =
         fs::read_to_string(path).map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
-    from_json(
+    let file: ShardFile = from_json(
         path,
         &text,
         "is not a shard record of `queens count N --shard I/K --json`",
-    )
+    )?;
+    let field = |name: &str, problem: String| FileError::field(path, name, problem);
+    if file.shard.format != SHARD_FORMAT {
+        return Err(field(
+            "shard.format",
+            format!(
+                "a shard record of format {:?}; this queens reads {SHARD_FORMAT}: count the shard again with this version",
+                file.shard.format
+            ),
+        ));
+    }
+    let expected = checksum(
+        file.n,
+        &file.solver,
+        file.solutions,
+        file.nodes,
+        file.seconds,
+        &file.shard,
+    );
+    if file.shard.checksum != expected {
+        return Err(field(
+            "shard.checksum",
+            "does not match the record's contents: the file was damaged or edited".to_string(),
+        ));
+    }
+    let solver = registry::find(&file.solver).map_err(|_| {
+        field(
+            "solver",
+            format!("no registered solver is called '{}'", file.solver),
+        )
+    })?;
+    solver
+        .info()
+        .check_n(file.n)
+        .map_err(|refusal| field("n", refusal.to_string()))?;
+    let split = solver.work_split().ok_or_else(|| {
+        field(
+            "solver",
+            format!("{} does not split its work into shards", file.solver),
+        )
+    })?;
+    if file.shard.split != split.version() {
+        return Err(field(
+            "shard.split",
+            format!(
+                "made by partition {}, but this queens partitions {} as {}: count the shard again with this version",
+                file.shard.split,
+                file.solver,
+                split.version()
+            ),
+        ));
+    }
+    let count = file.shard.count;
+    if !(1..=super::shard::MAX_SHARDS).contains(&count) || !(1..=count).contains(&file.shard.index)
+    {
+        return Err(field(
+            "shard.index",
+            format!(
+                "claims to be shard {} of {count}, which does not exist",
+                file.shard.index
+            ),
+        ));
+    }
+    if !file.seconds.is_finite() || file.seconds < 0.0 {
+        return Err(field(
+            "seconds",
+            format!("{} is not a duration", file.seconds),
+        ));
+    }
+    let plan = split
+        .plan(file.n)
+        .map_err(|refusal| field("n", refusal.to_string()))?;
+    if file.shard.plan_units != plan.units.len() {
+        return Err(field(
+            "shard.plan_units",
+            format!(
+                "says the plan has {} units; {} at n = {} has {}",
+                file.shard.plan_units,
+                split.version(),
+                file.n,
+                plan.units.len()
+            ),
+        ));
+    }
+    let dealt = shard_units(&plan.units, file.shard.index, count);
+    let listed: Vec<usize> = file.shard.subtotals.iter().map(|s| s.unit()).collect();
+    if listed != dealt || file.shard.units != dealt.len() {
+        return Err(field(
+            "shard.subtotals",
+            format!(
+                "lists {} units, but shard {}/{count} of this plan has {} units (units {}): the record's units are not its shard's",
+                listed.len(),
+                file.shard.index,
+                dealt.len(),
+                preview(&dealt)
+            ),
+        ));
+    }
+    let mut sum = UnitCount::default();
+    for (position, subtotal) in file.shard.subtotals.iter().enumerate() {
+        if file.shard.fixed_pairs.is_none() && subtotal.2 != 0 {
+            return Err(field(
+                &format!("shard.subtotals[{position}]"),
+                "fixed pairs in a record without --unique".to_string(),
+            ));
+        }
+        sum = sum.checked_add(subtotal.count()).ok_or_else(|| {
+            field(
+                &format!("shard.subtotals[{position}]"),
+                "the subtotals overflow 64 bits: they cannot be real counts".to_string(),
+            )
+        })?;
+    }
+    let plan_nodes = if file.shard.index == 1 { plan.nodes } else { 0 };
+    let nodes = sum.nodes.checked_add(plan_nodes);
+    let totals = [
+        ("solutions", file.solutions, Some(sum.solutions)),
+        ("nodes", file.nodes, nodes),
+        (
+            "shard.fixed_pairs",
+            file.shard.fixed_pairs.unwrap_or(0),
+            Some(sum.fixed_pairs),
+        ),
+    ];
+    for (name, recorded, summed) in totals {
+        if Some(recorded) != summed {
+            return Err(field(
+                name,
+                format!(
+                    "{recorded} is not the sum of the unit subtotals ({})",
+                    summed.map_or("more than 64 bits".to_string(), |s| s.to_string())
+                ),
+            ));
+        }
+    }
+    Ok((file, solver))
+}
+
+/// At most a few items of a list, for a message.
+fn preview(items: &[usize]) -> String {
+    let shown: Vec<String> = items.iter().take(5).map(usize::to_string).collect();
+    let more = if items.len() > 5 { ", ..." } else { "" };
+    format!("{}{more}", shown.join(", "))
 }
 
 /// The whole count from all K shards of one run.
@@ -78,74 +248,137 @@ pub struct Merged {
     pub seconds: f64,
     /// K.
     pub shards: usize,
+    /// Shards given twice whose two records agree unit by unit.
+    pub confirmed: Vec<usize>,
+    /// Whether the total (and the classes) were compared with OEIS.
+    pub published: bool,
 }
 
-/// Reads the shard records and adds them up.
+/// Reads the shard records, checks them, and adds them up.
 pub fn merge(files: &[PathBuf]) -> Result<Merged, CliError> {
     let mut shards: BTreeMap<usize, (PathBuf, ShardFile)> = BTreeMap::new();
-    // The shard of the first file: every other file must match its run.
-    let mut first_index: Option<usize> = None;
+    let mut confirmed = Vec::new();
+    // The first file's run: every other file must be of the same run.
+    let mut first: Option<(PathBuf, usize)> = None;
     for path in files {
-        let file = read(path)?;
-        if let Some((first_path, first_file)) = first_index.and_then(|i| shards.get(&i))
-            && file.run() != first_file.run()
-        {
-            return Err(CliError::Input(format!(
-                "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
-                path.display(),
-                file.describe_run(),
-                first_path.display(),
-                first_file.describe_run()
-            )));
+        let (file, _) = read(path)?;
+        if let Some((first_path, first_index)) = &first {
+            let first_file = &shards[first_index].1;
+            if file.run() != first_file.run() {
+                return Err(CliError::Input(format!(
+                    "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
+                    path.display(),
+                    file.describe_run(),
+                    first_path.display(),
+                    first_file.describe_run()
+                )));
+            }
         }
         let index = file.shard.index;
-        if index == 0 || index > file.shard.count {
-            return Err(FileError::field(
-                path,
-                "shard.index",
-                format!(
-                    "claims to be shard {index} of {}, which does not exist",
-                    file.shard.count
-                ),
-            )
-            .into());
+        if let Some((earlier, twin)) = shards.get(&index) {
+            compare_twins(index, earlier, twin, path, &file)?;
+            confirmed.push(index);
+            continue;
         }
-        if let Some((earlier, _)) = shards.get(&index) {
-            return Err(CliError::Input(format!(
-                "shard {index}/{} is given twice: {} and {}",
-                file.shard.count,
-                earlier.display(),
-                path.display()
-            )));
-        }
-        first_index.get_or_insert(index);
+        first.get_or_insert((path.clone(), index));
         shards.insert(index, (path.clone(), file));
     }
-    let first_index =
-        first_index.ok_or_else(|| CliError::Input("no shard records to merge".to_string()))?;
-    let (_, first) = &shards[&first_index];
-    let count = first.shard.count;
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| !shards.contains_key(i))
-        .map(|i| i.to_string())
-        .collect();
+    let (_, first_index) =
+        first.ok_or_else(|| CliError::Input("no shard records to merge".to_string()))?;
+    let (_, model) = &shards[&first_index];
+    let count = model.shard.count;
+    let missing: Vec<usize> = (1..=count).filter(|i| !shards.contains_key(i)).collect();
     if !missing.is_empty() {
         return Err(CliError::Input(format!(
             "missing shard{} {} of {count} ({}); all K shards are needed",
             if missing.len() > 1 { "s" } else { "" },
-            missing.join(", "),
-            first.describe_run()
+            preview(&missing),
+            model.describe_run()
         )));
     }
-    let files = shards.values().map(|(_, file)| file);
-    let fixed_pairs: Option<u64> = files.clone().map(|f| f.shard.fixed_pairs).sum();
+    let overflow = || {
+        CliError::Verification(
+            "the shards' totals overflow 64 bits: they cannot be real counts".to_string(),
+        )
+    };
+    let mut total = UnitCount::default();
+    let mut seconds = 0.0;
+    for (_, file) in shards.values() {
+        let share = UnitCount {
+            solutions: file.solutions,
+            fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
+            nodes: file.nodes,
+        };
+        total = total.checked_add(share).ok_or_else(overflow)?;
+        seconds += file.seconds;
+    }
+    let unique = match model.shard.fixed_pairs {
+        None => None,
+        Some(_) if !total.fixed_pairs.is_multiple_of(SYMMETRIES) => {
+            return Err(CliError::Verification(format!(
+                "the shards' fixed pairs add up to {}, which is not a multiple of {SYMMETRIES}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)",
+                total.fixed_pairs
+            )));
+        }
+        Some(_) => Some(total.fixed_pairs / SYMMETRIES),
+    };
+    let n = model.n;
+    let published = oeis::total(n).is_some();
+    if let Some(expected) = oeis::total(n)
+        && expected != total.solutions
+    {
+        return Err(CliError::Verification(format!(
+            "the shards add up to {} solutions for n = {n}, but OEIS A000170 says {expected}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)",
+            total.solutions
+        )));
+    }
+    if let (Some(classes), Some(expected)) = (unique, oeis::unique(n))
+        && classes != expected
+    {
+        return Err(CliError::Verification(format!(
+            "the shards add up to {classes} classes for n = {n}, but OEIS A002562 says {expected}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)"
+        )));
+    }
     Ok(Merged {
-        n: first.n,
-        solver: first.solver.clone(),
-        solutions: files.clone().map(|f| f.solutions).sum(),
-        unique: fixed_pairs.map(|pairs| pairs / SYMMETRIES),
-        nodes: files.clone().map(|f| f.nodes).sum(),
-        seconds: files.map(|f| f.seconds).sum(),
+        n,
+        solver: model.solver.clone(),
+        solutions: total.solutions,
+        unique,
+        nodes: total.nodes,
+        seconds,
         shards: count,
+        confirmed,
+        published,
     })
+}
+
+/// Two records of one shard (counted twice, say on two machines): they
+/// must agree on every unit.
+fn compare_twins(
+    index: usize,
+    first_path: &Path,
+    first: &ShardFile,
+    second_path: &Path,
+    second: &ShardFile,
+) -> Result<(), CliError> {
+    let differing: Vec<usize> = first
+        .shard
+        .subtotals
+        .iter()
+        .zip(&second.shard.subtotals)
+        .filter(|(a, b)| a.count().solutions != b.count().solutions || a.2 != b.2)
+        .map(|(a, _)| a.unit())
+        .collect();
+    if differing.is_empty() {
+        return Ok(());
+    }
+    Err(CliError::Verification(format!(
+        "shard {index}/{} is given twice and the two records disagree on {} unit{} ({}): {} and {}; `queens recheck` recounts them",
+        first.shard.count,
+        differing.len(),
+        if differing.len() > 1 { "s" } else { "" },
+        preview(&differing),
+        first_path.display(),
+        second_path.display()
+    )))
 }

@@ -10,7 +10,9 @@
 //! - [`merge`]: the shard records of one run added into the whole count.
 
 pub mod checkpoint;
+pub mod interruption;
 pub mod merge;
+pub mod recheck;
 pub mod run;
 pub mod shard;
 

@@ -8,6 +8,7 @@
 
 use std::io::IsTerminal;
 use std::path::Path;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -16,7 +17,8 @@ use queens_core::Solver;
 use queens_core::split::{self, UnitCount, WorkSplit};
 
 use super::checkpoint::{Checkpoint, RunIdentity};
-use super::shard::ShardSpec;
+use super::interruption;
+use super::shard::{ShardSpec, Subtotal};
 use crate::error::CliError;
 
 /// What to run.
@@ -46,6 +48,10 @@ pub struct UnitOutcome {
     /// The counts of this run's units (all of them, or one shard's), plus
     /// the plan's nodes in the first (or only) shard.
     pub total: UnitCount,
+    /// Every unit's count, in plan order.
+    pub subtotals: Vec<Subtotal>,
+    /// Units in the whole plan.
+    pub plan_units: usize,
     /// Units counted (this shard's, or all).
     pub units: usize,
     /// Units taken from the checkpoint instead of being counted again.
@@ -76,7 +82,7 @@ impl UnitRun<'_> {
                     shard: self.shard,
                     plan_units: plan.units.len(),
                 };
-                Some(Checkpoint::open(path, run)?)
+                Some(Checkpoint::open(path, run, &mine)?)
             }
             None => None,
         };
@@ -86,7 +92,6 @@ impl UnitRun<'_> {
             .as_mut()
             .map(|c| std::mem::take(&mut c.done))
             .unwrap_or_default();
-        done.retain(|index, _| mine.binary_search(index).is_ok());
         let resumed = done.len();
         let todo: Vec<usize> = mine
             .iter()
@@ -107,6 +112,7 @@ impl UnitRun<'_> {
         progress.set_position(weight(&mut done.keys().copied()));
         progress.set_message(format!("{}/{} units", done.len(), mine.len()));
 
+        let interrupted = interruption::watch();
         let (sender, receiver) = mpsc::channel();
         let mut last_save = Instant::now();
         let mut unsaved = false;
@@ -138,6 +144,22 @@ impl UnitRun<'_> {
                     Err(mpsc::RecvTimeoutError::Timeout) => {}
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 }
+                if interrupted.load(Ordering::Relaxed) {
+                    // The workers are inside units that cannot be cut short,
+                    // and half a unit is worth nothing: save what is
+                    // finished, clean the terminal, and end the process
+                    // (returning would wait for the running units).
+                    if let Some(checkpoint) = checkpoint.as_mut() {
+                        checkpoint.done.clone_from(&done);
+                        checkpoint.save(seconds())?;
+                    }
+                    progress.finish_and_clear();
+                    interruption::exit(
+                        done.len(),
+                        mine.len(),
+                        checkpoint.as_ref().map(Checkpoint::path),
+                    );
+                }
                 if let Some(checkpoint) = checkpoint.as_mut()
                     && unsaved
                     && last_save.elapsed() >= self.save_every
@@ -163,12 +185,18 @@ impl UnitRun<'_> {
         for count in done.values() {
             total += *count;
         }
+        let subtotals = done
+            .iter()
+            .map(|(&index, &count)| Subtotal::new(index, count))
+            .collect();
         // The plan is made by every shard, but its work is counted once.
         if self.shard.is_none_or(|s| s.index == 1) {
             total.nodes += plan.nodes;
         }
         Ok(UnitOutcome {
             total,
+            subtotals,
+            plan_units: plan.units.len(),
             units: mine.len(),
             resumed,
             plan_nodes: plan.nodes,

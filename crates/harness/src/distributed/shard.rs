@@ -1,10 +1,28 @@
 //! `--shard I/K`: which part of a split count this run does, and the record
 //! a shard leaves for `queens merge`.
+//!
+//! A shard record carries, besides its totals, the subtotal of every unit it
+//! counted and a checksum over all of it (SHA-256 of its canonical JSON).
+//! The subtotals make a record re-verifiable (`queens recheck` recounts a
+//! sample of them, two records of one shard can be compared unit by unit),
+//! and the checksum tells a damaged or edited file from a real one: the
+//! lesson of the counts that stood (q27's subtotals could all be checked)
+//! and of those that did not (an undetected overflow ended Queens@Home).
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// Names the format of a shard record; changed whenever a field changes
+/// meaning, so that a record of another version is refused, never misread.
+pub const SHARD_FORMAT: &str = "queens-shard/2";
+
+/// The most shards a count is split into: far more machines than any
+/// cluster run has, and small enough that dealing units to shards (one
+/// counter per shard) costs nothing.
+pub const MAX_SHARDS: usize = 1 << 20;
 
 /// Shard `index` of `count`, both counted from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -32,6 +50,11 @@ impl FromStr for ShardSpec {
         if count == 0 {
             return Err("the number of shards K must be at least 1".to_string());
         }
+        if count > MAX_SHARDS {
+            return Err(format!(
+                "the number of shards K is at most {MAX_SHARDS}, got {count}"
+            ));
+        }
         if index == 0 {
             return Err(format!(
                 "shards are numbered from 1: 1/{count} .. {count}/{count}"
@@ -51,22 +74,83 @@ pub fn parse_shard(text: &str) -> Result<ShardSpec, String> {
     text.parse()
 }
 
+/// The count of one unit, as a shard record and a checkpoint keep it:
+/// `[unit index in the plan, solutions, fixed pairs, nodes]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Subtotal(pub usize, pub u64, pub u64, pub u64);
+
+impl Subtotal {
+    /// The subtotal of unit `index`.
+    pub fn new(index: usize, count: queens_core::split::UnitCount) -> Self {
+        Subtotal(index, count.solutions, count.fixed_pairs, count.nodes)
+    }
+
+    /// The unit's index in the plan.
+    pub fn unit(&self) -> usize {
+        self.0
+    }
+
+    /// The unit's count.
+    pub fn count(&self) -> queens_core::split::UnitCount {
+        queens_core::split::UnitCount {
+            solutions: self.1,
+            fixed_pairs: self.2,
+            nodes: self.3,
+        }
+    }
+}
+
 /// The part of a `count --shard I/K --json` record that `merge` needs
-/// besides the counts: which shard, of which partition, with which options.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// besides the totals: which shard, of which partition, with which options,
+/// every unit's subtotal, and the checksum.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShardRecord {
+    /// Always [`SHARD_FORMAT`].
+    pub format: String,
     /// Which shard, from 1.
     pub index: usize,
     /// How many shards in all.
     pub count: usize,
     /// The partition's version ([`queens_core::split::WorkSplit::version`]).
     pub split: String,
+    /// Units in the whole plan (all shards).
+    pub plan_units: usize,
     /// Work units in this shard.
     pub units: usize,
     /// This shard's share of Burnside's fixed pairs (with `--unique` only):
     /// the classes are the sum over all shards divided by 8.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub fixed_pairs: Option<u64>,
+    /// Every unit of the shard with its count, in plan order.
+    pub subtotals: Vec<Subtotal>,
+    /// SHA-256 (hex) of the record's canonical JSON with this field empty:
+    /// see [`checksum`].
+    pub checksum: String,
+}
+
+/// The checksum of a shard record: SHA-256 of the JSON of (n, solver,
+/// solutions, nodes, seconds, the shard part with an empty checksum), in
+/// lower-case hex. Every number of the record is covered, so an edited or
+/// damaged record is told apart from a real one.
+pub fn checksum(
+    n: usize,
+    solver: &str,
+    solutions: u64,
+    nodes: u64,
+    seconds: f64,
+    shard: &ShardRecord,
+) -> String {
+    let mut unsealed = shard.clone();
+    unsealed.checksum.clear();
+    let canonical = serde_json::to_string(&(n, solver, solutions, nodes, seconds, &unsealed))
+        .expect("plain data serialises");
+    hex(&Sha256::digest(canonical.as_bytes()))
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -77,7 +161,17 @@ mod tests {
     fn shard_specs_parse_and_refuse_nonsense() {
         assert_eq!("3/8".parse(), Ok(ShardSpec { index: 3, count: 8 }));
         assert_eq!("1/1".parse(), Ok(ShardSpec { index: 1, count: 1 }));
-        for bad in ["0/4", "5/4", "1/0", "3", "a/b", "-1/4", "2/4/8", ""] {
+        for bad in [
+            "0/4",
+            "5/4",
+            "1/0",
+            "3",
+            "a/b",
+            "-1/4",
+            "2/4/8",
+            "",
+            "1/18446744073709551615",
+        ] {
             assert!(bad.parse::<ShardSpec>().is_err(), "{bad}");
         }
     }

@@ -1,0 +1,94 @@
+//! `queens recheck SHARD`: recounts a sample of a shard record's units (or
+//! the units named) and compares them with the subtotals it recorded
+//! ([`crate::distributed::recheck`]). Exit 1 if any disagrees.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use crate::args::number;
+use crate::distributed::merge;
+use crate::distributed::recheck::{choose, recount};
+use crate::error::{CliError, output};
+
+/// `queens recheck`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shard record written by `queens count N --shard I/K --json`.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// How many of its units to recount, drawn at random.
+    #[arg(long, default_value_t = 3, value_parser = number("--sample", 1usize..=1_000_000, ""))]
+    pub sample: usize,
+    /// Recount these units (their indices in the plan) instead of a sample.
+    #[arg(long, value_delimiter = ',', value_parser = number("--units", 0usize..=usize::MAX, ""))]
+    pub units: Vec<usize>,
+    /// Seed of the random sample (default: from the clock; printed, so that
+    /// a sample can be drawn again).
+    #[arg(long, value_parser = number("--seed", 0u64..=u64::MAX, ""))]
+    pub seed: Option<u64>,
+}
+
+/// Recounts, prints a row per unit, and fails on any disagreement.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let (file, solver) = merge::read(&args.file)?;
+    let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
+    let chosen = choose(&file, &args.units, args.sample, seed)?;
+    let recounts = recount(&file, solver, &chosen)?;
+    let mut text = format!(
+        "{}: shard {}/{} of {} ({} units){}\n",
+        args.file.display(),
+        file.shard.index,
+        file.shard.count,
+        file.describe_run(),
+        file.shard.units,
+        if args.units.is_empty() {
+            format!(", a sample drawn with --seed {seed}")
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(
+        text,
+        "{:>8}  {:>16}  {:>16}  {:>12}  {:>12}  verdict",
+        "unit", "solutions", "recounted", "fixed pairs", "recounted"
+    );
+    for r in &recounts {
+        let _ = writeln!(
+            text,
+            "{:>8}  {:>16}  {:>16}  {:>12}  {:>12}  {}",
+            r.unit,
+            r.recorded.solutions,
+            r.recounted.solutions,
+            r.recorded.fixed_pairs,
+            r.recounted.fixed_pairs,
+            if r.agrees() { "agrees" } else { "DIFFERS" }
+        );
+    }
+    let differing: Vec<String> = recounts
+        .iter()
+        .filter(|r| !r.agrees())
+        .map(|r| r.unit.to_string())
+        .collect();
+    if differing.is_empty() {
+        let _ = writeln!(
+            text,
+            "ok: {} of {} units recounted, every one as recorded",
+            recounts.len(),
+            file.shard.units
+        );
+    }
+    let mut out = io::stdout().lock();
+    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+    if differing.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Verification(format!(
+            "{}: unit{} {} recount{} differently than recorded: this shard's record is wrong",
+            args.file.display(),
+            if differing.len() > 1 { "s" } else { "" },
+            differing.join(", "),
+            if differing.len() > 1 { "" } else { "s" }
+        )))
+    }
+}
