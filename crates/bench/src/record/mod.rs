@@ -7,6 +7,7 @@
 #[cfg(test)]
 pub(crate) mod fixtures;
 mod latest;
+pub mod meaning;
 mod provenance;
 mod schema;
 mod store;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::meaning;
 use super::schema::{Record, SCHEMA, SCHEMA_VERSION};
 use crate::error::FileError;
 use crate::files::{from_json, staged};
@@ -88,25 +89,42 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
             ));
         }
     }
-    from_json(
+    let record: Record = from_json(
         path,
         &text,
         &format!("does not follow schema version {SCHEMA_VERSION}"),
-    )
+    )?;
+    meaning::check(&record).map_err(|(field, problem)| FileError::field(path, field, problem))?;
+    Ok(record)
 }
 
-/// The newest record in `dir`: record names begin with their UTC time, so the
-/// last `.json` name in sorted order.
+/// The newest record in `dir`. Record names begin with their UTC time and
+/// a second record of the same moment gets `-2`, `-3`, ... before `.json`
+/// (see [`write_new`]), so names are ordered by (name without the number,
+/// number), not as plain text, where `x-2.json` sorts before `x.json`.
 pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| FileError::new(dir, format!("cannot list records: {e}")))?;
-    let mut names: Vec<PathBuf> = entries
+    let mut names: Vec<(String, u32, PathBuf)> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "json") && path.is_file())
+        .map(|path| {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let (base, attempt) = match stem.rsplit_once('-') {
+                Some((base, number)) if number.bytes().all(|b| b.is_ascii_digit()) => {
+                    (base.to_string(), number.parse().unwrap_or(u32::MAX))
+                }
+                _ => (stem, 1),
+            };
+            (base, attempt, path)
+        })
         .collect();
     names.sort();
-    names.pop().ok_or_else(|| {
+    names.pop().map(|(_, _, path)| path).ok_or_else(|| {
         FileError::new(
             dir,
             "no records (*.json) here; run `scripts/bench` or `queens compare`",
@@ -147,6 +165,7 @@ mod tests {
             "the first record was overwritten"
         );
         assert_eq!(read(&second).unwrap(), other);
+        assert_eq!(newest(dir.path()).unwrap(), second, "the -2 record is the newer");
         // Only the two records: no temporary file is left behind.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }

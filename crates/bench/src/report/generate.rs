@@ -64,6 +64,7 @@ mod tests {
         let timed = Entry {
             solver: "slow-one".into(),
             timing: Timing::from_samples(&[56_000.0]),
+            ns_per_node: record.entries[0].nodes.map(|nodes| 56_000.0 / nodes as f64),
             extra: Vec::new(),
             ..record.entries[0].clone()
         };

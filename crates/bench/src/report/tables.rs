@@ -314,6 +314,6 @@ fn analysis_section(out: &mut String, overlay: &Overlay, analyses: &Analyses<'_>
     }
 }
 
-fn short(commit: &str) -> &str {
-    &commit[..commit.len().min(12)]
+fn short(commit: &str) -> String {
+    commit.chars().take(12).collect()
 }

@@ -1,0 +1,314 @@
+//! A record is read for its meaning, not only its shape: every number a
+//! report will print or plot is checked to be one a real run could have
+//! produced (finite, in range, consistent with the other fields), and a
+//! timed entry must carry the published count. A record that fails is
+//! refused naming the field, so a damaged or forged file can neither crash
+//! the report (a 2^31 n in a plot, a 1e308 median, a multi-byte commit
+//! sliced mid-character) nor print a wrong number.
+
+use std::collections::BTreeSet;
+
+use queens_core::oeis;
+
+use super::schema::{Entry, Record, Status, Timing};
+
+/// The largest board a record may mention: no solver here passes 32.
+pub const MAX_N: usize = 64;
+/// Longest plausible single run: a day, in nanoseconds. A longer median is
+/// not a measurement this tool makes.
+const MAX_RUN_NS: f64 = 86_400e9;
+/// More samples than any run takes.
+const MAX_SAMPLES: usize = 1 << 30;
+/// More heap than any machine has (1 PiB).
+const MAX_HEAP_BYTES: u64 = 1 << 50;
+/// More cores or threads than any machine has.
+const MAX_CORES: usize = 1 << 20;
+
+/// Why a field is wrong: (field path, problem).
+type Problem = (String, String);
+
+fn problem(field: impl Into<String>, text: impl Into<String>) -> Problem {
+    (field.into(), text.into())
+}
+
+/// Checks a record's meaning; the first problem found, with its field.
+pub fn check(record: &Record) -> Result<(), Problem> {
+    check_provenance(record)?;
+    check_settings(record)?;
+    let mut ids = BTreeSet::new();
+    for (i, solver) in record.solvers.iter().enumerate() {
+        let field = format!("solvers[{i}]");
+        if !is_id(&solver.id) {
+            return Err(problem(
+                format!("{field}.id"),
+                "not a solver id (lowercase letters, digits and '-', at most 64)",
+            ));
+        }
+        if !ids.insert(solver.id.as_str()) {
+            return Err(problem(format!("{field}.id"), format!("'{}' is listed twice", solver.id)));
+        }
+        if !(1..=MAX_N).contains(&solver.max_n) {
+            return Err(problem(format!("{field}.max_n"), format!("not in 1..={MAX_N}")));
+        }
+        one_line(&format!("{field}.node"), &solver.node)?;
+    }
+    let mut seen = BTreeSet::new();
+    for (i, entry) in record.entries.iter().enumerate() {
+        let field = format!("entries[{i}]");
+        check_entry(&field, entry, record)?;
+        if !seen.insert((&entry.question, &entry.solver, entry.n)) {
+            return Err(problem(
+                field,
+                format!(
+                    "a second entry for ({}, {}, n = {})",
+                    entry.question, entry.solver, entry.n
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_provenance(record: &Record) -> Result<(), Problem> {
+    let p = &record.provenance;
+    if let Some(commit) = &p.git_commit
+        && !(commit.len() >= 7 && commit.len() <= 64 && commit.bytes().all(|b| b.is_ascii_hexdigit()))
+    {
+        return Err(problem(
+            "provenance.git_commit",
+            "not a commit id (7 to 64 hexadecimal digits)",
+        ));
+    }
+    for (field, text) in [
+        ("provenance.rustc", &p.rustc),
+        ("provenance.cpu_model", &p.cpu_model),
+        ("provenance.os", &p.os),
+        ("provenance.date", &p.date),
+        ("provenance.command", &p.command),
+    ] {
+        one_line(field, text)?;
+    }
+    if !(1..=MAX_CORES).contains(&p.cores) {
+        return Err(problem("provenance.cores", format!("not in 1..={MAX_CORES}")));
+    }
+    Ok(())
+}
+
+fn check_settings(record: &Record) -> Result<(), Problem> {
+    let s = &record.settings;
+    one_line("settings.tool", &s.tool)?;
+    if s.threads > MAX_CORES {
+        return Err(problem("settings.threads", format!("more than {MAX_CORES}")));
+    }
+    if !(1..=MAX_N).contains(&s.min_n) {
+        return Err(problem("settings.min_n", format!("not in 1..={MAX_N}")));
+    }
+    if let Some(max_n) = s.max_n
+        && !(s.min_n..=MAX_N).contains(&max_n)
+    {
+        return Err(problem("settings.max_n", format!("not in min_n..={MAX_N}")));
+    }
+    for (field, seconds) in [
+        ("settings.max_run_seconds", s.max_run_seconds),
+        ("settings.budget_seconds", s.budget_seconds),
+    ] {
+        if let Some(seconds) = seconds
+            && !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 * 365.0)
+        {
+            return Err(problem(field, "not a duration in seconds"));
+        }
+    }
+    Ok(())
+}
+
+fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem> {
+    let at = |name: &str| format!("{field}.{name}");
+    one_line(&at("question"), &entry.question)?;
+    let Some(solver) = record.solvers.iter().find(|s| s.id == entry.solver) else {
+        return Err(problem(
+            at("solver"),
+            format!("'{}' is not among the record's solvers", entry.solver),
+        ));
+    };
+    if !(1..=solver.max_n).contains(&entry.n) {
+        return Err(problem(
+            at("n"),
+            format!("{} is not a board {} supports (1..={})", entry.n, solver.id, solver.max_n),
+        ));
+    }
+    if let Some(error) = &entry.error {
+        one_line(&at("error"), error)?;
+    }
+    match (entry.status, &entry.timing, &entry.error) {
+        (Status::Timed, None, _) => return Err(problem(at("timing"), "a timed entry without timing")),
+        (Status::Timed, Some(_), Some(_)) => {
+            return Err(problem(at("error"), "a timed entry with an error"));
+        }
+        (Status::Error | Status::OverBudget, None, None) => {
+            return Err(problem(at("error"), "an entry that was not timed must say why"));
+        }
+        (Status::Error | Status::OverBudget, Some(_), _) => {
+            return Err(problem(at("timing"), "an entry that was not timed has a timing"));
+        }
+        _ => {}
+    }
+    if let Some(timing) = &entry.timing {
+        check_timing(&at("timing"), timing)?;
+    }
+    if entry.status == Status::Timed && entry.question == super::schema::COUNT {
+        // A wrong count is an error entry, never a timing.
+        let expected = oeis::total(entry.n);
+        if entry.solutions.is_none() || (expected.is_some() && entry.solutions != expected) {
+            return Err(problem(
+                at("solutions"),
+                format!(
+                    "a timed count of n = {} must be the published {}",
+                    entry.n,
+                    expected.map_or("count".to_string(), |e| e.to_string())
+                ),
+            ));
+        }
+    }
+    if let (Some(unique), Some(solutions)) = (entry.unique, entry.solutions)
+        && unique > solutions
+    {
+        return Err(problem(at("unique"), "more classes than solutions"));
+    }
+    if entry.peak_heap_bytes.is_some_and(|b| b > MAX_HEAP_BYTES) {
+        return Err(problem(at("peak_heap_bytes"), "more than 1 PiB"));
+    }
+    if entry.check_run_ns.is_some_and(|ns| ns as f64 > MAX_RUN_NS) {
+        return Err(problem(at("check_run_ns"), "longer than a day"));
+    }
+    for (k, metric) in entry.extra.iter().enumerate() {
+        if metric.name.is_empty() || !metric.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(problem(format!("{field}.extra[{k}].name"), "not a metric name"));
+        }
+    }
+    match (entry.ns_per_node, &entry.timing, entry.nodes) {
+        (None, _, _) => Ok(()),
+        (Some(per_node), Some(timing), Some(nodes)) if nodes > 0 => {
+            let expected = timing.median_ns / nodes as f64;
+            if per_node.is_finite() && (per_node - expected).abs() <= expected * 1e-9 {
+                Ok(())
+            } else {
+                Err(problem(
+                    at("ns_per_node"),
+                    format!("{per_node} is not timing.median_ns / nodes ({expected})"),
+                ))
+            }
+        }
+        (Some(_), _, _) => Err(problem(at("ns_per_node"), "without a timing and nodes")),
+    }
+}
+
+fn check_timing(field: &str, timing: &Timing) -> Result<(), Problem> {
+    if !(1..=MAX_SAMPLES).contains(&timing.samples) {
+        return Err(problem(format!("{field}.samples"), format!("not in 1..={MAX_SAMPLES}")));
+    }
+    let plausible = |ns: f64| ns.is_finite() && ns > 0.0 && ns <= MAX_RUN_NS;
+    for (name, ns) in [
+        ("min_ns", timing.min_ns),
+        ("median_ns", timing.median_ns),
+        ("max_ns", timing.max_ns),
+    ] {
+        if !plausible(ns) {
+            return Err(problem(
+                format!("{field}.{name}"),
+                format!("{ns} is not a run time (more than 0, at most a day in ns)"),
+            ));
+        }
+    }
+    if !(timing.min_ns <= timing.median_ns && timing.median_ns <= timing.max_ns) {
+        return Err(problem(field, "min_ns <= median_ns <= max_ns does not hold"));
+    }
+    if !(timing.mad_ns.is_finite() && timing.mad_ns >= 0.0 && timing.mad_ns <= timing.max_ns) {
+        return Err(problem(format!("{field}.mad_ns"), "not a spread of these times"));
+    }
+    Ok(())
+}
+
+fn is_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Text a report prints in one table cell or line: no line breaks or other
+/// control characters, and not absurdly long.
+fn one_line(field: &str, text: &str) -> Result<(), Problem> {
+    if text.chars().any(char::is_control) {
+        return Err(problem(field, "contains a line break or control character"));
+    }
+    if text.len() > 4096 {
+        return Err(problem(field, "longer than 4096 bytes"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::fixtures::sample_record;
+
+    /// The field blamed when one change is made to a sound record.
+    fn blamed(change: impl FnOnce(&mut Record)) -> String {
+        let mut record = sample_record();
+        assert_eq!(check(&record), Ok(()), "the fixture is sound");
+        change(&mut record);
+        check(&record).expect_err("the change must be refused").0
+    }
+
+    #[test]
+    fn every_number_a_report_prints_is_checked() {
+        // Each of these once crashed, hung or misprinted the report.
+        assert_eq!(
+            blamed(|r| r.provenance.git_commit = Some("é".repeat(20))),
+            "provenance.git_commit"
+        );
+        assert_eq!(blamed(|r| r.entries[0].n = 2_147_483_648), "entries[0].n");
+        for median in [1e308, 0.0, -5.0, f64::NAN] {
+            let field = blamed(|r| {
+                let timing = r.entries[0].timing.as_mut().unwrap();
+                timing.median_ns = median;
+            });
+            assert!(field.starts_with("entries[0].timing"), "{median}: {field}");
+        }
+        assert_eq!(
+            blamed(|r| r.entries[0].ns_per_node = Some(-1e308)),
+            "entries[0].ns_per_node"
+        );
+        assert_eq!(blamed(|r| r.provenance.cores = 0), "provenance.cores");
+        assert_eq!(
+            blamed(|r| r.provenance.command = "two\nlines".into()),
+            "provenance.command"
+        );
+    }
+
+    #[test]
+    fn a_timed_wrong_count_is_refused() {
+        assert_eq!(
+            blamed(|r| r.entries[0].solutions = Some(93)),
+            "entries[0].solutions"
+        );
+    }
+
+    #[test]
+    fn entries_must_be_consistent_with_their_status_and_solvers() {
+        assert_eq!(blamed(|r| r.entries[0].timing = None), "entries[0].timing");
+        assert_eq!(
+            blamed(|r| r.entries[0].solver = "nobody".into()),
+            "entries[0].solver"
+        );
+        assert_eq!(
+            blamed(|r| {
+                let copy = r.entries[0].clone();
+                r.entries.push(copy);
+            }),
+            format!("entries[{}]", sample_record().entries.len())
+        );
+        assert_eq!(blamed(|r| r.solvers[0].id = "Bad Id".into()), "solvers[0].id");
+    }
+}
