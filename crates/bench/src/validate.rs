@@ -7,9 +7,12 @@
 //!   boards for that n (the reference);
 //! - the count equals OEIS A000170 and the class count equals A002562.
 //!
-//! Count-only solvers are checked on their counts alone.
+//! Count-only solvers are checked on their counts alone. Listings above
+//! [`EXACT_MAX_N`] are streamed (checked board by board and digested), so
+//! memory stays constant at any n.
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 
 use queens_core::{CountOptions, Solution, Solver, check, oeis, symmetry};
 
@@ -51,7 +54,7 @@ pub fn cross_validate(
     let mut checked = 0usize;
     for n in 1..=max_n {
         // The reference board set for this n: the first lister's.
-        let mut reference: Option<(&'static str, BTreeSet<Vec<u8>>)> = None;
+        let mut reference: Option<(&'static str, Listing)> = None;
         for &solver in solvers {
             if !solver.info().supports(n) {
                 continue;
@@ -71,7 +74,7 @@ pub fn cross_validate(
 fn validate_one(
     solver: &'static dyn Solver,
     n: usize,
-    reference: &mut Option<(&'static str, BTreeSet<Vec<u8>>)>,
+    reference: &mut Option<(&'static str, Listing)>,
 ) -> Result<Row, Error> {
     let id = solver.info().id;
     if !solver.info().enumerates {
@@ -94,50 +97,170 @@ fn validate_one(
         });
     }
 
-    let boards = check::checked_listing(solver, n).map_err(Error::Mismatch)?;
-    let unique = symmetry::count_unique(boards.iter().map(Vec::as_slice));
-    agree_with_oeis(id, n, boards.len() as u64, unique)?;
+    let listing = if n <= EXACT_MAX_N {
+        Listing::exact(solver, n)?
+    } else {
+        Listing::streamed(solver, n)?
+    };
+    agree_with_oeis(id, n, listing.count(), listing.canonical())?;
     let same_set_as = match reference {
-        None => {
-            let row_count = boards.len() as u64;
-            *reference = Some((id, boards));
-            return Ok(Row {
-                n,
-                solver: id,
-                solutions: row_count,
-                unique,
-                boards: "all valid",
-                same_set_as: "reference".to_string(),
-            });
-        }
-        Some((reference_id, reference_boards)) => {
-            // The smallest board in one set and not the other names the
-            // disagreement concretely.
-            let only_in_reference = reference_boards.difference(&boards).next();
-            let only_here = boards.difference(reference_boards).next();
-            let first = match (only_in_reference, only_here) {
-                (Some(a), Some(b)) if b < a => Some((id, *reference_id, b)),
-                (Some(a), _) => Some((*reference_id, id, a)),
-                (None, Some(b)) => Some((id, *reference_id, b)),
-                (None, None) => None,
-            };
-            if let Some((holder, lacker, board)) = first {
-                return Err(Error::Mismatch(format!(
-                    "n = {n}: {holder} finds {} but {lacker} does not",
-                    Solution::from_rows(board.clone())
-                )));
+        None => "reference".to_string(),
+        Some((reference_id, reference_listing)) => {
+            if let Some(difference) = reference_listing.difference(&listing, reference_id, id) {
+                return Err(Error::Mismatch(format!("n = {n}: {difference}")));
             }
             reference_id.to_string()
         }
     };
-    Ok(Row {
+    let row = Row {
         n,
         solver: id,
-        solutions: boards.len() as u64,
-        unique,
+        solutions: listing.count(),
+        unique: listing.canonical(),
         boards: "all valid",
         same_set_as,
-    })
+    };
+    if reference.is_none() {
+        *reference = Some((id, listing));
+    }
+    Ok(row)
+}
+
+/// Up to this n a listing is kept whole, so that a difference between two
+/// solvers names a board (14,200 boards at n = 12). Above it, a listing is
+/// streamed: each board checked as it comes and folded into a digest, so
+/// memory stays constant however large n is.
+pub const EXACT_MAX_N: usize = 12;
+
+/// What is kept of one solver's listing.
+enum Listing {
+    /// Every board (checked, no repeats).
+    Exact(BTreeSet<Vec<u8>>),
+    /// Every board checked, then only counted and digested.
+    Streamed {
+        count: u64,
+        canonical: u64,
+        digest: Digest,
+    },
+}
+
+/// An order-independent digest of a set of boards: the sum and the XOR of a
+/// 64-bit hash of each. Two listings with the same count (checked against
+/// OEIS) but different boards, or a board listed twice in place of another,
+/// differ in both with overwhelming probability.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Digest {
+    sum: u64,
+    xor: u64,
+}
+
+impl Digest {
+    fn add(&mut self, rows: &[u8]) {
+        // FNV-1a over the rows, then a SplitMix64 finaliser so that boards
+        // differing in one square spread over every bit.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &row in rows {
+            h = (h ^ u64::from(row)).wrapping_mul(0x0100_0000_01b3);
+        }
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= h >> 31;
+        self.sum = self.sum.wrapping_add(h);
+        self.xor ^= h;
+    }
+}
+
+impl Listing {
+    fn exact(solver: &dyn Solver, n: usize) -> Result<Listing, Error> {
+        Ok(Listing::Exact(
+            check::checked_listing(solver, n).map_err(Error::Mismatch)?,
+        ))
+    }
+
+    fn streamed(solver: &dyn Solver, n: usize) -> Result<Listing, Error> {
+        let id = solver.info().id;
+        let (mut count, mut canonical, mut digest) = (0u64, 0u64, Digest::default());
+        let mut broken = None;
+        solver.enumerate(n, &mut |rows| {
+            if rows.len() != n {
+                broken = Some(format!(
+                    "n = {n}: {id} listed a board of size {}",
+                    rows.len()
+                ));
+                return ControlFlow::Break(());
+            }
+            if let Err(violation) = check::check(rows) {
+                broken = Some(format!(
+                    "n = {n}: {id} listed {}, which is not a solution: {violation}",
+                    Solution::from_rows(rows.to_vec())
+                ));
+                return ControlFlow::Break(());
+            }
+            count += 1;
+            canonical += u64::from(symmetry::is_canonical(rows));
+            digest.add(rows);
+            ControlFlow::Continue(())
+        })?;
+        match broken {
+            Some(problem) => Err(Error::Mismatch(problem)),
+            None => Ok(Listing::Streamed {
+                count,
+                canonical,
+                digest,
+            }),
+        }
+    }
+
+    fn count(&self) -> u64 {
+        match self {
+            Listing::Exact(boards) => boards.len() as u64,
+            Listing::Streamed { count, .. } => *count,
+        }
+    }
+
+    /// Classes: each has exactly one canonical member, so counting the
+    /// canonical boards of a listing that is the whole set counts classes.
+    fn canonical(&self) -> u64 {
+        match self {
+            Listing::Exact(boards) => boards
+                .iter()
+                .filter(|rows| symmetry::is_canonical(rows))
+                .count() as u64,
+            Listing::Streamed { canonical, .. } => *canonical,
+        }
+    }
+
+    /// How `other` (solver `other_id`) differs from this listing (solver
+    /// `id`), if it does: a board one lists and the other does not, or, for
+    /// streamed listings, that their digests differ.
+    fn difference(&self, other: &Listing, id: &str, other_id: &str) -> Option<String> {
+        match (self, other) {
+            (Listing::Exact(mine), Listing::Exact(theirs)) => {
+                // The smallest board in one set and not the other names the
+                // disagreement concretely.
+                let only_mine = mine.difference(theirs).next();
+                let only_theirs = theirs.difference(mine).next();
+                let (holder, lacker, board) = match (only_mine, only_theirs) {
+                    (Some(a), Some(b)) if b < a => (other_id, id, b),
+                    (Some(a), _) => (id, other_id, a),
+                    (None, Some(b)) => (other_id, id, b),
+                    (None, None) => return None,
+                };
+                Some(format!(
+                    "{holder} finds {} but {lacker} does not",
+                    Solution::from_rows(board.clone())
+                ))
+            }
+            (Listing::Streamed { digest: a, .. }, Listing::Streamed { digest: b, .. }) => {
+                (a != b).then(|| {
+                    format!(
+                        "{id} and {other_id} list the same number of valid boards, but not the same boards (their digests differ)"
+                    )
+                })
+            }
+            _ => unreachable!("one n is listed one way by every solver"),
+        }
+    }
 }
 
 fn agree_with_oeis(id: &str, n: usize, total: u64, unique: u64) -> Result<(), Error> {
@@ -160,7 +283,6 @@ fn agree_with_oeis(id: &str, n: usize, total: u64, unique: u64) -> Result<(), Er
 mod tests {
     use super::*;
     use queens_three_mask::ThreeMask;
-    use std::ops::ControlFlow;
 
     #[test]
     fn a_correct_solver_passes_every_n() {
@@ -217,6 +339,25 @@ mod tests {
             matches!(&error, Error::Mismatch(text) if text.contains("OEIS A000170 says 4")),
             "{error}"
         );
+    }
+
+    #[test]
+    fn streamed_listings_are_checked_and_compared_by_digest() {
+        let n = EXACT_MAX_N + 1;
+        let a = Listing::streamed(&ThreeMask, n).unwrap();
+        let b = Listing::streamed(&ThreeMask, n).unwrap();
+        assert_eq!(a.count(), oeis::total(n).unwrap());
+        assert_eq!(a.canonical(), oeis::unique(n).unwrap());
+        assert_eq!(a.difference(&b, "x", "y"), None);
+        // One board listed twice in place of another: same count, another
+        // digest.
+        let mut twice = Digest::default();
+        let mut once = Digest::default();
+        twice.add(&[0, 2, 4, 1, 3]);
+        twice.add(&[0, 2, 4, 1, 3]);
+        once.add(&[0, 2, 4, 1, 3]);
+        once.add(&[0, 3, 1, 4, 2]);
+        assert_ne!(twice, once);
     }
 
     #[test]

@@ -45,10 +45,16 @@ pub fn check(record: &Record) -> Result<(), Problem> {
             ));
         }
         if !ids.insert(solver.id.as_str()) {
-            return Err(problem(format!("{field}.id"), format!("'{}' is listed twice", solver.id)));
+            return Err(problem(
+                format!("{field}.id"),
+                format!("'{}' is listed twice", solver.id),
+            ));
         }
         if !(1..=MAX_N).contains(&solver.max_n) {
-            return Err(problem(format!("{field}.max_n"), format!("not in 1..={MAX_N}")));
+            return Err(problem(
+                format!("{field}.max_n"),
+                format!("not in 1..={MAX_N}"),
+            ));
         }
         one_line(&format!("{field}.node"), &solver.node)?;
     }
@@ -72,7 +78,9 @@ pub fn check(record: &Record) -> Result<(), Problem> {
 fn check_provenance(record: &Record) -> Result<(), Problem> {
     let p = &record.provenance;
     if let Some(commit) = &p.git_commit
-        && !(commit.len() >= 7 && commit.len() <= 64 && commit.bytes().all(|b| b.is_ascii_hexdigit()))
+        && !(commit.len() >= 7
+            && commit.len() <= 64
+            && commit.bytes().all(|b| b.is_ascii_hexdigit()))
     {
         return Err(problem(
             "provenance.git_commit",
@@ -89,7 +97,10 @@ fn check_provenance(record: &Record) -> Result<(), Problem> {
         one_line(field, text)?;
     }
     if !(1..=MAX_CORES).contains(&p.cores) {
-        return Err(problem("provenance.cores", format!("not in 1..={MAX_CORES}")));
+        return Err(problem(
+            "provenance.cores",
+            format!("not in 1..={MAX_CORES}"),
+        ));
     }
     Ok(())
 }
@@ -98,7 +109,10 @@ fn check_settings(record: &Record) -> Result<(), Problem> {
     let s = &record.settings;
     one_line("settings.tool", &s.tool)?;
     if s.threads > MAX_CORES {
-        return Err(problem("settings.threads", format!("more than {MAX_CORES}")));
+        return Err(problem(
+            "settings.threads",
+            format!("more than {MAX_CORES}"),
+        ));
     }
     if !(1..=MAX_N).contains(&s.min_n) {
         return Err(problem("settings.min_n", format!("not in 1..={MAX_N}")));
@@ -133,22 +147,33 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
     if !(1..=solver.max_n).contains(&entry.n) {
         return Err(problem(
             at("n"),
-            format!("{} is not a board {} supports (1..={})", entry.n, solver.id, solver.max_n),
+            format!(
+                "{} is not a board {} supports (1..={})",
+                entry.n, solver.id, solver.max_n
+            ),
         ));
     }
     if let Some(error) = &entry.error {
         one_line(&at("error"), error)?;
     }
     match (entry.status, &entry.timing, &entry.error) {
-        (Status::Timed, None, _) => return Err(problem(at("timing"), "a timed entry without timing")),
+        (Status::Timed, None, _) => {
+            return Err(problem(at("timing"), "a timed entry without timing"));
+        }
         (Status::Timed, Some(_), Some(_)) => {
             return Err(problem(at("error"), "a timed entry with an error"));
         }
         (Status::Error | Status::OverBudget, None, None) => {
-            return Err(problem(at("error"), "an entry that was not timed must say why"));
+            return Err(problem(
+                at("error"),
+                "an entry that was not timed must say why",
+            ));
         }
         (Status::Error | Status::OverBudget, Some(_), _) => {
-            return Err(problem(at("timing"), "an entry that was not timed has a timing"));
+            return Err(problem(
+                at("timing"),
+                "an entry that was not timed has a timing",
+            ));
         }
         _ => {}
     }
@@ -181,8 +206,16 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
         return Err(problem(at("check_run_ns"), "longer than a day"));
     }
     for (k, metric) in entry.extra.iter().enumerate() {
-        if metric.name.is_empty() || !metric.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return Err(problem(format!("{field}.extra[{k}].name"), "not a metric name"));
+        if metric.name.is_empty()
+            || !metric
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            return Err(problem(
+                format!("{field}.extra[{k}].name"),
+                "not a metric name",
+            ));
         }
     }
     match (entry.ns_per_node, &entry.timing, entry.nodes) {
@@ -204,7 +237,10 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
 
 fn check_timing(field: &str, timing: &Timing) -> Result<(), Problem> {
     if !(1..=MAX_SAMPLES).contains(&timing.samples) {
-        return Err(problem(format!("{field}.samples"), format!("not in 1..={MAX_SAMPLES}")));
+        return Err(problem(
+            format!("{field}.samples"),
+            format!("not in 1..={MAX_SAMPLES}"),
+        ));
     }
     let plausible = |ns: f64| ns.is_finite() && ns > 0.0 && ns <= MAX_RUN_NS;
     for (name, ns) in [
@@ -220,10 +256,16 @@ fn check_timing(field: &str, timing: &Timing) -> Result<(), Problem> {
         }
     }
     if !(timing.min_ns <= timing.median_ns && timing.median_ns <= timing.max_ns) {
-        return Err(problem(field, "min_ns <= median_ns <= max_ns does not hold"));
+        return Err(problem(
+            field,
+            "min_ns <= median_ns <= max_ns does not hold",
+        ));
     }
     if !(timing.mad_ns.is_finite() && timing.mad_ns >= 0.0 && timing.mad_ns <= timing.max_ns) {
-        return Err(problem(format!("{field}.mad_ns"), "not a spread of these times"));
+        return Err(problem(
+            format!("{field}.mad_ns"),
+            "not a spread of these times",
+        ));
     }
     Ok(())
 }
@@ -309,6 +351,9 @@ mod tests {
             }),
             format!("entries[{}]", sample_record().entries.len())
         );
-        assert_eq!(blamed(|r| r.solvers[0].id = "Bad Id".into()), "solvers[0].id");
+        assert_eq!(
+            blamed(|r| r.solvers[0].id = "Bad Id".into()),
+            "solvers[0].id"
+        );
     }
 }

@@ -17,4 +17,4 @@ pub use provenance::{Provenance, utc_timestamp};
 pub use schema::{
     COUNT, Entry, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,
 };
-pub use store::{newest, read, write_new};
+pub use store::{newest, prepare_dir, read, write_new};

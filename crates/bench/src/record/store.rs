@@ -18,8 +18,7 @@ use crate::files::{from_json, staged};
 /// name only if no file has it, so a reader never sees half a record and an
 /// existing record is never replaced.
 pub fn write_new(dir: &Path, tool: &str, record: &Record) -> Result<PathBuf, FileError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| FileError::new(dir, format!("cannot create directory: {e}")))?;
+    prepare_dir(dir)?;
     let mut text = serde_json::to_string_pretty(record).expect("a record is plain data");
     text.push('\n');
     let stem = format!("{}-{tool}", record.provenance.date.replace(':', ""));
@@ -43,6 +42,17 @@ pub fn write_new(dir: &Path, tool: &str, record: &Record) -> Result<PathBuf, Fil
         }
     }
     unreachable!("some attempt number is free")
+}
+
+/// Makes sure a record can be written to `dir` (creating it if missing)
+/// before minutes are spent measuring: a long run must not end in a
+/// directory that refuses its record.
+pub fn prepare_dir(dir: &Path) -> Result<(), FileError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| FileError::new(dir, format!("cannot create directory: {e}")))?;
+    tempfile::NamedTempFile::new_in(dir)
+        .map(drop)
+        .map_err(|e| FileError::new(dir, format!("cannot write records here: {e}")))
 }
 
 /// Reads and checks one record. A problem with one field names it as a path
@@ -165,7 +175,11 @@ mod tests {
             "the first record was overwritten"
         );
         assert_eq!(read(&second).unwrap(), other);
-        assert_eq!(newest(dir.path()).unwrap(), second, "the -2 record is the newer");
+        assert_eq!(
+            newest(dir.path()).unwrap(),
+            second,
+            "the -2 record is the newer"
+        );
         // Only the two records: no temporary file is left behind.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }

@@ -1,7 +1,7 @@
 //! `queens report` as one call: read the records, generate every output,
-//! check the splice target, then write. Nothing is written unless every
-//! input could be read and the splice target can take the section, so a
-//! failure never leaves a report half regenerated.
+//! check the splice target, write every file beside its place, then put
+//! them all in place. Nothing is replaced unless every input could be read,
+//! the splice target can take the section and every new file is on disk.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -9,7 +9,7 @@ use super::generate::{generate, readme_section};
 use super::inputs::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
 use super::splice::splice;
 use crate::error::{Error, FileError};
-use crate::files::replace_atomically;
+use crate::files::Staged;
 use crate::record;
 
 /// What to report on and where to write it.
@@ -66,6 +66,10 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
 
     std::fs::create_dir_all(&request.out)
         .map_err(|e| FileError::new(&request.out, format!("cannot create directory: {e}")))?;
+    // Every file is written beside its place first, and only then are they
+    // all put in place: a failure (a full disk, a read-only README) leaves
+    // every old version as it was, not a report half regenerated.
+    let mut staged = Vec::new();
     let mut written = Vec::new();
     for (name, text) in [
         (COMPARISON_FILE, &outputs.comparison),
@@ -73,12 +77,15 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         (NODES_PLOT_FILE, &outputs.nodes_plot),
     ] {
         let path = request.out.join(name);
-        replace_atomically(&path, text.as_bytes())?;
+        staged.push(Staged::new(&path, text.as_bytes())?);
         written.push(path);
     }
     if let Some((target, spliced)) = spliced {
-        replace_atomically(target, spliced.as_bytes())?;
+        staged.push(Staged::new(target, spliced.as_bytes())?);
         written.push(target.clone());
+    }
+    for file in staged {
+        file.commit()?;
     }
     Ok(written)
 }

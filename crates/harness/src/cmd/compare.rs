@@ -12,8 +12,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens_bench::measure::compare::{self, MIN_N, Plan};
 use queens_bench::record::{self, Entry, Status};
 use queens_bench::report::format::{bytes, duration_ns, significant, thousands};
+use queens_core::oeis;
 
-use crate::args::{board_size, number};
+use crate::args::number;
 use crate::error::{CliError, output};
 use crate::registry;
 
@@ -22,7 +23,7 @@ use crate::registry;
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// Time n = 4 up to this (each solver also stops at its own limit or budget).
-    #[arg(long, default_value_t = 15, value_parser = board_size())]
+    #[arg(long, default_value_t = 15, value_parser = number("--max-n", MIN_N..=oeis::MAX_KNOWN_N, "the largest n with a published count to check against"))]
     pub max_n: usize,
     /// Solvers to compare (repeatable); default: all.
     #[arg(long = "solver")]
@@ -39,6 +40,8 @@ pub struct Args {
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solvers = registry::select(&args.solvers)?;
+    // Refuse an unusable --out now, not after minutes of measuring.
+    record::prepare_dir(&args.out)?;
     let progress = progress_bar();
     let comparison = compare::run(
         &Plan {
@@ -55,15 +58,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     )?;
     progress.finish_and_clear();
 
+    // The record first: the measurements are kept even if stdout is gone
+    // (`queens compare | head -1`) or full.
+    let path = record::write_new(&args.out, "compare", &comparison.record)?;
     let mut text = format!(
         "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
         comparison.cross_validated, comparison.cross_validated_max_n
     );
     text.push_str(&table(&comparison.record.entries, args.max_n));
+    text.push_str(&format!("record: {}\n", path.display()));
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
-    let path = record::write_new(&args.out, "compare", &comparison.record)?;
-    output(writeln!(out, "record: {}", path.display()))?;
     if comparison.has_errors() {
         return Err(CliError::Verification(
             "some counts were wrong or failed (error entries above); they were not timed"
