@@ -48,7 +48,7 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             // clap lists the allowed values, or the missing arguments, on
             // later lines: keep them on this one.
             let allowed = match (error.kind(), error.get(ContextKind::ValidValue)) {
-                (_, Some(ContextValue::Strings(values))) => {
+                (_, Some(ContextValue::Strings(values))) if !values.is_empty() => {
                     format!("; possible values: {}", values.join(", "))
                 }
                 (ErrorKind::MissingRequiredArgument, _) => match error.get(ContextKind::InvalidArg)

@@ -57,7 +57,10 @@ impl RunIdentity {
             .shard
             .map_or("whole".to_string(), |s| format!("shard {s}"));
         let unique = if self.unique { ", --unique" } else { "" };
-        format!("n = {}, {}, {}{unique}", self.n, self.split, shard)
+        format!(
+            "n = {}, {}, {}{unique}, a plan of {} units",
+            self.n, self.split, shard, self.plan_units
+        )
     }
 }
 
