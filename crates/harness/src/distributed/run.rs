@@ -6,7 +6,7 @@
 //! progress bar and the checkpoint, and saves whenever something is new and
 //! the last save is older than the save interval.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -93,6 +93,19 @@ impl UnitRun<'_> {
             .map(|c| std::mem::take(&mut c.done))
             .unwrap_or_default();
         let resumed = done.len();
+        if resumed > 0
+            && !self.quiet
+            && let Some(path) = self.checkpoint
+        {
+            // Says on stderr (a cluster job's log) that the work of an
+            // earlier attempt is kept; stdout stays the record alone.
+            let _ = writeln!(
+                std::io::stderr(),
+                "queens: resuming from {}: {resumed} of {} units already counted",
+                path.display(),
+                mine.len()
+            );
+        }
         let todo: Vec<usize> = mine
             .iter()
             .copied()

@@ -158,6 +158,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_record_read_back_has_the_checksum_it_was_written_with() {
+        // Seconds like these once came back one unit in the last place off
+        // (serde_json's fast float parser), and the checksum failed.
+        for seconds in [
+            0.16359590499999999,
+            0.1 + 0.2,
+            1e-7 / 3.0,
+            12345.678901234567,
+        ] {
+            let shard = ShardRecord {
+                format: SHARD_FORMAT.to_string(),
+                index: 1,
+                count: 2,
+                split: "x/1".to_string(),
+                plan_units: 3,
+                units: 1,
+                fixed_pairs: None,
+                subtotals: vec![Subtotal(0, 5, 0, 9)],
+                checksum: String::new(),
+            };
+            let sealed = checksum(8, "x", 5, 9, seconds, &shard);
+            let text = serde_json::to_string(&seconds).unwrap();
+            let back: f64 = serde_json::from_str(&text).unwrap();
+            assert_eq!(back.to_bits(), seconds.to_bits(), "{text}");
+            assert_eq!(checksum(8, "x", 5, 9, back, &shard), sealed);
+        }
+    }
+
+    #[test]
     fn shard_specs_parse_and_refuse_nonsense() {
         assert_eq!("3/8".parse(), Ok(ShardSpec { index: 3, count: 8 }));
         assert_eq!("1/1".parse(), Ok(ShardSpec { index: 1, count: 1 }));
