@@ -420,3 +420,107 @@ fn a_damaged_or_forged_checkpoint_is_refused_and_left_alone() {
     std::fs::write(&checkpoint, value.to_string()).unwrap();
     refused(&count(&[]), "another queens version");
 }
+
+/// The newest committed record, as JSON.
+fn committed_record() -> Value {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench-results");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    names.sort();
+    serde_json::from_str(&std::fs::read_to_string(names.last().unwrap()).unwrap()).unwrap()
+}
+
+#[test]
+fn a_record_that_would_crash_or_mislead_the_report_is_refused_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let timed = committed_record()["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["status"] == "timed")
+        .unwrap();
+    let cases: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+        (
+            "provenance.git_commit",
+            Box::new(|r| r["provenance"]["git_commit"] = "ü".repeat(40).into()),
+        ),
+        (
+            "n",
+            Box::new(move |r| r["entries"][timed]["n"] = 2_147_483_648u64.into()),
+        ),
+        (
+            "timing.median_ns",
+            Box::new(move |r| r["entries"][timed]["timing"]["median_ns"] = 1e308.into()),
+        ),
+        (
+            "timing.median_ns",
+            Box::new(move |r| r["entries"][timed]["timing"]["median_ns"] = 0.0.into()),
+        ),
+        (
+            "ns_per_node",
+            Box::new(move |r| r["entries"][timed]["ns_per_node"] = (-1e308).into()),
+        ),
+        (
+            "solutions",
+            Box::new(move |r| {
+                let wrong = r["entries"][timed]["solutions"].as_u64().unwrap() + 1;
+                r["entries"][timed]["solutions"] = wrong.into();
+            }),
+        ),
+    ];
+    for (field, change) in cases {
+        let mut record = committed_record();
+        change(&mut record);
+        let file = write(dir.path(), "bad.json", &record);
+        let out = dir.path().join("out");
+        let output = queens(&["report", &file, "--out", out.to_str().unwrap()]);
+        refused(&output, field);
+        assert!(
+            !out.join("COMPARISON.md").exists(),
+            "{field}: a report was written"
+        );
+    }
+}
+
+#[test]
+fn compare_refuses_an_unusable_out_before_measuring() {
+    let started = Instant::now();
+    refused(
+        &queens(&["compare", "--out", "/proc/queens-records"]),
+        "/proc/queens-records",
+    );
+    // Refused before measuring: not after the tens of seconds a run takes.
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[cfg(unix)]
+#[test]
+fn compare_keeps_its_record_when_its_reader_goes_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("records");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args([
+            "compare",
+            "--max-n",
+            "6",
+            "--budget",
+            "0.5",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // `queens compare | head -0`: the reader closes before anything is read.
+    drop(child.stdout.take());
+    let _ = child.wait().unwrap();
+    assert_eq!(
+        std::fs::read_dir(&out).unwrap().count(),
+        1,
+        "the record was lost"
+    );
+}

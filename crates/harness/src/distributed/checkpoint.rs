@@ -232,3 +232,82 @@ fn not_a_checkpoint(path: &Path) -> FileError {
         "exists and is not a queens checkpoint; refusing to overwrite it (choose another --checkpoint file)",
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run() -> RunIdentity {
+        RunIdentity {
+            solver: "half-join".into(),
+            split: "half-join/1".into(),
+            n: 12,
+            unique: false,
+            shard: None,
+            plan_units: 4,
+        }
+    }
+
+    /// Writes a checkpoint with these units, sealed as a real one is: a
+    /// forgery the checksum cannot catch.
+    fn forged(dir: &Path, done: Vec<Subtotal>, unique: bool) -> PathBuf {
+        let path = dir.join("forged.ckpt");
+        let mut file = CheckpointFile {
+            format: FORMAT.into(),
+            run: RunIdentity { unique, ..run() },
+            seconds: 1.0,
+            done,
+            checksum: String::new(),
+        };
+        file.checksum = file.checksum();
+        fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
+        path
+    }
+
+    fn refusal(path: &Path, unique: bool, mine: &[usize]) -> String {
+        match Checkpoint::open(path, RunIdentity { unique, ..run() }, mine) {
+            Ok(_) => panic!("a forged checkpoint was accepted"),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_sound_checkpoint_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = forged(dir.path(), vec![Subtotal(1, 10, 0, 50)], false);
+        let checkpoint = Checkpoint::open(&path, run(), &[0, 1, 2, 3]).unwrap();
+        assert_eq!(checkpoint.done.len(), 1);
+        assert_eq!(checkpoint.done[&1].solutions, 10);
+        assert_eq!(checkpoint.earlier_seconds, 1.0);
+    }
+
+    #[test]
+    fn forged_units_are_refused_even_with_a_valid_checksum() {
+        let dir = tempfile::tempdir().unwrap();
+        let all = [0, 1, 2, 3];
+        let twice = forged(
+            dir.path(),
+            vec![Subtotal(1, 10, 0, 5), Subtotal(1, 10, 0, 5)],
+            false,
+        );
+        assert!(refusal(&twice, false, &all).contains("saved twice"));
+        let outside = forged(dir.path(), vec![Subtotal(1000, 10, 0, 5)], false);
+        assert!(refusal(&outside, false, &all).contains("not one of the 4 units"));
+        let other_shard = forged(dir.path(), vec![Subtotal(3, 10, 0, 5)], false);
+        assert!(refusal(&other_shard, false, &[0, 1]).contains("not one of the 2 units"));
+        let pairs = forged(dir.path(), vec![Subtotal(2, 10, 7, 5)], false);
+        assert!(refusal(&pairs, false, &all).contains("fixed pairs"));
+    }
+
+    #[test]
+    fn an_edited_count_fails_the_checksum() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = forged(dir.path(), vec![Subtotal(1, 10, 0, 50)], false);
+        let text = fs::read_to_string(&path)
+            .unwrap()
+            .replace("[1,10,0,50]", "[1,1010,0,50]");
+        fs::write(&path, text).unwrap();
+        let error = refusal(&path, false, &[0, 1, 2, 3]);
+        assert!(error.contains("field `checksum`"), "{error}");
+    }
+}
