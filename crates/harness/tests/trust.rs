@@ -442,7 +442,8 @@ fn a_record_that_would_crash_or_mislead_the_report_is_refused_naming_the_field()
         .iter()
         .position(|e| e["status"] == "timed")
         .unwrap();
-    let cases: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    type Change = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(&str, Change)> = vec![
         (
             "provenance.git_commit",
             Box::new(|r| r["provenance"]["git_commit"] = "ü".repeat(40).into()),
