@@ -4,7 +4,7 @@
 //! everything the user can fix (the command line, a file, a solver's limit,
 //! a place that cannot be written) is 2.
 
-use std::io;
+use std::io::{self, Write};
 
 use queens_bench::{Error as BenchError, FileError};
 use queens_core::QueensError;
@@ -72,7 +72,9 @@ impl From<BenchError> for CliError {
 /// Ends the process the way every failure ends it: one line on stderr,
 /// then the exit code of its kind.
 pub fn exit_with(error: CliError) -> ! {
-    eprintln!("queens: {error}");
+    // Not eprintln!, which panics when stderr is closed: the exit code
+    // still tells what happened.
+    let _ = writeln!(io::stderr(), "queens: {error}");
     std::process::exit(i32::from(error.exit_code()))
 }
 

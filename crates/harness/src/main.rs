@@ -2,6 +2,7 @@
 //! turns a failure into one line on stderr with the exit code its kind
 //! decides (`CliError::exit_code`: 1 a failed verification, 2 bad input).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -58,7 +59,11 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
                 },
                 _ => String::new(),
             };
-            eprintln!("queens: {first}{allowed} (see `queens --help`)");
+            // Not eprintln!, which panics when stderr is closed.
+            let _ = writeln!(
+                std::io::stderr(),
+                "queens: {first}{allowed} (see `queens --help`)"
+            );
             ExitCode::from(bad_input)
         }
     }

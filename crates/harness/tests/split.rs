@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::saved_units;
 use common::{queens, refused};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -207,13 +208,6 @@ fn checkpoints_belong_to_one_run() {
         &count("9", "/nonexistent/dir/run.checkpoint", &[]),
         "cannot save checkpoint",
     );
-}
-
-/// Units saved in a checkpoint file, if it exists and parses.
-fn saved_units(path: &Path) -> Option<usize> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let value: Value = serde_json::from_str(&text).ok()?;
-    Some(value["done"].as_array()?.len())
 }
 
 #[test]

@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::saved_units;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -298,13 +299,6 @@ fn a_full_stdout_is_one_line_and_exit_2_for_every_command() {
     }
     // compare kept its record although its table could not be printed.
     assert_eq!(std::fs::read_dir(out).unwrap().count(), 1);
-}
-
-/// Units saved in a checkpoint file, if it exists and parses.
-fn saved_units(path: &Path) -> Option<usize> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let value: Value = serde_json::from_str(&text).ok()?;
-    Some(value["done"].as_array()?.len())
 }
 
 #[cfg(unix)]

@@ -58,3 +58,10 @@ pub fn refused(output: &Output, expected: &str) {
 pub fn assert_bad_input(args: &[&str], expected: &str) {
     refused(&queens(args), expected);
 }
+
+/// Units saved in a checkpoint file, if it exists and parses.
+pub fn saved_units(path: &Path) -> Option<usize> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    Some(value["done"].as_array()?.len())
+}
