@@ -16,6 +16,7 @@ pub static SOLVERS: &[&dyn Solver] = &[
     &queens_three_mask::ThreeMask,
     &queens_threat_mask::THREAT_MASK,
     &queens_threat_mask::THREAT_MASK_U128,
+    &queens_textbook::Textbook,
     &queens_row_fold::RowFold,
     &queens_base_counting::BaseCounting,
     &queens_perm_filter::PERM_FILTER,
