@@ -9,6 +9,7 @@
 pub mod format;
 mod generate;
 mod inputs;
+mod measured;
 mod overlay;
 mod plots;
 mod publish;
@@ -17,6 +18,7 @@ mod tables;
 
 pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
+pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
 pub use overlay::Overlay;
 pub use publish::{Request, publish};
 pub use splice::{BEGIN_MARKER, END_MARKER, splice};

@@ -7,7 +7,9 @@ use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
 use super::inputs::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
-use super::splice::splice;
+use super::measured::{BEGIN_PREFIX, splice_measured};
+use super::overlay::Overlay;
+use super::splice::{BEGIN_MARKER, END_MARKER, splice};
 use crate::error::{Error, FileError};
 use crate::files::Staged;
 use crate::record;
@@ -20,8 +22,9 @@ pub struct Request<'a> {
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md and the plots.
     pub out: PathBuf,
-    /// A file whose section between the markers is replaced (the README).
-    pub splice: Option<PathBuf>,
+    /// Pages whose generated parts are replaced: the comparison section
+    /// between its markers (the README) and every measured block.
+    pub splice: Vec<PathBuf>,
     /// Each registered solver's analysis text, by id.
     pub analyses: Analyses<'a>,
 }
@@ -50,19 +53,16 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     let outputs = generate(&command, &sources, &request.analyses)?;
     // A splice target that cannot be spliced is refused before anything is
     // written.
-    let spliced = match &request.splice {
-        Some(target) => {
-            let document = std::fs::read_to_string(target)
-                .map_err(|e| FileError::new(target, format!("cannot read: {e}")))?;
-            splice(&document, "").map_err(|problem| FileError::new(target, problem))?;
-            let prefix = link_prefix(target, &request.out)?;
-            let section = readme_section(&sources, &prefix);
-            let spliced =
-                splice(&document, &section).map_err(|problem| FileError::new(target, problem))?;
-            Some((target, spliced))
-        }
-        None => None,
-    };
+    let overlay = Overlay::from_sources(&sources);
+    let mut spliced = Vec::new();
+    for target in &request.splice {
+        let document = std::fs::read_to_string(target)
+            .map_err(|e| FileError::new(target, format!("cannot read: {e}")))?;
+        spliced.push((
+            target,
+            splice_page(target, &document, &sources, &overlay, &request.out)?,
+        ));
+    }
 
     std::fs::create_dir_all(&request.out)
         .map_err(|e| FileError::new(&request.out, format!("cannot create directory: {e}")))?;
@@ -80,14 +80,46 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         staged.push(Staged::new(&path, text.as_bytes())?);
         written.push(path);
     }
-    if let Some((target, spliced)) = spliced {
-        staged.push(Staged::new(target, spliced.as_bytes())?);
+    for (target, text) in spliced {
+        staged.push(Staged::new(target, text.as_bytes())?);
         written.push(target.clone());
     }
     for file in staged {
         file.commit()?;
     }
     Ok(written)
+}
+
+/// A page with its generated parts replaced: the README's comparison
+/// section, if it has the markers, and every measured block. A page with
+/// neither is refused: splicing it would silently do nothing.
+fn splice_page(
+    target: &Path,
+    document: &str,
+    sources: &[Source],
+    overlay: &Overlay,
+    out: &Path,
+) -> Result<String, FileError> {
+    let has_comparison = document.contains(BEGIN_MARKER) || document.contains(END_MARKER);
+    let document = if has_comparison {
+        splice(document, "").map_err(|problem| FileError::new(target, problem))?;
+        let prefix = link_prefix(target, out)?;
+        splice(document, &readme_section(sources, &prefix))
+            .map_err(|problem| FileError::new(target, problem))?
+    } else {
+        document.to_string()
+    };
+    let (document, blocks) =
+        splice_measured(&document, overlay).map_err(|problem| FileError::new(target, problem))?;
+    if !has_comparison && blocks == 0 {
+        return Err(FileError::new(
+            target,
+            format!(
+                "no {BEGIN_MARKER} marker line, nor any {BEGIN_PREFIX}... block: nothing to splice"
+            ),
+        ));
+    }
+    Ok(document)
 }
 
 /// The path from the spliced file's directory to the output directory, with

@@ -18,10 +18,11 @@ pub struct Args {
     /// Directory for COMPARISON.md and the SVG plots.
     #[arg(long, default_value = queens_bench::RECORDS_DIR)]
     pub out: PathBuf,
-    /// Also replace the section between `<!-- BEGIN: comparison -->` and
-    /// `<!-- END: comparison -->` in this file (e.g. README.md).
+    /// Also regenerate this page's generated parts (repeatable): the section
+    /// between `<!-- BEGIN: comparison -->` and `<!-- END: comparison -->`
+    /// (README.md), and every `<!-- BEGIN: measured SOLVERS NS -->` block.
     #[arg(long)]
-    pub splice: Option<PathBuf>,
+    pub splice: Vec<PathBuf>,
 }
 
 /// Generates, writes, and says what it wrote.
@@ -34,7 +35,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     })?;
     let mut out = io::stdout().lock();
     for path in written {
-        let verb = if Some(&path) == args.splice.as_ref() {
+        let verb = if args.splice.contains(&path) {
             "spliced"
         } else {
             "wrote"
