@@ -5,7 +5,7 @@
 //! count itself. The others are small: a solution fixed by g is a union of
 //! g's orbits of squares, so a search that places a whole orbit at a time
 //! (the lowest empty rank's queen and all its images) finds each exactly
-//! once, in a tree of about the square root of the full one's size.
+//! once, in a tree far smaller than the full one.
 //! Reflections die at once for n > 1 (the squares a reflection pairs up
 //! attack each other), the quarter turns after a few ranks; the half turn
 //! does the real work.
