@@ -117,3 +117,36 @@ impl Layout {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A top queen and a bottom queen have intersecting key bits exactly
+    /// when they share a diagonal, on every supported board: keys see every
+    /// crossing diagonal and nothing else. And the layout leaves the join
+    /// what it assumes: low words below the two mark bits, high words within
+    /// the index bits.
+    #[test]
+    fn keys_meet_exactly_on_shared_diagonals() {
+        for n in 2..=MAX_N {
+            let layout = crate::board::Board::new(n).layout;
+            let half = n / 2;
+            assert!(layout.index_bits <= MAX_INDEX_BITS);
+            for table in [&layout.top, &layout.bottom] {
+                for key in table.iter().flat_map(|rank| &rank[..n]) {
+                    assert!((*key as u32) < 1 << crate::join::LOW_BITS, "n {n}");
+                    assert!(key >> 32 < 1 << layout.index_bits, "n {n}");
+                }
+            }
+            for (r, c) in (0..half).flat_map(|r| (0..n).map(move |c| (r, c))) {
+                // The bottom half's rank r2 from its edge is rank n-1-r2.
+                for (r2, c2) in (0..half).flat_map(|r| (0..n).map(move |c| (r, c))) {
+                    let shared = c.abs_diff(c2) == n - 1 - r2 - r;
+                    let meet = layout.top[r][c] & layout.bottom[r2][c2] != 0;
+                    assert_eq!(meet, shared, "n {n}: top ({r}, {c}), bottom ({r2}, {c2})");
+                }
+            }
+        }
+    }
+}
