@@ -3,8 +3,7 @@
 pub mod configuration;
 mod search;
 
-use queens_core::trace::Observer;
-use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo};
+use queens_core::SolverInfo;
 
 pub use search::Search;
 
@@ -24,15 +23,4 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-impl GenericSearch for BaseCounting {
-    const INFO: &'static SolverInfo = &INFO;
-
-    fn search<S: SolutionSink, O: Observer>(
-        &self,
-        n: usize,
-        sink: &mut S,
-        observer: &mut O,
-    ) -> SearchStats {
-        Search::new(n).run(sink, observer).stats()
-    }
-}
+queens_core::generic_search!(BaseCounting, &INFO, Search);

@@ -231,6 +231,32 @@ pub fn list_boards<S: Solver + ?Sized>(solver: &S, n: usize) -> Result<Vec<Vec<u
     Ok(boards)
 }
 
+/// The [`GenericSearch`] glue, in one line, for a solver whose search is a
+/// value made for one board, run once and then read:
+/// `SEARCH::new(n).run(sink, observer).stats()` (three-mask, textbook,
+/// base-counting, row-fold). Write the impl by hand for any other shape.
+///
+/// ```ignore
+/// queens_core::generic_search!(ThreeMask, &INFO, search::Search);
+/// ```
+#[macro_export]
+macro_rules! generic_search {
+    ($solver:ty, $info:expr, $search:ty) => {
+        impl $crate::GenericSearch for $solver {
+            const INFO: &'static $crate::SolverInfo = $info;
+
+            fn search<S: $crate::SolutionSink, O: $crate::trace::Observer>(
+                &self,
+                n: usize,
+                sink: &mut S,
+                observer: &mut O,
+            ) -> $crate::SearchStats {
+                <$search>::new(n).run(sink, observer).stats()
+            }
+        }
+    };
+}
+
 /// Adapts a solver's generic search to "visit boards" or "only count", so
 /// that one search routine serves `enumerate` and `count` without paying for
 /// board bookkeeping it does not need.

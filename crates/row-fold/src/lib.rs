@@ -5,8 +5,7 @@ mod level;
 mod narrate;
 mod safe;
 
-use queens_core::trace::Observer;
-use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo};
+use queens_core::SolverInfo;
 
 pub use fold::{Fold, PeakLevel};
 pub use level::Level;
@@ -31,15 +30,4 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-impl GenericSearch for RowFold {
-    const INFO: &'static SolverInfo = &INFO;
-
-    fn search<S: SolutionSink, O: Observer>(
-        &self,
-        n: usize,
-        sink: &mut S,
-        observer: &mut O,
-    ) -> SearchStats {
-        Fold::new(n).run(sink, observer).stats()
-    }
-}
+queens_core::generic_search!(RowFold, &INFO, Fold);

@@ -2,8 +2,7 @@
 
 mod search;
 
-use queens_core::trace::Observer;
-use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo};
+use queens_core::SolverInfo;
 
 pub use search::{Mask, Search};
 
@@ -23,15 +22,4 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-impl GenericSearch for ThreeMask {
-    const INFO: &'static SolverInfo = &INFO;
-
-    fn search<S: SolutionSink, O: Observer>(
-        &self,
-        n: usize,
-        sink: &mut S,
-        observer: &mut O,
-    ) -> SearchStats {
-        Search::new(n).run(sink, observer).stats()
-    }
-}
+queens_core::generic_search!(ThreeMask, &INFO, Search);
