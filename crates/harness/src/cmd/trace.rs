@@ -43,6 +43,10 @@ pub struct Args {
     pub steps: Option<usize>,
 }
 
+/// The second line of every trace: what each tag means, the same for every
+/// solver, so that a learner reads any trace the same way.
+pub const LEGEND: &str = "tags: place = a queen put down | reject = refused, and why | back = a dead end or a finished branch, undone | SOLUTION = a full board | level = a whole level built | note = the state or a summary";
+
 /// Why `--steps` stops at [`MAX_STEPS`].
 const STEPS_WHY: &str = "a trace is for reading; use `count` or `solve` for whole searches";
 
@@ -93,7 +97,7 @@ pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, Cli
         }
     }
     let cut = recorder.stopped_early() || blocks.len() < recorded;
-    let mut out = format!("{} on the {n}x{n} board{header}\n", info.id);
+    let mut out = format!("{} on the {n}x{n} board{header}\n{LEGEND}\n", info.id);
     out.push_str(&blocks.concat());
     out.push_str(&footer(blocks.len(), cut, &stats));
     out.push('\n');
