@@ -17,8 +17,9 @@ use crate::error::{CliError, output};
 use crate::registry;
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
-/// [`SCREEN_LINES`], so that solvers whose steps are blocks (a grid per
-/// step) also fill about one screen.
+/// [`SCREEN_LINES`] (or up to the first solution, if these steps reach
+/// one), so that solvers whose steps are blocks (a grid per step) also fill
+/// about one screen.
 pub const DEFAULT_STEPS: usize = 40;
 /// About one terminal screen.
 pub const SCREEN_LINES: usize = 48;
@@ -90,7 +91,14 @@ pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, Cli
     let recorded = recorder.steps().len();
     let mut blocks = format_steps(recorded);
     if limit == Limit::Screen {
-        let fitting = fitting_blocks(&blocks, SCREEN_LINES);
+        // About one screen, but on to the first solution if the default
+        // steps reach one: a learner should see the search succeed once.
+        let first_solution = recorder
+            .steps()
+            .iter()
+            .position(|(kind, _)| *kind == StepKind::Solution);
+        let fitting =
+            fitting_blocks(&blocks, SCREEN_LINES).max(first_solution.map_or(0, |i| i + 1));
         if fitting < recorded {
             // Fewer steps may need narrower numbers.
             blocks = format_steps(fitting);
