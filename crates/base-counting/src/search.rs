@@ -76,8 +76,15 @@ impl Search {
                 )
             })?;
         }
+        if O::PROFILES {
+            // The all-zero number: the empty board, where counting starts.
+            observer.safe_boards(0, 1);
+        }
         while self.next_valid(observer)? {
             self.valid += 1;
+            if O::PROFILES {
+                observer.safe_boards(self.configuration.queens().len(), 1);
+            }
             if self.configuration.is_full() {
                 self.solutions += 1;
                 if S::WANTS_BOARD {

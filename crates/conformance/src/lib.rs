@@ -29,6 +29,7 @@
 //! | [`limits_are_errors_that_name_the_reason`] | n = max_n + 1 is an error that says the limit and why, for counting and tracing; n = 0 is [`QueensError::EmptyBoard`] |
 //! | [`traces_are_deterministic_bounded_and_cut`] | a trace is the same twice, never empty, never longer than the sink allows, and stops when the sink is full |
 //! | [`thread_count_does_not_change_the_result`] | any `--threads` gives the same statistics (a solver that does not split its work ignores the option) |
+//! | [`a_tree_profile_is_a_tree_of_safe_boards`] | a solver that reports the profile of its tree (safe boards by number of queens) reports one empty board and exactly the solutions as full boards |
 //! | [`shards_sum_to_the_whole`] | a split count dealt into shards adds up to the whole count, classes included; a solver without a split counts deterministically in one piece |
 //!
 //! The references are independent of every solver: core's [`oeis`] tables,
@@ -164,6 +165,7 @@ macro_rules! __each_check {
             traces_are_deterministic_bounded_and_cut,
             thread_count_does_not_change_the_result,
             shards_sum_to_the_whole,
+            a_tree_profile_is_a_tree_of_safe_boards,
         }
     };
 }
@@ -390,6 +392,32 @@ pub fn thread_count_does_not_change_the_result(solver: &dyn Solver, config: &Con
         for threads in [0, 2, 3, 5] {
             assert_eq!(run(threads), one, "{id}: n = {n}, {threads} threads");
         }
+    }
+}
+
+/// A solver that reports its tree's profile (the safe boards it reaches
+/// with 0..=n queens) reports a tree of safe boards: one empty board, at
+/// most n boards with one queen, and exactly the solutions with n, for
+/// every n it is counted to; and the profile is the same run after run.
+pub fn a_tree_profile_is_a_tree_of_safe_boards(solver: &dyn Solver, config: &Config) {
+    let id = solver.info().id;
+    for n in 1..=config.count_limit(solver).min(10) {
+        let Some(profile) = solver.tree_profile(n).unwrap() else {
+            return;
+        };
+        assert_eq!(profile.len(), n + 1, "{id} n = {n}: {profile:?}");
+        assert_eq!(profile[0], 1, "{id} n = {n}: one empty board");
+        assert!(profile[1] <= n as u64, "{id} n = {n}: {profile:?}");
+        assert_eq!(
+            Some(profile[n]),
+            oeis::total(n),
+            "{id} n = {n}: the full boards are the solutions"
+        );
+        assert_eq!(
+            solver.tree_profile(n).unwrap(),
+            Some(profile),
+            "{id} n = {n}"
+        );
     }
 }
 
@@ -629,7 +657,7 @@ mod tests {
     #[test]
     fn every_check_is_in_the_table_once() {
         let mut names: Vec<&str> = ALL_CHECKS.iter().map(|(name, _)| *name).collect();
-        assert_eq!(names.len(), 9);
+        assert_eq!(names.len(), 10);
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), ALL_CHECKS.len());

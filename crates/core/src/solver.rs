@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::split::WorkSplit;
-use crate::trace::{Observer, Silent, TraceSink, Tracing};
+use crate::trace::{Observer, Profile, Silent, TraceSink, Tracing};
 use crate::{QueensError, symmetry};
 
 /// What a solver is: the facts the harness lists, checks and reports.
@@ -153,6 +153,15 @@ pub trait Solver: Send + Sync {
     fn work_split(&self) -> Option<&dyn WorkSplit> {
         None
     }
+
+    /// The safe boards its search reaches with 0, 1, ..., n queens, for a
+    /// solver that walks the tree of safe partial boards (see
+    /// [`crate::trace::Profile`]); `None` for one whose search is something
+    /// else (permutations, units, halves).
+    fn tree_profile(&self, n: usize) -> Result<Option<Vec<u64>>, QueensError> {
+        self.info().check_n(n)?;
+        Ok(None)
+    }
 }
 
 /// A solver whose whole search is one routine, generic over what happens to a
@@ -197,6 +206,13 @@ impl<T: GenericSearch> Solver for T {
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
         T::INFO.check_n(n)?;
         Ok(self.search(n, &mut CountOnly, &mut Tracing::new(sink)))
+    }
+
+    fn tree_profile(&self, n: usize) -> Result<Option<Vec<u64>>, QueensError> {
+        T::INFO.check_n(n)?;
+        let mut profile = Profile::default();
+        self.search(n, &mut CountOnly, &mut profile);
+        Ok(profile.into_levels(n))
     }
 }
 

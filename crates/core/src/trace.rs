@@ -65,8 +65,55 @@ pub trait TraceSink {
 pub trait Observer {
     /// `false` means every call is dead code: guard with `if O::ENABLED`.
     const ENABLED: bool;
+    /// `true` only when the safe boards of the tree are being counted by
+    /// depth ([`Profile`]): guard `safe_boards` calls with `if O::PROFILES`,
+    /// so that counting and timing runs pay nothing for them.
+    const PROFILES: bool = false;
     /// Reports one step. `describe` runs only when tracing is on.
     fn step(&mut self, kind: StepKind, describe: impl FnOnce() -> String) -> ControlFlow<()>;
+    /// `count` safe boards with `queens` queens were reached: the empty
+    /// board (0 queens), every safe partial board, every solution (n).
+    #[inline(always)]
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        let _ = (queens, count);
+    }
+}
+
+/// The observer that measures a search's tree: how many safe boards it
+/// reaches with 0, 1, ..., n queens. Solvers that walk the same tree give
+/// the same profile, whatever a node costs them (`queens tree`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Profile {
+    /// `by_queens[k]`: safe boards reached with k queens.
+    pub by_queens: Vec<u64>,
+}
+
+impl Profile {
+    /// The counts for 0..=n queens (depths no board reached are 0), or
+    /// `None` if the search reported no safe board at all: it walks some
+    /// other tree.
+    pub fn into_levels(mut self, n: usize) -> Option<Vec<u64>> {
+        if self.by_queens.is_empty() {
+            return None;
+        }
+        self.by_queens.resize(n + 1, 0);
+        Some(self.by_queens)
+    }
+}
+
+impl Observer for Profile {
+    const ENABLED: bool = false;
+    const PROFILES: bool = true;
+    #[inline(always)]
+    fn step(&mut self, _: StepKind, _: impl FnOnce() -> String) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        if self.by_queens.len() <= queens {
+            self.by_queens.resize(queens + 1, 0);
+        }
+        self.by_queens[queens] += count;
+    }
 }
 
 /// The observer of timed and counted runs: does nothing, costs nothing.

@@ -46,6 +46,8 @@ pub enum Command {
     Report(cmd::report::Args),
     /// Watch a solver think: the first steps of its search, in its own terms.
     Trace(cmd::trace::Args),
+    /// The tree each solver walks: its safe boards by number of queens.
+    Tree(cmd::tree::Args),
     /// A solver's teaching text and its measured row(s) from the newest record.
     Explain(cmd::explain::Args),
 }
@@ -63,6 +65,7 @@ impl Command {
             Command::Compare(args) => cmd::compare::run(args),
             Command::Report(args) => cmd::report::run(args),
             Command::Trace(args) => cmd::trace::run(args),
+            Command::Tree(args) => cmd::tree::run(args),
             Command::Explain(args) => cmd::explain::run(args),
         }
     }

@@ -50,3 +50,30 @@ fn every_slow_exception_names_a_registered_solver() {
         assert!(!config.reason().is_empty());
     }
 }
+
+/// The depth-first solvers walk one tree: every solver that reports its
+/// tree's profile reports the same one, at every n, and at n = 8 it is the
+/// tree of the classic puzzle (1, 8, 42, 140, 344, 568, 550, 312, 92 safe
+/// boards with 0..8 queens, 2,057 in all: the Forth program's 1,965
+/// positions and 92 solutions).
+#[test]
+fn the_depth_first_solvers_walk_one_tree() {
+    for n in 1..=10 {
+        let profiles: Vec<(&str, Vec<u64>)> = SOLVERS
+            .iter()
+            .filter(|s| s.info().supports(n))
+            .filter_map(|s| Some((s.info().id, s.tree_profile(n).unwrap()?)))
+            .collect();
+        assert!(profiles.len() >= 5, "n = {n}: {profiles:?}");
+        for (id, profile) in &profiles {
+            assert_eq!(
+                profile, &profiles[0].1,
+                "n = {n}: {id} against {}",
+                profiles[0].0
+            );
+        }
+        if n == 8 {
+            assert_eq!(profiles[0].1, vec![1, 8, 42, 140, 344, 568, 550, 312, 92]);
+        }
+    }
+}

@@ -1,4 +1,5 @@
-//! Every trace a page shows is what `queens trace` prints today. The
+//! Every trace (and tree) a page shows is what `queens trace` (`queens
+//! tree`) prints today. The
 //! walk-through, the top README and the crate READMEs paste traces in
 //! `text` blocks that begin with the command (`$ queens trace ...`); each
 //! is run here, and every line of the block must appear in the output, in

@@ -73,9 +73,16 @@ impl Fold {
         }
         let mut level = Level::seed();
         let mut next = Level::default();
+        if O::PROFILES {
+            observer.safe_boards(0, 1);
+        }
         for queens in 1..=n {
             self.extend(&level, &mut next, queens, observer)?;
             self.record(&level, &next);
+            if O::PROFILES {
+                // A level is exactly the safe boards with this many queens.
+                observer.safe_boards(queens, next.len() as u64);
+            }
             if O::ENABLED {
                 // Level n holds the solutions; for n = 2 and 3 it is empty.
                 let kind = if queens == n && !next.is_empty() {

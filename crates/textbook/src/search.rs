@@ -72,6 +72,9 @@ impl Search {
         }
         // The root: an empty board is never full (n >= 1).
         self.positions += 1;
+        if O::PROFILES {
+            observer.safe_boards(0, 1);
+        }
         let _ = self.try_rank(0, sink, observer);
         self
     }
@@ -134,6 +137,9 @@ impl Search {
                 self.solution(sink, observer)
             } else {
                 self.positions += 1;
+                if O::PROFILES {
+                    observer.safe_boards(rank + 1, 1);
+                }
                 self.try_rank(rank + 1, sink, observer)
             };
             // Remove: free the entries again, so the invariant holds for
@@ -171,6 +177,9 @@ impl Search {
     ) -> ControlFlow<()> {
         self.solutions += 1;
         let n = self.n;
+        if O::PROFILES {
+            observer.safe_boards(n, 1);
+        }
         if O::ENABLED {
             let squares: Vec<String> = self.file_of_rank[..n]
                 .iter()

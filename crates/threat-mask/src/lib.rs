@@ -8,7 +8,7 @@ mod word;
 
 use std::marker::PhantomData;
 
-use queens_core::trace::{Silent, TraceSink, Tracing};
+use queens_core::trace::{Profile, Silent, TraceSink, Tracing};
 use queens_core::{
     Boards, CountOnly, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit,
 };
@@ -89,5 +89,12 @@ impl<W: BoardWord> Solver for ThreatMask<W> {
         Ok(Search::<W>::new(n)
             .run(&mut CountOnly, &mut Tracing::new(sink))
             .stats())
+    }
+
+    fn tree_profile(&self, n: usize) -> Result<Option<Vec<u64>>, QueensError> {
+        W::INFO.check_n(n)?;
+        let mut profile = Profile::default();
+        Search::<W>::new(n).run(&mut CountOnly, &mut profile);
+        Ok(profile.into_levels(n))
     }
 }

@@ -106,6 +106,9 @@ impl<W: Word> Search<W> {
             let n = self.n;
             let _ = observer.step(StepKind::Note, || grid::describe_start::<W>(n));
         }
+        if O::PROFILES {
+            observer.safe_boards(0, 1);
+        }
         let _ = self.place_in_row(W::ALL, 0, sink, observer);
         self
     }
@@ -149,6 +152,10 @@ impl<W: Word> Search<W> {
             let square = open.trailing_zeros() as usize;
             let col = square - first_square;
             self.placements += 1;
+            if O::PROFILES {
+                // Only open squares are placed on: the board stays safe.
+                observer.safe_boards(row + 1, 1);
+            }
             // `doMove`: the queen's threat mask ANDed into the board.
             let threat = self.threats[square];
             if O::ENABLED {

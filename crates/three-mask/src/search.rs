@@ -128,6 +128,9 @@ impl Search {
         let mut saved = [Frame::default(); MAX_N];
         // The root call: an empty board is never full (n >= 1).
         self.positions += 1;
+        if O::PROFILES {
+            observer.safe_boards(0, 1);
+        }
         // `safe-files`: a file is safe if no mask marks it attacked.
         let mut current = Frame {
             left,
@@ -173,6 +176,9 @@ impl Search {
                 if next_vertical == 0 {
                     // `try` on a full board: every file holds a queen.
                     self.solutions += 1;
+                    if O::PROFILES {
+                        observer.safe_boards(width, 1);
+                    }
                     if O::ENABLED {
                         let board = self.describe_board(rank + 1);
                         observer.step(StepKind::Solution, || board)?;
@@ -186,6 +192,9 @@ impl Search {
                     continue;
                 }
                 self.positions += 1;
+                if O::PROFILES {
+                    observer.safe_boards(rank + 1, 1);
+                }
                 let next = Frame {
                     left: ((current.left & cleared) << 1) | 1,
                     right: (((current.right & cleared) as i32) >> 1) as Mask,

@@ -12,4 +12,5 @@ pub mod recheck;
 pub mod report;
 pub mod solve;
 pub mod trace;
+pub mod tree;
 pub mod verify;

@@ -1,0 +1,97 @@
+//! `queens tree N`: the tree each solver walks, measured the same way for
+//! all of them: how many safe boards its search reaches with 0, 1, ..., n
+//! queens. Solvers with the same profile walk the same tree, whatever a node
+//! costs them; the others search something else (permutations, units,
+//! halves) and say so.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use crate::args::number;
+use crate::error::{CliError, output};
+use crate::registry;
+
+/// The largest board `tree` measures: the depth-first searches it runs
+/// take seconds at n = 13 already.
+const MAX_TREE_N: usize = 14;
+
+/// `queens tree`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Board size (n queens on an n×n board).
+    #[arg(value_parser = number("n", 1..=MAX_TREE_N, "every depth-first search is run in full"))]
+    pub n: usize,
+    /// Solvers to measure (repeatable); default: all.
+    #[arg(long = "solver")]
+    pub solvers: Vec<String>,
+}
+
+/// Measures and prints the profiles.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let n = args.n;
+    let solvers = registry::select(&args.solvers)?;
+    let mut rows = Vec::new();
+    let mut others = Vec::new();
+    for solver in solvers {
+        let info = solver.info();
+        if !info.supports(n) {
+            continue;
+        }
+        match solver.tree_profile(n)? {
+            Some(profile) => rows.push((info.id, profile)),
+            None => others.push(info.id),
+        }
+    }
+    let id_width = rows
+        .iter()
+        .map(|(id, _)| id.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let widths: Vec<usize> = (0..=n)
+        .map(|k| {
+            rows.iter()
+                .map(|(_, p)| p.get(k).copied().unwrap_or(0).to_string().len())
+                .max()
+                .unwrap_or(1)
+                .max(k.to_string().len())
+        })
+        .collect();
+    let mut text = format!("safe boards reached with k queens on the {n}x{n} board\n");
+    let _ = write!(text, "{:id_width$}", "k =");
+    for (k, width) in widths.iter().enumerate() {
+        let _ = write!(text, "  {k:>width$}");
+    }
+    text.push_str("  total\n");
+    for (id, profile) in &rows {
+        let _ = write!(text, "{id:id_width$}");
+        for (k, width) in widths.iter().enumerate() {
+            let _ = write!(text, "  {:>width$}", profile.get(k).copied().unwrap_or(0));
+        }
+        let _ = writeln!(text, "  {}", profile.iter().sum::<u64>());
+    }
+    if let Some((_, first)) = rows.first() {
+        let same: Vec<&str> = rows
+            .iter()
+            .filter(|(_, p)| p == first)
+            .map(|(id, _)| *id)
+            .collect();
+        if same.len() == rows.len() && rows.len() > 1 {
+            let _ = writeln!(
+                text,
+                "one tree: {} walk the same safe boards",
+                same.join(", ")
+            );
+        }
+    }
+    if !others.is_empty() {
+        let _ = writeln!(
+            text,
+            "not a tree of safe boards (they search permutations, units or halves): {}",
+            others.join(", ")
+        );
+    }
+    let mut out = io::stdout().lock();
+    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+}
