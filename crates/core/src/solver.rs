@@ -88,6 +88,21 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
+    /// A rank-by-rank backtracker's statistics, counted as the Forth
+    /// program counts them: `positions` calls on boards not yet full (the
+    /// root included) plus the `solutions` (full boards) are its nodes, and
+    /// `positions_tried` is kept as the program prints it. Every search of
+    /// that tree (three-mask, textbook) reports the same figures.
+    pub fn of_backtracking(positions: u64, solutions: u64) -> Self {
+        SearchStats {
+            solutions,
+            unique: None,
+            nodes: positions + solutions,
+            extra: Vec::new(),
+        }
+        .with_metric("positions_tried", positions)
+    }
+
     /// The solver's own statistic `name`, if it reported one.
     pub fn metric(&self, name: &str) -> Option<u64> {
         self.extra.iter().find(|m| m.name == name).map(|m| m.value)

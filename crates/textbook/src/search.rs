@@ -81,13 +81,7 @@ impl Search {
 
     /// The statistics, counted as three-mask counts its identical tree.
     pub fn stats(&self) -> SearchStats {
-        SearchStats {
-            solutions: self.solutions,
-            unique: None,
-            nodes: self.positions + self.solutions,
-            extra: Vec::new(),
-        }
-        .with_metric("positions_tried", self.positions)
+        SearchStats::of_backtracking(self.positions, self.solutions)
     }
 
     /// `Try(i)`: every safe square of rank `rank`, in file order, with the

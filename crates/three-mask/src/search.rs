@@ -94,13 +94,7 @@ impl Search {
     }
 
     pub fn stats(&self) -> SearchStats {
-        SearchStats {
-            solutions: self.solutions,
-            unique: None,
-            nodes: self.positions + self.solutions,
-            extra: Vec::new(),
-        }
-        .with_metric("positions_tried", self.positions)
+        SearchStats::of_backtracking(self.positions, self.solutions)
     }
 
     /// The Forth word `try`, unrolled into a loop over an explicit stack.
