@@ -46,6 +46,15 @@ pub fn analyses() -> std::collections::BTreeMap<&'static str, &'static str> {
         .collect()
 }
 
+/// Every registered solver's teaching text (its README), by id: what the
+/// report's HTML page shows beside the solver's numbers.
+pub fn teachings() -> std::collections::BTreeMap<&'static str, &'static str> {
+    SOLVERS
+        .iter()
+        .map(|s| (s.info().id, s.info().teaching))
+        .collect()
+}
+
 /// The ids of the solvers that split their work into units (and so run
 /// on threads, in shards and from checkpoints), or "none".
 pub fn splitting_ids() -> Vec<&'static str> {

@@ -1,8 +1,9 @@
-//! Every generated text from the records: COMPARISON.md, the two plots and
-//! the README section, as strings (writing them is [`super::publish`]'s job).
+//! Every generated text from the records: COMPARISON.md, the two plots, the
+//! HTML page and the README section, as strings (writing them is [`super::publish`]'s job).
 
 use super::inputs::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
 use super::overlay::Overlay;
+use super::page::{PageInputs, Parts, page};
 use super::{plots, tables};
 use crate::error::Error;
 
@@ -14,14 +15,17 @@ pub struct Outputs {
     pub time_plot: String,
     /// nodes-vs-n.svg.
     pub nodes_plot: String,
+    /// index.html.
+    pub page: String,
 }
 
 /// Builds every output. `command` is the `queens report ...` line printed at
-/// the top of COMPARISON.md.
+/// the top of COMPARISON.md and of the page.
 pub fn generate(
     command: &str,
     sources: &[Source],
     analyses: &Analyses<'_>,
+    inputs: &PageInputs<'_>,
 ) -> Result<Outputs, Error> {
     let overlay = Overlay::from_sources(sources);
     let drawn = |plot: &'static str, drawing: Result<String, String>| {
@@ -31,6 +35,13 @@ pub fn generate(
         comparison: tables::comparison(command, sources, &overlay, analyses),
         time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay))?,
         nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay))?,
+        page: page(&Parts {
+            command,
+            sources,
+            overlay: &overlay,
+            analyses,
+            inputs,
+        }),
     })
 }
 
@@ -101,6 +112,7 @@ mod tests {
             "queens report bench-results/fixture.json",
             &sources,
             &analysis(),
+            &PageInputs::default(),
         )
         .unwrap();
         let dir = tempfile::tempdir().unwrap();
@@ -113,11 +125,13 @@ mod tests {
             "queens report bench-results/fixture.json",
             &reread,
             &analysis(),
+            &PageInputs::default(),
         )
         .unwrap();
         assert_eq!(first.comparison, second.comparison);
         assert_eq!(first.time_plot, second.time_plot);
         assert_eq!(first.nodes_plot, second.nodes_plot);
+        assert_eq!(first.page, second.page);
         assert_eq!(
             readme_section(&sources, "bench-results/"),
             readme_section(&reread, "bench-results/")
@@ -130,6 +144,7 @@ mod tests {
             "queens report bench-results/fixture.json",
             &two_solver_sources(),
             &analysis(),
+            &PageInputs::default(),
         )
         .unwrap();
         let text = &outputs.comparison;

@@ -13,6 +13,8 @@ pub const COMPARISON_FILE: &str = "COMPARISON.md";
 pub const TIME_PLOT_FILE: &str = "time-vs-n.svg";
 /// Nodes against n.
 pub const NODES_PLOT_FILE: &str = "nodes-vs-n.svg";
+/// The self-contained HTML page: tables, plots, teaching texts, the player.
+pub const PAGE_FILE: &str = "index.html";
 
 /// A record and how the report names it (its path as given).
 pub struct Source {

@@ -131,7 +131,7 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
 }
 
 /// Why a solver's climb ended.
-fn stopped(overlay: &Overlay, solver: &SolverFacts) -> String {
+pub fn stopped(overlay: &Overlay, solver: &SolverFacts) -> String {
     let entries = overlay.all(&solver.id);
     if let Some(over) = entries.iter().find(|e| e.status == Status::OverBudget) {
         return format!("over budget at n = {}", over.n);
