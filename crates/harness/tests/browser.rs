@@ -48,6 +48,19 @@ fn committed_records() -> Vec<PathBuf> {
 /// format) so that the player is tested all the same.
 fn traces() -> Vec<Trace> {
     let mut traces = page_traces::gather().expect("every trace can go on the page");
+    // The real traces: every solver at every n it supports from 4 to 8.
+    if !traces.is_empty() {
+        for solver in registry::SOLVERS {
+            let info = solver.info();
+            for n in (page_traces::MIN_N..=page_traces::MAX_N).filter(|&n| info.supports(n)) {
+                assert!(
+                    traces.iter().any(|t| t.solver == info.id && t.n == n),
+                    "no trace of {} at n = {n} on the page",
+                    info.id
+                );
+            }
+        }
+    }
     if traces.is_empty() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/page_fixtures");
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -259,7 +272,8 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
             .unwrap();
         assert_eq!(section, true, "{id}: its section");
     }
-    shoot(&mut browser, "1-summary-and-plots.png", "main");
+    shoot(&mut browser, "1-summary.png", "header");
+    shoot(&mut browser, "1-summary-table.png", "#summary");
 
     // Sorting: the summary by "time there", ascending, then descending.
     let times_js = "Array.from(document.querySelectorAll('#summary-table tbody tr')).map((r) => r.children[2].getAttribute('data-sort')).filter((v) => v !== '').map(Number)";
