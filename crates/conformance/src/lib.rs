@@ -618,11 +618,14 @@ mod tests {
             use queens_core::trace::StepKind;
             BRUTE.check_n(n)?;
             let mut stats = queens_core::SearchStats::default();
-            if sink.step(StepKind::Note, "all permutations").is_continue() {
+            if sink
+                .step(StepKind::Note, "all permutations".into())
+                .is_continue()
+            {
                 for board in self.boards(n) {
                     stats.solutions += 1;
                     if sink
-                        .step(StepKind::Solution, &format!("{board:?}"))
+                        .step(StepKind::Solution, format!("{board:?}").into())
                         .is_break()
                     {
                         break;

@@ -116,7 +116,7 @@ fn trace_shows_the_grids_and_stops_when_asked() {
     let mut recorder = TraceRecorder::new(6);
     THREAT_MASK.trace(4, &mut recorder).unwrap();
     assert!(recorder.stopped_early());
-    let steps = recorder.steps();
+    let steps = recorder.texts();
     assert_eq!(steps.len(), 6);
     assert_eq!(steps[0].0, StepKind::Note);
     assert_eq!(steps[1].0, StepKind::Place);
@@ -139,13 +139,13 @@ fn full_trace_reaches_every_solution() {
     let stats = THREAT_MASK.trace(6, &mut recorder).unwrap();
     assert!(!recorder.stopped_early());
     let traced = recorder
-        .steps()
+        .texts()
         .iter()
         .filter(|(k, _)| *k == StepKind::Solution)
         .count();
     assert_eq!(traced as u64, stats.solutions);
     let placed = recorder
-        .steps()
+        .texts()
         .iter()
         .filter(|(k, _)| *k == StepKind::Place)
         .count();
