@@ -14,9 +14,12 @@ use crate::registry;
 pub const MIN_N: usize = 4;
 /// See [`MIN_N`].
 pub const MAX_N: usize = 8;
-/// Steps kept per trace. Enough for every solver's whole search at n = 4
-/// and 5 and for the first solutions at n = 6, while 10 solvers x 5 boards
-/// of steps keep the page a few megabytes.
+/// Steps kept per trace: every solver's whole search at n = 4 and 5 (the
+/// longest, textbook's at n = 5, takes 274), the depth-first searches up
+/// to several solutions at n = 6 and 7, and the breadth-first and split
+/// solvers' whole searches up to n = 7; the 50 traces then make the page
+/// about 4 MB. Beyond that a learner steps, not reads, and the page grows by
+/// about 13 kB per step bound unit.
 pub const PAGE_STEPS: usize = 300;
 
 /// Every registered solver's traces at n = 4..=8 that it supports, in
@@ -25,26 +28,53 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
     let mut traces = Vec::new();
     for &solver in registry::SOLVERS {
         for n in (MIN_N..=MAX_N).filter(|&n| solver.info().supports(n)) {
-            if let Some(document) = json_trace(solver, n, PAGE_STEPS) {
-                let trace = Trace::from_json(&document?).map_err(|problem| {
-                    CliError::Input(format!(
-                        "the trace of {} at n = {n} cannot go on the page: {problem}",
-                        solver.info().id
-                    ))
-                })?;
-                traces.push(trace);
-            }
+            let document = json_trace(solver, n, PAGE_STEPS)?;
+            let trace = Trace::from_json(&document).map_err(|problem| {
+                CliError::Input(format!(
+                    "the trace of {} at n = {n} cannot go on the page: {problem}",
+                    solver.info().id
+                ))
+            })?;
+            traces.push(trace);
         }
     }
     Ok(traces)
 }
 
-/// The one place the page's traces come from: the `--format json` trace
-/// document of `solver` on the n x n board, at most `steps` steps.
-///
-/// `None` until the JSON trace (issue 14's `queens trace --format json`)
-/// is in this tree: the page then says that no trace was recorded.
-fn json_trace(solver: &dyn Solver, n: usize, steps: usize) -> Option<Result<String, CliError>> {
-    let _ = (solver, n, steps);
-    None
+/// The one place the page's traces come from: `queens trace N --solver ID
+/// --steps K --format json`'s document (the command's generator, used
+/// as a library function: the page plays exactly what that command prints).
+fn json_trace(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
+    crate::cmd::trace::json(solver, n, steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_solver_has_its_trace_at_every_n_from_4_to_8_and_whole_ones_end_at_the_count() {
+        let traces = gather().unwrap();
+        for solver in registry::SOLVERS {
+            let info = solver.info();
+            for n in (MIN_N..=MAX_N).filter(|&n| info.supports(n)) {
+                let trace = traces
+                    .iter()
+                    .find(|t| t.solver == info.id && t.n == n)
+                    .unwrap_or_else(|| panic!("{} at n = {n}: no trace", info.id));
+                assert!(trace.steps.len() <= PAGE_STEPS);
+                assert_eq!(trace.cut, trace.solutions.is_none(), "{} n = {n}", info.id);
+                if let Some(solutions) = trace.solutions {
+                    // A whole search found every solution: A000170.
+                    assert_eq!(
+                        Some(solutions),
+                        queens_core::oeis::total(n),
+                        "{} n = {n}",
+                        info.id
+                    );
+                    assert_eq!(trace.steps.last().map(|s| s.solutions), Some(solutions));
+                }
+            }
+        }
+    }
 }

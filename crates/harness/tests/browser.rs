@@ -42,36 +42,17 @@ fn committed_records() -> Vec<PathBuf> {
         .collect()
 }
 
-/// The traces the page plays: what `queens report` gathers
-/// ([`page_traces::gather`]), and until the JSON trace generator is in the
-/// tree, the hand-made documents of `tests/page_fixtures/` (in the same
-/// format) so that the player is tested all the same.
+/// The traces the page plays, as `queens report` gathers them: every
+/// solver at every n it supports from 4 to 8.
 fn traces() -> Vec<Trace> {
-    let mut traces = page_traces::gather().expect("every trace can go on the page");
-    // The real traces: every solver at every n it supports from 4 to 8.
-    if !traces.is_empty() {
-        for solver in registry::SOLVERS {
-            let info = solver.info();
-            for n in (page_traces::MIN_N..=page_traces::MAX_N).filter(|&n| info.supports(n)) {
-                assert!(
-                    traces.iter().any(|t| t.solver == info.id && t.n == n),
-                    "no trace of {} at n = {n} on the page",
-                    info.id
-                );
-            }
-        }
-    }
-    if traces.is_empty() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/page_fixtures");
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("tests/page_fixtures")
-            .map(|entry| entry.unwrap().path())
-            .collect();
-        files.sort();
-        for file in files {
-            let text = std::fs::read_to_string(&file).unwrap();
-            traces.push(
-                Trace::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display())),
+    let traces = page_traces::gather().expect("every trace can go on the page");
+    for solver in registry::SOLVERS {
+        let info = solver.info();
+        for n in (page_traces::MIN_N..=page_traces::MAX_N).filter(|&n| info.supports(n)) {
+            assert!(
+                traces.iter().any(|t| t.solver == info.id && t.n == n),
+                "no trace of {} at n = {n} on the page",
+                info.id
             );
         }
     }
@@ -183,6 +164,10 @@ fn check_pane(drawn: &Value, trace: &Trace, step: usize) {
     );
 }
 
+fn find_trace<'a>(traces: &'a [Trace], id: &str, n: usize) -> &'a Trace {
+    traces.iter().find(|t| t.solver == id && t.n == n).unwrap()
+}
+
 /// Puts the player on n with these two solvers, at step 1.
 fn choose(browser: &mut Browser, n: usize, left: &str, right: &str) {
     browser
@@ -228,6 +213,38 @@ fn every_board_follows_its_trace(browser: &mut Browser, traces: &[Trace]) -> usi
         }
     }
     checked
+}
+
+/// With the panes kept at the same node count, the right pane shows its
+/// last step with no more nodes than the left pane's step.
+fn boards_follow_by_nodes(browser: &mut Browser, left: &Trace, right: &Trace) {
+    choose(browser, left.n, &left.solver, &right.solver);
+    browser
+        .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'nodes'; a.dispatchEvent(new Event('change')); })()")
+        .unwrap();
+    let total = left.steps.len();
+    let drawn = browser
+        .evaluate(&format!(
+            "(() => {{ const pane = {PANE_JS}; const seen = []; \
+             for (let i = 0; i < {total}; i++) {{ seen.push([pane(0), pane(1)]); \
+             document.getElementById('watch-forward').click(); }} return seen; }})()"
+        ))
+        .unwrap();
+    for (step, panes) in drawn.as_array().unwrap().iter().enumerate() {
+        let nodes = left.steps[step].nodes;
+        let partner = right
+            .steps
+            .iter()
+            .skip(1)
+            .take_while(|s| s.nodes <= nodes)
+            .count();
+        check_pane(&panes[0], left, step);
+        check_pane(&panes[1], right, partner);
+        assert!(right.steps[partner].nodes <= nodes || partner == 0);
+    }
+    browser
+        .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'steps'; a.dispatchEvent(new Event('change')); })()")
+        .unwrap();
 }
 
 #[test]
@@ -318,12 +335,18 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
     // The player: every trace's every step, both panes.
     let steps = every_board_follows_its_trace(&mut browser, &traces);
 
+    boards_follow_by_nodes(
+        &mut browser,
+        find_trace(&traces, "three-mask", 6),
+        find_trace(&traces, "textbook", 6),
+    );
+
     // The keyboard: forward, forward, back, then play and pause with Space.
-    let first = &traces[0];
-    let second = traces
-        .iter()
-        .find(|t| t.n == first.n && t.solver != first.solver)
-        .unwrap_or(first);
+    // One tree at two costs: three-mask and textbook at n = 6.
+    let (first, second) = (
+        find_trace(&traces, "three-mask", 6),
+        find_trace(&traces, "textbook", 6),
+    );
     choose(&mut browser, first.n, &first.solver, &second.solver);
     browser
         .evaluate(
@@ -360,6 +383,22 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
     let drawn = pane(&mut browser, 1);
     check_pane(&drawn, second, step);
     shoot(&mut browser, "3-player.png", "#watch");
+    // Two other representations: the threat word's grid and the levels of row-fold.
+    choose(&mut browser, 5, "threat-mask", "row-fold");
+    for _ in 0..6 {
+        browser.press("ArrowRight", "ArrowRight", 39).unwrap();
+    }
+    check_pane(
+        &pane(&mut browser, 0),
+        find_trace(&traces, "threat-mask", 5),
+        6,
+    );
+    check_pane(
+        &pane(&mut browser, 1),
+        find_trace(&traces, "row-fold", 5),
+        6,
+    );
+    shoot(&mut browser, "3b-player-threat-mask-row-fold.png", ".panes");
     shoot(
         &mut browser,
         "4-solver-section.png",

@@ -330,8 +330,8 @@ fn watch(out: &mut String, parts: &Parts<'_>) {
     let _ = write!(
         out,
         "<section id=\"watch\"><h2>Watch a search</h2>\n\
-         <p>Pick n and two solvers, then play their recorded searches side by side: the same tree \
-         (or not) walked at two costs. Queens are marked ♛; squares the solver's own state marks \
+         <p>Pick n and two solvers, then play their recorded searches side by side; keep the panes \
+         at the same node count to see one tree walked at two costs (three-mask and textbook, say). Queens are marked ♛; squares the solver's own state marks \
          taken or attacked are hatched and marked ×; the step's words and the solver's own state \
          (masks, threat word, odometer digits, level sizes, keys) are under each board. Each trace \
          keeps at most {} steps; a trace cut there says so.</p>\n\
@@ -347,6 +347,8 @@ fn watch(out: &mut String, parts: &Parts<'_>) {
          <button type=\"button\" id=\"watch-last\" aria-label=\"last step\">last ▶|</button>\n\
          <label>speed <input type=\"range\" id=\"watch-speed\" min=\"1\" max=\"30\" value=\"4\"> \
          <output id=\"watch-speed-value\" for=\"watch-speed\">4</output> steps/s</label>\n\
+         <label>keep the panes at the same <select id=\"watch-align\"><option value=\"steps\">step</option>\
+         <option value=\"nodes\">node count (the left one leads)</option></select></label>\n\
          <span id=\"watch-step\" aria-live=\"polite\"></span>\n</div>\n<div class=\"panes\">\n",
         parts.inputs.trace_steps
     );

@@ -63,7 +63,24 @@
     const solver = byId.get(pane.solver);
     return solver ? solver.traces[String(state.n)] || null : null;
   };
-  const longest = () => Math.max(1, ...panes.map((p) => (trace(p) ? trace(p).steps.length : 1)));
+  const align = $("watch-align");
+  // By steps: both panes at the same step number. By nodes: the left pane
+  // leads and the right one shows its last step with no more nodes, so that
+  // two solvers walking one tree stay on the same node at their own cost.
+  const byNodes = () => align.value === "nodes";
+  const longest = () => {
+    if (byNodes() && trace(panes[0])) return trace(panes[0]).steps.length;
+    return Math.max(1, ...panes.map((p) => (trace(p) ? trace(p).steps.length : 1)));
+  };
+  const stepOf = (pane, t) => {
+    const own = Math.min(state.step, t.steps.length - 1);
+    const lead = trace(panes[0]);
+    if (!byNodes() || pane.index === 0 || !lead) return own;
+    const nodes = lead.steps[Math.min(state.step, lead.steps.length - 1)].nodes;
+    let index = 0;
+    while (index + 1 < t.steps.length && t.steps[index + 1].nodes <= nodes) index += 1;
+    return index;
+  };
 
   function fillSolvers() {
     for (const pane of panes) {
@@ -124,7 +141,7 @@
       el.querySelector(".state tbody").replaceChildren();
       return;
     }
-    const index = Math.min(state.step, t.steps.length - 1);
+    const index = stepOf(pane, t);
     const step = t.steps[index];
     const queens = new Set(step.queens.map(([f, r]) => square(f, r)));
     const attacked = new Set((step.attacked || []).map(([f, r]) => square(f, r)));
@@ -211,6 +228,7 @@
     $("watch-last").addEventListener("click", () => { stop(); go(longest() - 1); });
     playButton.addEventListener("click", play);
     speed.addEventListener("input", () => setSpeed(Number(speed.value)));
+    align.addEventListener("change", () => { stop(); render(); });
     for (const link of document.querySelectorAll("a[data-watch]")) {
       link.addEventListener("click", () => {
         const id = link.getAttribute("data-watch");
@@ -250,6 +268,6 @@
   // For the browser test and for curious readers: where the player is.
   window.queensPage = {
     ready: true,
-    where: () => ({ n: state.n, step: state.step, playing: Boolean(state.timer), solvers: panes.map((p) => p.solver) }),
+    where: () => ({ n: state.n, step: state.step, align: align.value, playing: Boolean(state.timer), solvers: panes.map((p) => p.solver) }),
   };
 })();
