@@ -251,7 +251,7 @@ fn plots(out: &mut String, overlay: &Overlay) {
         let missing = if missing.is_empty() {
             String::new()
         } else {
-            format!(" Not drawn (no positive value): {}.", missing.join(", "))
+            format!(". Not drawn (no positive value): {}", missing.join(", "))
         };
         let _ = writeln!(
             out,
