@@ -9,6 +9,10 @@ use queens_bench::report::{Request, publish};
 use crate::error::{CliError, output};
 use crate::registry;
 
+/// The board whose trees COMPARISON.md shows: the classic puzzle, small
+/// enough to walk every depth-first search in a blink.
+pub const TREE_N: usize = 8;
+
 /// `queens report`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -32,6 +36,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         out: args.out.clone(),
         splice: args.splice.clone(),
         analyses: registry::analyses(),
+        trees: registry::trees(TREE_N)?,
     })?;
     let mut out = io::stdout().lock();
     for path in written {
