@@ -32,7 +32,7 @@ pub static MIRROR_INFO: SolverInfo = SolverInfo {
     limit_reason: "on a u32 mask: one bit per file",
     enumerates: true,
     teaching: include_str!("../README.md"),
-    analysis: include_str!("../ANALYSIS.md"),
+    analysis: include_str!("../ANALYSIS-mirror.md"),
 };
 
 /// Hands every board found, and its mirror image, to the sink.
