@@ -66,6 +66,7 @@ fn write_page(dir: &Path, traces: &[Trace]) -> PathBuf {
         out: dir.to_path_buf(),
         splice: Vec::new(),
         analyses: registry::analyses(),
+        trees: registry::trees(queens_harness::cmd::report::TREE_N).expect("the trees"),
         page: PageInputs {
             teachings: registry::teachings(),
             traces: traces.to_vec(),

@@ -83,13 +83,35 @@ impl Search {
     }
 
     /// `n board try`: runs the whole search from the empty board.
-    pub fn run<S: SolutionSink, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
+    pub fn run<S: SolutionSink, O: Observer>(self, sink: &mut S, observer: &mut O) -> Self {
+        self.run_from(&[], Mask::MAX, sink, observer).0
+    }
+
+    /// The search below a board whose first ranks hold queens on `placed`
+    /// files (a safe placement), trying on the next rank only the files of
+    /// `allowed`: how the mirror solver searches one half of the tree. The
+    /// flow says whether the sink or the observer stopped it.
+    pub fn run_from<S: SolutionSink, O: Observer>(
+        mut self,
+        placed: &[u8],
+        allowed: Mask,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> (Self, ControlFlow<()>) {
         // The Forth `board`: both diagonal masks all ones ("every diagonal
         // clear", which also makes the bits shifted in from outside the board
-        // ones), and n clear vertical files.
-        let left = Mask::MAX;
-        let right = Mask::MAX;
-        let vertical = Mask::MAX >> (MAX_N - self.n);
+        // ones), and n clear vertical files; then `place-queen` for each
+        // queen already placed.
+        let mut left = Mask::MAX;
+        let mut right = Mask::MAX;
+        let mut vertical = Mask::MAX >> (MAX_N - self.n);
+        for (rank, &file) in placed.iter().enumerate() {
+            let cleared = !(1 << file);
+            left = ((left & cleared) << 1) | 1;
+            right = (((right & cleared) as i32) >> 1) as Mask;
+            vertical &= cleared;
+            self.file_of_rank[rank] = file;
+        }
         if O::ENABLED {
             let start = Frame {
                 left,
@@ -97,17 +119,23 @@ impl Search {
                 vertical,
                 untried: 0,
             };
-            let width = self.n;
+            let (width, ranks) = (self.n, placed.len());
+            let board = Detail::default().files_by_rank(placed);
             let _ = observer.step(StepKind::Note, || {
-                let (masks, detail) = start.describe(width, 0, Detail::default());
+                let (masks, detail) = start.describe(width, ranks, board);
+                let what = if ranks == 0 {
+                    format!("empty {width}x{width} board")
+                } else {
+                    format!("{ranks} queens placed")
+                };
                 Detail {
-                    text: format!("empty {width}x{width} board, rank 1: {masks}"),
+                    text: format!("{what}, rank {}: {masks}", ranks + 1),
                     ..detail
                 }
             });
         }
-        let _ = self.try_rank(left, right, vertical, sink, observer);
-        self
+        let flow = self.try_rank(left, right, vertical, allowed, sink, observer);
+        (self, flow)
     }
 
     pub fn stats(&self) -> SearchStats {
@@ -132,22 +160,25 @@ impl Search {
         left: Mask,
         right: Mask,
         vertical: Mask,
+        allowed: Mask,
         sink: &mut S,
         observer: &mut O,
     ) -> ControlFlow<()> {
         let width = self.n;
         let mut saved = [Frame::default(); MAX_N];
-        // The root call: an empty board is never full (n >= 1).
+        // The root call: the starting board is never full (n >= 1, and a
+        // caller places fewer than n queens).
         self.positions += 1;
         if O::PROFILES {
-            observer.safe_boards(0, 1);
+            observer.safe_boards(width - vertical.count_ones() as usize, 1);
         }
-        // `safe-files`: a file is safe if no mask marks it attacked.
+        // `safe-files`: a file is safe if no mask marks it attacked; on the
+        // first rank, only the allowed ones are tried.
         let mut current = Frame {
             left,
             right,
             vertical,
-            untried: left & right & vertical,
+            untried: left & right & vertical & allowed,
         };
         // Frames in `saved`; the rank being filled is n - |vertical|.
         let mut depth = 0usize;

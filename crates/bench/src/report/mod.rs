@@ -20,7 +20,9 @@ mod splice;
 mod tables;
 
 pub use generate::{Outputs, generate, readme_section};
-pub use inputs::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE};
+pub use inputs::{
+    Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+};
 pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
 pub use overlay::Overlay;
 pub use page::{PageInputs, Trace};

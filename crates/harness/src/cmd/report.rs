@@ -11,6 +11,10 @@ use queens_bench::report::{PageInputs, Request, publish};
 use crate::error::{CliError, output};
 use crate::{page_traces, registry};
 
+/// The board whose trees COMPARISON.md shows: the classic puzzle, small
+/// enough to walk every depth-first search in a blink.
+pub const TREE_N: usize = 8;
+
 /// `queens report`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -34,6 +38,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         out: args.out.clone(),
         splice: args.splice.clone(),
         analyses: registry::analyses(),
+        trees: registry::trees(TREE_N)?,
         page: PageInputs {
             teachings: registry::teachings(),
             traces: page_traces::gather()?,
