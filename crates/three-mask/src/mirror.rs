@@ -92,8 +92,15 @@ impl GenericSearch for ThreeMaskMirror {
                 });
             }
             let middle = half as u8;
+            // The second search counts its nodes from 0: its steps report
+            // them after the first search's, so that a trace's node
+            // counter never goes back.
+            let mut continued = Continued {
+                inner: &mut *observer,
+                nodes: stats.nodes,
+            };
             let (middle_half, middle_flow) =
-                Search::new(n).run_from(&[middle], left, &mut mirrored, observer);
+                Search::new(n).run_from(&[middle], left, &mut mirrored, &mut continued);
             flow = middle_flow;
             let more = middle_half.stats();
             stats.solutions += more.solutions;
@@ -115,5 +122,35 @@ impl GenericSearch for ThreeMaskMirror {
         }
         stats.solutions *= 2;
         stats
+    }
+}
+
+/// An observer that adds the nodes of searches already done to every node
+/// count a later search reports, and passes everything else on.
+struct Continued<'o, O> {
+    inner: &'o mut O,
+    nodes: u64,
+}
+
+impl<O: Observer> Observer for Continued<'_, O> {
+    const ENABLED: bool = O::ENABLED;
+    const PROFILES: bool = O::PROFILES;
+
+    fn step<D: Into<Detail>>(
+        &mut self,
+        kind: StepKind,
+        describe: impl FnOnce() -> D,
+    ) -> ControlFlow<()> {
+        let before = self.nodes;
+        self.inner.step(kind, || {
+            let mut detail: Detail = describe().into();
+            detail.nodes = detail.nodes.map(|nodes| nodes + before);
+            detail
+        })
+    }
+
+    #[inline(always)]
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        self.inner.safe_boards(queens, count);
     }
 }
