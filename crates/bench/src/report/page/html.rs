@@ -463,16 +463,27 @@ fn records(out: &mut String, sources: &[Source]) {
 /// What the script needs: the solvers in order, each one's traces by n and
 /// its measured median there (so a pane can say what the whole count cost).
 fn data_json(parts: &Parts<'_>) -> String {
-    let solvers: Vec<serde_json::Value> = parts
+    // The records' solvers first, then any solver that has traces but no
+    // measurement yet (newer than the records): it can still be watched.
+    let mut ids: Vec<&str> = parts
         .overlay
         .solvers
         .iter()
-        .map(|solver| {
+        .map(|s| s.id.as_str())
+        .collect();
+    for trace in &parts.inputs.traces {
+        if !ids.contains(&trace.solver.as_str()) {
+            ids.push(&trace.solver);
+        }
+    }
+    let solvers: Vec<serde_json::Value> = ids
+        .into_iter()
+        .map(|id| {
             let traces: serde_json::Map<String, serde_json::Value> = parts
                 .inputs
                 .traces
                 .iter()
-                .filter(|t| t.solver == solver.id)
+                .filter(|t| t.solver == id)
                 .map(|t| {
                     (
                         t.n.to_string(),
@@ -482,7 +493,7 @@ fn data_json(parts: &Parts<'_>) -> String {
                 .collect();
             let measured: serde_json::Map<String, serde_json::Value> = parts
                 .overlay
-                .timed(&solver.id)
+                .timed(id)
                 .iter()
                 .filter(|e| e.n <= 8)
                 .filter_map(|e| {
@@ -498,7 +509,7 @@ fn data_json(parts: &Parts<'_>) -> String {
                     ))
                 })
                 .collect();
-            serde_json::json!({"id": solver.id, "traces": traces, "measured": measured})
+            serde_json::json!({"id": id, "traces": traces, "measured": measured})
         })
         .collect();
     serde_json::json!({"solvers": solvers}).to_string()
@@ -564,6 +575,16 @@ mod tests {
             text.matches("</script>").count(),
             2,
             "only the two script elements end"
+        );
+    }
+
+    #[test]
+    fn a_solver_newer_than_the_records_can_still_be_watched() {
+        let newcomer = TRACE.replace("three-mask", "newcomer");
+        let text = page_of(vec![Trace::from_json(&newcomer).unwrap()]);
+        assert!(
+            text.contains("\"id\":\"newcomer\",\"measured\":{},\"traces\":{\"4\":"),
+            "{text}"
         );
     }
 

@@ -132,7 +132,8 @@
     if (pane.builtFor !== state.n) buildBoard(pane, state.n);
     const board = el.querySelector(".board");
     const solver = byId.get(pane.solver);
-    el.querySelector(".measured").textContent = solver && solver.measured[String(state.n)] ? solver.measured[String(state.n)] : "";
+    const measured = solver ? solver.measured[String(state.n)] : null;
+    el.querySelector(".measured").textContent = measured || (solver ? "not measured at this n in the records this page was made from" : "");
     if (!t) {
       for (const cell of board.children) cell.classList.remove("queen", "attacked");
       board.setAttribute("aria-label", "no recorded search for this solver at n = " + state.n);
