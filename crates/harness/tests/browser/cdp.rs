@@ -49,6 +49,7 @@ impl Browser {
                 "--headless",
                 "--no-sandbox", // CI runs as root, where Chromium's sandbox refuses to start
                 "--disable-gpu",
+                "--disable-dev-shm-usage", // containers often have a tiny /dev/shm
                 "--remote-debugging-pipe",
                 "--no-first-run",
                 "--no-default-browser-check",
