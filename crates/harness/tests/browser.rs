@@ -293,6 +293,18 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
     shoot(&mut browser, "1-summary.png", "header");
     shoot(&mut browser, "1-summary-table.png", "#summary");
 
+    // Every point of every plot carries its value for hover.
+    let hover = browser
+        .evaluate(
+            "(() => { const points = Array.from(document.querySelectorAll('.plot .point')); \
+             return [points.length, points.filter((p) => /, n = \\d+: \\S/.test(p.querySelector('title').textContent)).length]; })()",
+        )
+        .unwrap();
+    assert!(
+        hover[0].as_u64().unwrap() > 0 && hover[0] == hover[1],
+        "points with values: {hover}"
+    );
+
     // Sorting: the summary by "time there", ascending, then descending.
     let times_js = "Array.from(document.querySelectorAll('#summary-table tbody tr')).map((r) => r.children[2].getAttribute('data-sort')).filter((v) => v !== '').map(Number)";
     browser
