@@ -245,7 +245,9 @@
       // rest of the page.
       const box = $("watch").getBoundingClientRect();
       const inPlayer = event.target.closest ? event.target.closest("#watch") : null;
-      if (!inPlayer && !(box.top < window.innerHeight && box.bottom > 0)) return;
+      // Keys on another control (a link, a summary) are that control's.
+      const onPage = event.target === document.body || event.target === document.documentElement;
+      if (!inPlayer && !(onPage && box.top < window.innerHeight && box.bottom > 0)) return;
       const tag = event.target.tagName;
       if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.ctrlKey || event.metaKey || event.altKey) return;
       if (tag === "BUTTON" && (event.key === " " || event.key === "Enter")) return;
