@@ -187,6 +187,20 @@ fn choose(browser: &mut Browser, n: usize, left: &str, right: &str) {
     assert_eq!(where_["solvers"], json!([left, right]));
 }
 
+/// Both panes' drawings at each of `steps` steps from the current one,
+/// clicking "forward" after each (in one script call: thousands of steps
+/// take a second, not a minute).
+fn walk(browser: &mut Browser, steps: usize) -> Vec<Value> {
+    let drawn = browser
+        .evaluate(&format!(
+            "(() => {{ const pane = {PANE_JS}; const seen = []; \
+             for (let i = 0; i < {steps}; i++) {{ seen.push([pane(0), pane(1)]); \
+             document.getElementById('watch-forward').click(); }} return seen; }})()"
+        ))
+        .unwrap();
+    drawn.as_array().unwrap().clone()
+}
+
 /// Every trace, every step, with its partner in the other pane: after each
 /// click on "forward" both boards must be the traces' boards at that step.
 fn every_board_follows_its_trace(browser: &mut Browser, traces: &[Trace]) -> usize {
@@ -200,14 +214,7 @@ fn every_board_follows_its_trace(browser: &mut Browser, traces: &[Trace]) -> usi
             .unwrap();
         choose(browser, trace.n, &trace.solver, &partner.solver);
         let total = trace.steps.len().max(partner.steps.len());
-        let drawn = browser
-            .evaluate(&format!(
-                "(() => {{ const pane = {PANE_JS}; const seen = []; \
-                 for (let i = 0; i < {total}; i++) {{ seen.push([pane(0), pane(1)]); \
-                 document.getElementById('watch-forward').click(); }} return seen; }})()"
-            ))
-            .unwrap();
-        for (step, panes) in drawn.as_array().unwrap().iter().enumerate() {
+        for (step, panes) in walk(browser, total).iter().enumerate() {
             check_pane(&panes[0], trace, step);
             check_pane(&panes[1], partner, step);
             checked += 1;
@@ -223,15 +230,7 @@ fn boards_follow_by_nodes(browser: &mut Browser, left: &Trace, right: &Trace) {
     browser
         .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'nodes'; a.dispatchEvent(new Event('change')); })()")
         .unwrap();
-    let total = left.steps.len();
-    let drawn = browser
-        .evaluate(&format!(
-            "(() => {{ const pane = {PANE_JS}; const seen = []; \
-             for (let i = 0; i < {total}; i++) {{ seen.push([pane(0), pane(1)]); \
-             document.getElementById('watch-forward').click(); }} return seen; }})()"
-        ))
-        .unwrap();
-    for (step, panes) in drawn.as_array().unwrap().iter().enumerate() {
+    for (step, panes) in walk(browser, left.steps.len()).iter().enumerate() {
         let nodes = left.steps[step].nodes;
         let partner = right
             .steps
