@@ -169,7 +169,9 @@
       return row;
     });
     el.querySelector(".state tbody").replaceChildren(...rows);
-    let end = "";
+    let end = t.cut
+      ? "This trace keeps the first " + t.steps.length + " steps; the search goes on after them."
+      : "The whole search: " + t.steps.length + " steps.";
     if (index === t.steps.length - 1) {
       end = t.cut
         ? "The trace was cut here (the page keeps at most its first steps); the search goes on."
