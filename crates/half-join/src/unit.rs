@@ -143,7 +143,7 @@ pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
     })
 }
 
-/// The bytes this thread holds for counting units (see [`Workspace`]):
+/// The bytes this thread holds for counting units (its buffers, kept):
 /// after a unit, what that unit needed at most.
 pub fn workspace_bytes() -> usize {
     WORKSPACE.with_borrow(|workspace| workspace.narrow.bytes() + workspace.wide.bytes())
