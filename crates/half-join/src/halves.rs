@@ -75,7 +75,7 @@ impl HalfSearch<'_> {
     /// Goes on with `walk` (a fresh one starts the search), calling
     /// `found(files, key)` for each half, until at least `limit` halves were
     /// reported since this call or the search ends ([`Walk::is_done`]). It
-    /// pauses only between two batches of last-rank queens, so a call
+    /// pauses only right after a batch of last-rank queens, so a call
     /// reports at most `limit` + n - 1 halves. Returns the nodes.
     #[inline]
     pub fn resume(&self, walk: &mut Walk, limit: u64, mut found: impl FnMut(u32, u64)) -> u64 {
@@ -141,19 +141,6 @@ impl HalfSearch<'_> {
                 rank -= 1;
                 continue;
             }
-            if reported >= limit {
-                *walk = Walk {
-                    open,
-                    used,
-                    falling,
-                    rising,
-                    key,
-                    rank,
-                    started: true,
-                    done: false,
-                };
-                return nodes;
-            }
             let bit = open[rank] & open[rank].wrapping_neg();
             open[rank] ^= bit;
             nodes += 1;
@@ -175,6 +162,21 @@ impl HalfSearch<'_> {
                     nodes += 1;
                     let file = bit.trailing_zeros() as usize;
                     found(next_used | bit, next_key | self.contributions[last][file]);
+                }
+                if reported >= limit {
+                    // Paused after a batch, where the frame is whole: the
+                    // check costs a compare per batch, not per node.
+                    *walk = Walk {
+                        open,
+                        used,
+                        falling,
+                        rising,
+                        key,
+                        rank,
+                        started: true,
+                        done: false,
+                    };
+                    return nodes;
                 }
                 continue;
             }
