@@ -84,13 +84,24 @@ fn block_len(n: usize) -> usize {
 
 /// Index diagonals for the join: more as halves grow, at least enough to fit
 /// the rest in 30 bits (see `layout`). Tuned on n = 16 and 17: one bit more
-/// or less costs 0 to 20 %, two bits more 30 %.
+/// or less costs 0 to 20 %, two bits more 30 %. Capped for the wide layout:
+/// the bucket tables hold 2^(n - |P|) · 2^k entries per side, 16 MB at
+/// k = 10 on odd boards, whatever n is.
 fn index_bits(n: usize) -> usize {
-    n.saturating_sub(12)
+    n.saturating_sub(12).min(WIDE_INDEX_BITS)
 }
+
+/// The index diagonals of the wide layout (n > 21).
+const WIDE_INDEX_BITS: usize = 10;
 
 impl Board {
     pub fn new(n: usize) -> Board {
+        Board::with_width(n, n > crate::layout::NARROW_MAX_N)
+    }
+
+    /// The board with the wide layout if `wide`, whatever n is: tests run
+    /// the wide join on boards whose counts are known.
+    pub fn with_width(n: usize, wide: bool) -> Board {
         let block_len = block_len(n);
         let block_start = (n - block_len) / 2;
         Board {
@@ -100,7 +111,7 @@ impl Board {
             block: (((1u64 << block_len) - 1) << block_start) as u32,
             block_start,
             block_len,
-            layout: Layout::new(n, index_bits(n)),
+            layout: Layout::with_width(n, index_bits(n), wide),
         }
     }
 

@@ -11,8 +11,8 @@
 //! the pattern's files not yet used, only those are open; once the pattern
 //! is used up, only files outside the block are.
 
-/// Ranks per half, at most (n ≤ 21).
-pub const MAX_HALF: usize = 10;
+/// Ranks per half, at most (n ≤ 28).
+pub const MAX_HALF: usize = crate::layout::MAX_N / 2;
 
 /// One half's search.
 pub struct HalfSearch<'a> {
@@ -27,12 +27,64 @@ pub struct HalfSearch<'a> {
     pub pattern: u32,
 }
 
+/// Where a search stands between two chunks of halves: its stack of ranks.
+/// A unit's halves can outgrow any memory on large boards, so they are
+/// enumerated in chunks of bounded size, each search paused when its chunk
+/// is full and resumed from here.
+#[derive(Clone, Debug)]
+pub struct Walk {
+    open: [u32; MAX_HALF],
+    used: [u32; MAX_HALF],
+    falling: [u32; MAX_HALF],
+    rising: [u32; MAX_HALF],
+    key: [u64; MAX_HALF],
+    rank: usize,
+    started: bool,
+    done: bool,
+}
+
+impl Default for Walk {
+    fn default() -> Self {
+        Walk {
+            open: [0; MAX_HALF],
+            used: [0; MAX_HALF],
+            falling: [0; MAX_HALF],
+            rising: [0; MAX_HALF],
+            key: [0; MAX_HALF],
+            rank: 0,
+            started: false,
+            done: false,
+        }
+    }
+}
+
+impl Walk {
+    /// Whether the search has reported every half.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+}
+
 impl HalfSearch<'_> {
     /// Calls `found(files, key)` for every half; returns the nodes.
     #[inline]
-    pub fn run(&self, mut found: impl FnMut(u32, u64)) -> u64 {
+    pub fn run(&self, found: impl FnMut(u32, u64)) -> u64 {
+        self.resume(&mut Walk::default(), u64::MAX, found)
+    }
+
+    /// Goes on with `walk` (a fresh one starts the search), calling
+    /// `found(files, key)` for each half, until at least `limit` halves were
+    /// reported since this call or the search ends ([`Walk::is_done`]). It
+    /// pauses only right after a batch of last-rank queens, so a call
+    /// reports at most `limit` + n - 1 halves. Returns the nodes.
+    #[inline]
+    pub fn resume(&self, walk: &mut Walk, limit: u64, mut found: impl FnMut(u32, u64)) -> u64 {
+        if walk.done {
+            return 0;
+        }
         let ranks = self.contributions.len();
         if ranks == 0 {
+            walk.done = true;
             found(0, 0);
             return 0;
         }
@@ -49,15 +101,11 @@ impl HalfSearch<'_> {
             }
             open
         };
-        // The frame of each rank: files still to try and what to return to.
-        let mut open = [0u32; MAX_HALF];
-        let mut used = [0u32; MAX_HALF];
-        let mut falling = [0u32; MAX_HALF];
-        let mut rising = [0u32; MAX_HALF];
-        let mut key = [0u64; MAX_HALF];
         let mut nodes = 0u64;
         let last = ranks - 1;
         if last == 0 {
+            // One rank: at most n halves, never paused.
+            walk.done = true;
             let mut open = open_files(0) & !self.attacked[0];
             while open != 0 {
                 let bit = open & open.wrapping_neg();
@@ -67,11 +115,27 @@ impl HalfSearch<'_> {
             }
             return nodes;
         }
-        let mut rank = 0usize;
-        open[0] = open_files(0) & !self.attacked[0];
+        // The frame of each rank: files still to try and what to return to,
+        // copied out of the walk and back so that the loop works on locals.
+        let Walk {
+            mut open,
+            mut used,
+            mut falling,
+            mut rising,
+            mut key,
+            mut rank,
+            ..
+        } = *walk;
+        if !walk.started {
+            walk.started = true;
+            rank = 0;
+            open[0] = open_files(0) & !self.attacked[0];
+        }
+        let mut reported = 0u64;
         loop {
             if open[rank] == 0 {
                 if rank == 0 {
+                    walk.done = true;
                     return nodes;
                 }
                 rank -= 1;
@@ -91,12 +155,28 @@ impl HalfSearch<'_> {
             if next == last {
                 // The last rank's queens are reported, not stacked.
                 let mut rest = next_open;
+                reported += u64::from(rest.count_ones());
                 while rest != 0 {
                     let bit = rest & rest.wrapping_neg();
                     rest ^= bit;
                     nodes += 1;
                     let file = bit.trailing_zeros() as usize;
                     found(next_used | bit, next_key | self.contributions[last][file]);
+                }
+                if reported >= limit {
+                    // Paused after a batch, where the frame is whole: the
+                    // check costs a compare per batch, not per node.
+                    *walk = Walk {
+                        open,
+                        used,
+                        falling,
+                        rising,
+                        key,
+                        rank,
+                        started: true,
+                        done: false,
+                    };
+                    return nodes;
                 }
                 continue;
             }
@@ -106,6 +186,47 @@ impl HalfSearch<'_> {
             rising[next] = next_rising;
             key[next] = next_key;
             rank = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Board;
+
+    use super::*;
+
+    #[test]
+    fn a_search_in_chunks_reports_every_half_once_in_order() {
+        // Paused every few halves and resumed, the search reports exactly
+        // what one uninterrupted search reports, in the same order, with
+        // the same nodes; and no chunk overshoots its limit by more than
+        // one batch of last-rank queens.
+        for n in [1, 2, 3, 6, 9, 12] {
+            let board = Board::new(n);
+            for unit in board.units() {
+                let search = HalfSearch {
+                    contributions: &board.layout.top,
+                    attacked: board.middle_attacks(unit.middle),
+                    files: board.full & !Board::middle_bit(unit.middle),
+                    block: board.block,
+                    pattern: unit.pattern,
+                };
+                let mut whole = Vec::new();
+                let whole_nodes = search.run(|files, key| whole.push((files, key)));
+                for limit in [1, 2, 7, 100] {
+                    let mut walk = Walk::default();
+                    let mut chunked = Vec::new();
+                    let mut nodes = 0;
+                    while !walk.is_done() {
+                        let before = chunked.len();
+                        nodes += search.resume(&mut walk, limit, |f, k| chunked.push((f, k)));
+                        assert!(chunked.len() - before < limit as usize + n.max(1));
+                    }
+                    assert_eq!(chunked, whole, "n = {n}, {unit:?}, limit {limit}");
+                    assert_eq!(nodes, whole_nodes);
+                }
+            }
         }
     }
 }

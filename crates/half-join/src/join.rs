@@ -7,48 +7,143 @@
 //! words: [`QUERIES`] tops at a time against [`LANES`] bottoms at a time, AND
 //! and compare-with-zero, each load of bottoms serving four tops.
 //!
-//! Buckets are padded to whole steps with [`PAD`], which can never meet
-//! anything: every real top carries [`TOP_MARK`] and every real bottom
-//! [`BOTTOM_MARK`], and PAD has both bits. So padding needs no bookkeeping.
+//! Buckets are padded to whole steps with [`Word::PAD`], which can never
+//! meet anything: every real top carries [`Word::TOP_MARK`] and every real
+//! bottom [`Word::BOTTOM_MARK`], and PAD has both bits. So padding needs no
+//! bookkeeping.
+//!
+//! The compared word is a `u32` in the narrow layout and a `u64` in the wide
+//! one (see [`crate::layout`]); [`Word`] is what the join needs of either.
 
-/// Bottoms compared per step: two 128-bit registers of `u32`.
+/// Bottoms compared per step: two 128-bit registers of `u32` (narrow), or
+/// one 512-bit register of `u64` (wide).
 pub const LANES: usize = 8;
 
 /// Tops compared against each loaded step of bottoms.
 pub const QUERIES: usize = 4;
 
-/// Set in every top's low word.
-pub const TOP_MARK: u32 = 1 << 31;
-
-/// Set in every bottom's low word.
-pub const BOTTOM_MARK: u32 = 1 << 30;
-
-/// Padding, on either side: it meets every real entry of the other side in
-/// one of the marks.
-pub const PAD: u32 = u32::MAX;
-
-/// Key bits left for the low word beside the marks.
+/// Key bits left for the narrow low word beside the marks.
 pub const LOW_BITS: usize = 30;
 
+/// The word a layout compares: its marks, how a key splits into bucket and
+/// word, and the kernel.
+pub trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
+    /// Set in every top's word.
+    const TOP_MARK: Self;
+    /// Set in every bottom's word.
+    const BOTTOM_MARK: Self;
+    /// Padding, on either side: it meets every real entry of the other side
+    /// in one of the marks.
+    const PAD: Self;
+    /// A key's index bits (its bucket within its file set) and the word
+    /// compared, unmarked.
+    fn split(key: u64, index_bits: usize) -> (u32, Self);
+    /// The word with a mark set.
+    fn marked(self, mark: Self) -> Self;
+    /// Bottoms (a multiple of [`LANES`]) disjoint from each of the queries,
+    /// summed.
+    fn count_group(queries: &[Self; QUERIES], bottoms: &[Self]) -> u64;
+}
+
+/// The narrow layout: index bits in the key's high word, the rest in the
+/// low `u32`.
+impl Word for u32 {
+    const TOP_MARK: u32 = 1 << 31;
+    const BOTTOM_MARK: u32 = 1 << 30;
+    const PAD: u32 = u32::MAX;
+
+    #[inline(always)]
+    fn split(key: u64, _: usize) -> (u32, u32) {
+        ((key >> 32) as u32, key as u32)
+    }
+
+    #[inline(always)]
+    fn marked(self, mark: u32) -> u32 {
+        self | mark
+    }
+
+    #[inline(always)]
+    fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "avx512f",
+            target_feature = "avx512vl"
+        ))]
+        {
+            count_group_avx512vl(queries, bottoms)
+        }
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "avx512vl"))
+        ))]
+        {
+            count_group_sse2(queries, bottoms)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            count_group_portable(queries, bottoms)
+        }
+    }
+}
+
+/// The wide layout: index bits at the bottom of the key, the whole key
+/// compared.
+impl Word for u64 {
+    const TOP_MARK: u64 = 1 << 63;
+    const BOTTOM_MARK: u64 = 1 << 62;
+    const PAD: u64 = u64::MAX;
+
+    #[inline(always)]
+    fn split(key: u64, index_bits: usize) -> (u32, u64) {
+        ((key & ((1 << index_bits) - 1)) as u32, key)
+    }
+
+    #[inline(always)]
+    fn marked(self, mark: u64) -> u64 {
+        self | mark
+    }
+
+    #[inline(always)]
+    fn count_group(queries: &[u64; QUERIES], bottoms: &[u64]) -> u64 {
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+        {
+            count_group_avx512(queries, bottoms)
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
+        {
+            count_group_wide(queries, bottoms)
+        }
+    }
+}
+
 /// One side of a unit: halves in buckets by (file set, index bits).
-#[derive(Default)]
-pub struct Side {
+pub struct Side<W> {
     index_bits: usize,
     /// starts[b]..starts[b + 1] is bucket b in `low`; b = set << index_bits
     /// | index bits.
     starts: Vec<u32>,
-    low: Vec<u32>,
+    low: Vec<W>,
 }
 
-impl Side {
-    /// Sorts `(bucket, low word)` entries into buckets, each padded to a
+impl<W> Default for Side<W> {
+    fn default() -> Self {
+        Side {
+            index_bits: 0,
+            starts: Vec::new(),
+            low: Vec::new(),
+        }
+    }
+}
+
+impl<W: Word> Side<W> {
+    /// Sorts `(bucket, word)` entries into buckets, each padded to a
     /// multiple of `step`. `counts[b]` must hold bucket b's size on entry;
     /// it is used up as the placing cursors (saving a copy of `starts`).
     pub fn fill(
         &mut self,
         index_bits: usize,
         counts: &mut [u32],
-        entries: &[(u32, u32)],
+        entries: &[(u32, W)],
         step: usize,
     ) {
         self.index_bits = index_bits;
@@ -62,7 +157,7 @@ impl Side {
             *count = start;
         }
         self.low.clear();
-        self.low.resize(end as usize, PAD);
+        self.low.resize(end as usize, W::PAD);
         for &(bucket, low) in entries {
             let slot = &mut counts[bucket as usize];
             self.low[*slot as usize] = low;
@@ -70,7 +165,13 @@ impl Side {
         }
     }
 
-    fn bucket(&self, set: usize, index: u32) -> &[u32] {
+    /// Bytes held (capacity, not length): the side's share of a thread's
+    /// memory.
+    pub fn bytes(&self) -> usize {
+        self.starts.capacity() * size_of::<u32>() + self.low.capacity() * size_of::<W>()
+    }
+
+    fn bucket(&self, set: usize, index: u32) -> &[W] {
         let b = (set << self.index_bits) | index as usize;
         &self.low[self.starts[b] as usize..self.starts[b + 1] as usize]
     }
@@ -84,7 +185,12 @@ impl Side {
 
 /// Pairs (top with file set `top_set`, bottom with file set `bottom_set`)
 /// whose keys are disjoint. Sets are packed indices.
-pub fn count_pairs(tops: &Side, top_set: usize, bottoms: &Side, bottom_set: usize) -> u64 {
+pub fn count_pairs<W: Word>(
+    tops: &Side<W>,
+    top_set: usize,
+    bottoms: &Side<W>,
+    bottom_set: usize,
+) -> u64 {
     if !tops.has_set(top_set) || !bottoms.has_set(bottom_set) {
         return 0;
     }
@@ -119,26 +225,50 @@ fn subsets(free: u32) -> impl Iterator<Item = u32> {
 /// Disjoint pairs between `tops` (a multiple of [`QUERIES`] long) and
 /// `bottoms` (a multiple of [`LANES`]).
 #[inline(always)]
-fn count_block(tops: &[u32], bottoms: &[u32]) -> u64 {
+fn count_block<W: Word>(tops: &[W], bottoms: &[W]) -> u64 {
     tops.chunks_exact(QUERIES)
         .map(|queries| {
-            let queries: &[u32; QUERIES] = queries.try_into().expect("exact chunk");
-            count_group(queries, bottoms)
+            let queries: &[W; QUERIES] = queries.try_into().expect("exact chunk");
+            W::count_group(queries, bottoms)
         })
         .sum()
 }
 
-/// Bottoms disjoint from each of the queries, summed: the SSE2 kernel on
-/// x86-64, the portable one elsewhere.
+/// The narrow kernel where the CPU has AVX-512 (F and VL): the same step of
+/// eight bottoms in one 256-bit load, and per query one `vptestnmd` (the
+/// lanes where bottom AND query is zero, as a mask) and one masked add of 1,
+/// two instructions where SSE2 needs six (AND, compare, subtract, twice).
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "avx512f",
+    target_feature = "avx512vl"
+))]
 #[inline(always)]
-fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        count_group_sse2(queries, bottoms)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        count_group_portable(queries, bottoms)
+fn count_group_avx512vl(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY: compiled only where the target has AVX-512F and VL (cfg
+    // above); each unaligned load reads the 32 bytes of one
+    // `chunks_exact(LANES)` step of eight `u32`; the store writes 32 bytes
+    // into `lanes`, which is 32 bytes long. Lane counters are `u32`, as in
+    // the SSE2 kernel.
+    unsafe {
+        let one = _mm256_set1_epi32(1);
+        let q = queries.map(|query| _mm256_set1_epi32(query as i32));
+        let mut counters = [_mm256_setzero_si256(); QUERIES];
+        for step in bottoms.chunks_exact(LANES) {
+            let b = _mm256_loadu_si256(step.as_ptr().cast());
+            for i in 0..QUERIES {
+                let disjoint = _mm256_testn_epi32_mask(b, q[i]);
+                counters[i] = _mm256_mask_add_epi32(counters[i], disjoint, counters[i], one);
+            }
+        }
+        let mut sum = counters[0];
+        for counter in &counters[1..] {
+            sum = _mm256_add_epi32(sum, *counter);
+        }
+        let mut lanes = [0u32; LANES];
+        _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum);
+        lanes.iter().map(|&l| u64::from(l)).sum()
     }
 }
 
@@ -149,6 +279,13 @@ fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
 /// independent work. Lane counters are `u32`: a bucket holds far fewer than
 /// 2^32 halves (units keep a side near a million).
 #[cfg(target_arch = "x86_64")]
+#[cfg_attr(
+    all(target_feature = "avx512f", target_feature = "avx512vl", not(test)),
+    expect(
+        dead_code,
+        reason = "the kernel without AVX-512; tested against it here"
+    )
+)]
 #[inline(always)]
 fn count_group_sse2(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
     use std::arch::x86_64::*;
@@ -180,6 +317,62 @@ fn count_group_sse2(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
     }
 }
 
+/// The wide kernel where the CPU has AVX-512 (the build targets the CPU it
+/// runs on): eight bottoms per 512-bit load; per query one `vptestnmq`
+/// (a mask of the lanes where bottom AND query is zero) and one masked add
+/// of 1 into that query's counters. Two instructions per query and step,
+/// where the plain loop needs an AND, a compare and a subtract.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+#[inline(always)]
+fn count_group_avx512(queries: &[u64; QUERIES], bottoms: &[u64]) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY: compiled only where the target has AVX-512F (cfg above); each
+    // unaligned load reads the 64 bytes of one `chunks_exact(LANES)` step
+    // of eight `u64`.
+    unsafe {
+        let one = _mm512_set1_epi64(1);
+        let q = queries.map(|query| _mm512_set1_epi64(query as i64));
+        let mut counters = [_mm512_setzero_si512(); QUERIES];
+        for step in bottoms.chunks_exact(LANES) {
+            let b = _mm512_loadu_si512(step.as_ptr().cast());
+            for i in 0..QUERIES {
+                let disjoint = _mm512_testn_epi64_mask(b, q[i]);
+                counters[i] = _mm512_mask_add_epi64(counters[i], disjoint, counters[i], one);
+            }
+        }
+        let mut sum = counters[0];
+        for counter in &counters[1..] {
+            sum = _mm512_add_epi64(sum, *counter);
+        }
+        _mm512_reduce_add_epi64(sum) as u64
+    }
+}
+
+/// The wide kernel, in plain Rust shaped for the vectoriser: per query a
+/// row of [`LANES`] counters, each step of bottoms ANDed with the query,
+/// compared with zero and added, which LLVM turns into 256- or 512-bit
+/// AND, compare and subtract (whichever the target CPU has), each load of
+/// bottoms serving four queries.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "avx512f", not(test)),
+    expect(
+        dead_code,
+        reason = "the wide kernel without AVX-512; tested against it here"
+    )
+)]
+#[inline(always)]
+fn count_group_wide(queries: &[u64; QUERIES], bottoms: &[u64]) -> u64 {
+    let mut counters = [[0u64; LANES]; QUERIES];
+    for step in bottoms.chunks_exact(LANES) {
+        for (row, &query) in counters.iter_mut().zip(queries) {
+            for (counter, &bottom) in row.iter_mut().zip(step) {
+                *counter += u64::from(bottom & query == 0);
+            }
+        }
+    }
+    counters.iter().flatten().sum()
+}
+
 /// The same count in plain Rust: the kernel off x86-64, and on x86-64 the
 /// reference the SSE2 kernel is tested against (so it is compiled, and
 /// checked, on every target).
@@ -200,6 +393,21 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    const PAD: u32 = <u32 as Word>::PAD;
+    const TOP_MARK: u32 = <u32 as Word>::TOP_MARK;
+    const BOTTOM_MARK: u32 = <u32 as Word>::BOTTOM_MARK;
+
+    fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
+        u32::count_group(queries, bottoms)
+    }
+
+    /// Spreads a test word's 16 bits to both ends of a `u64`, so the wide
+    /// join sees high bits too; two words are disjoint exactly when their
+    /// spreads are.
+    fn spread(low: u32) -> u64 {
+        u64::from(low) | u64::from(low) << 44
+    }
+
     /// Disjoint pairs counted one pair at a time: the definition the join
     /// must agree with.
     fn naive(tops: &[(u32, u32)], bottoms: &[(u32, u32)]) -> u64 {
@@ -216,19 +424,30 @@ mod tests {
 
     /// A side of one or more file sets from (set, index bits, key bits)
     /// halves, marked as the join marks them, filled as a unit fills it.
-    fn side(index_bits: usize, sets: usize, halves: &[Half], top: bool) -> Side {
+    fn side(index_bits: usize, sets: usize, halves: &[Half], top: bool) -> Side<u32> {
+        side_of(index_bits, sets, halves, top, |low| low)
+    }
+
+    /// The same in any layout's word, each key bit moved by `word`.
+    fn side_of<W: Word>(
+        index_bits: usize,
+        sets: usize,
+        halves: &[Half],
+        top: bool,
+        word: fn(u32) -> W,
+    ) -> Side<W> {
         let (mark, step) = if top {
-            (TOP_MARK, QUERIES)
+            (W::TOP_MARK, QUERIES)
         } else {
-            (BOTTOM_MARK, LANES)
+            (W::BOTTOM_MARK, LANES)
         };
         let mut counts = vec![0u32; sets << index_bits];
-        let entries: Vec<(u32, u32)> = halves
+        let entries: Vec<(u32, W)> = halves
             .iter()
             .map(|&(set, index, low)| {
                 let bucket = (set << index_bits) | index as usize;
                 counts[bucket] += 1;
-                (bucket as u32, low | mark)
+                (bucket as u32, word(low).marked(mark))
             })
             .collect();
         let mut side = Side::default();
@@ -270,15 +489,23 @@ mod tests {
         fn the_join_counts_exactly_the_disjoint_pairs((index_bits, sets, top_halves, bottom_halves) in case()) {
             let tops = side(index_bits, sets, &top_halves, true);
             let bottoms = side(index_bits, sets, &bottom_halves, false);
+            let wide_tops = side_of(index_bits, sets, &top_halves, true, spread);
+            let wide_bottoms = side_of(index_bits, sets, &bottom_halves, false, spread);
             for top_set in 0..sets {
                 for bottom_set in 0..sets {
                     let of = |halves: &[Half], set: usize| -> Vec<(u32, u32)> {
                         halves.iter().filter(|h| h.0 == set).map(|h| (h.1, h.2)).collect()
                     };
+                    let expected = naive(&of(&top_halves, top_set), &of(&bottom_halves, bottom_set));
                     prop_assert_eq!(
                         count_pairs(&tops, top_set, &bottoms, bottom_set),
-                        naive(&of(&top_halves, top_set), &of(&bottom_halves, bottom_set)),
+                        expected,
                         "sets {} and {}", top_set, bottom_set
+                    );
+                    prop_assert_eq!(
+                        count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set),
+                        expected,
+                        "wide, sets {} and {}", top_set, bottom_set
                     );
                 }
             }
@@ -293,11 +520,29 @@ mod tests {
         ) {
             let portable = count_group_portable(&queries, &bottoms);
             prop_assert_eq!(count_group(&queries, &bottoms), portable);
+            #[cfg(target_arch = "x86_64")]
+            prop_assert_eq!(count_group_sse2(&queries, &bottoms), portable);
             let naive_count: u64 = queries
                 .iter()
                 .map(|&q| bottoms.iter().filter(|&&b| b & q == 0).count() as u64)
                 .sum();
             prop_assert_eq!(portable, naive_count);
+        }
+
+        /// The wide kernel counts exactly the disjoint pairs, padding
+        /// included.
+        #[test]
+        fn the_wide_kernel_counts_the_disjoint_pairs(
+            queries in prop::array::uniform4(prop_oneof![any::<u64>(), Just(u64::PAD), Just(0u64), Just(u64::TOP_MARK)]),
+            bottoms in prop::collection::vec(prop_oneof![any::<u64>(), Just(u64::PAD), Just(0u64), Just(u64::BOTTOM_MARK)], 0..40)
+                .prop_map(|mut words| { words.resize(words.len().next_multiple_of(LANES), u64::PAD); words }),
+        ) {
+            let naive_count: u64 = queries
+                .iter()
+                .map(|&q| bottoms.iter().filter(|&&b| b & q == 0).count() as u64)
+                .sum();
+            prop_assert_eq!(u64::count_group(&queries, &bottoms), naive_count);
+            prop_assert_eq!(count_group_wide(&queries, &bottoms), naive_count);
         }
     }
 

@@ -9,19 +9,35 @@
 //! when their file sets are complements and their keys are disjoint.
 //!
 //! The join buckets one side by a few *index* diagonals (the central ones,
-//! taken most often) and compares the rest with one AND per pair. The layout
-//! puts the index diagonals in the key's high word and everything else in
-//! the low word, so the bucket is `key >> 32` and the compared part is the
-//! low `u32`: that is what lets the comparison run eight pairs to an AVX2
-//! instruction.
+//! taken most often) and compares the rest with one AND per pair. Two
+//! layouts do this:
+//!
+//! - **narrow** (n ≤ [`NARROW_MAX_N`]): the index diagonals go to the key's
+//!   high word and everything else to the low word, so the bucket is
+//!   `key >> 32` and the compared part is the low `u32`, eight pairs to a
+//!   256-bit instruction;
+//! - **wide** (larger boards, whose 2(2h - 1) crossing diagonals do not fit
+//!   30 bits beside a few index bits): the index diagonals go to the key's
+//!   lowest bits and the rest above them, so the bucket is `key & mask` and
+//!   the whole key, at most 62 bits up to n = 32, is compared as a `u64`.
+//!   The index bits are compared again for nothing (a bucket only meets
+//!   buckets disjoint from it), which costs no instruction.
 
-/// The board sizes a layout supports: the non-index diagonals must fit one
-/// `u32` with at most [`MAX_INDEX_BITS`] index diagonals.
-pub const MAX_N: usize = 21;
+/// The board sizes a layout supports. Keys fit up to n = 32 (2 · 31 bits
+/// and two marks), but Q(29) would not fit the `u64` every count is kept in
+/// (Q(28), unknown, is about 10^19 / 4 by the growth of the known terms).
+pub const MAX_N: usize = 28;
+
+/// The largest board of the narrow layout: its non-index diagonals must fit
+/// 30 bits with at most [`MAX_INDEX_BITS`] index diagonals.
+pub const NARROW_MAX_N: usize = 21;
 
 /// Index diagonals: 2^k buckets, each query visits the buckets disjoint from
 /// its own index bits.
 pub const MAX_INDEX_BITS: usize = 12;
+
+/// Key bits left to the diagonals in the wide layout, beside the two marks.
+pub const WIDE_BITS: usize = 62;
 
 /// Bit of a half's key for each (rank within the half, file).
 #[derive(Clone, Debug)]
@@ -36,17 +52,32 @@ pub struct Layout {
     pub bottom: Vec<[u64; 32]>,
     /// Number of index diagonals.
     pub index_bits: usize,
+    /// Which layout: see the module's doc.
+    pub wide: bool,
     /// Key bit of each crossing diagonal, per offset and direction.
     position: Vec<[u32; 2]>,
 }
 
 impl Layout {
+    /// The layout of the n×n board with `index_bits` index diagonals (or as
+    /// many more as the narrow layout needs), narrow wherever it fits.
     pub fn new(n: usize, index_bits: usize) -> Layout {
+        Layout::with_width(n, index_bits, n > NARROW_MAX_N)
+    }
+
+    /// The same, wide if `wide` (small boards too: tests run the wide join
+    /// where the answer is known).
+    pub fn with_width(n: usize, index_bits: usize, wide: bool) -> Layout {
         let half = n / 2;
         let width = (2 * half).saturating_sub(1);
-        let index_bits = index_bits
-            .min(2 * width)
-            .max((2 * width).saturating_sub(crate::join::LOW_BITS));
+        let index_bits = if wide {
+            assert!(2 * width <= WIDE_BITS, "n = {n} is beyond the wide layout");
+            index_bits.min(2 * width)
+        } else {
+            index_bits
+                .min(2 * width)
+                .max((2 * width).saturating_sub(crate::join::LOW_BITS))
+        };
         assert!(index_bits <= MAX_INDEX_BITS, "n = {n} is beyond the layout");
         // Diagonal (direction, offset) in order of centrality, directions
         // alternating, so that the first index_bits are the busiest.
@@ -58,11 +89,17 @@ impl Layout {
         let mut position = vec![[0u32; 2]; width];
         let mut low = 0;
         for (rank, &(dir, offset)) in order.iter().enumerate() {
-            position[offset][dir] = if rank < index_bits {
-                32 + rank as u32
-            } else {
-                low += 1;
-                low - 1
+            position[offset][dir] = match (rank < index_bits, wide) {
+                (true, false) => 32 + rank as u32,
+                (true, true) => rank as u32,
+                (false, false) => {
+                    low += 1;
+                    low - 1
+                }
+                (false, true) => {
+                    low += 1;
+                    index_bits as u32 + low - 1
+                }
             };
         }
         let bit = |dir: usize, offset: i64| -> u64 {
@@ -94,6 +131,7 @@ impl Layout {
             top,
             bottom,
             index_bits,
+            wide,
             position,
         }
     }
@@ -130,13 +168,22 @@ mod tests {
     #[test]
     fn keys_meet_exactly_on_shared_diagonals() {
         for n in 2..=MAX_N {
-            let layout = crate::board::Board::new(n).layout;
+            assert_eq!(crate::board::Board::new(n).layout.wide, n > NARROW_MAX_N);
+        }
+        let narrow = (2..=NARROW_MAX_N).map(|n| crate::board::Board::new(n).layout);
+        let wide = (2..=MAX_N).map(|n| Layout::with_width(n, 6, true));
+        for layout in narrow.chain(wide) {
+            let n = layout.n;
             let half = n / 2;
             assert!(layout.index_bits <= MAX_INDEX_BITS);
             for table in [&layout.top, &layout.bottom] {
                 for key in table.iter().flat_map(|rank| &rank[..n]) {
-                    assert!((*key as u32) < 1 << crate::join::LOW_BITS, "n {n}");
-                    assert!(key >> 32 < 1 << layout.index_bits, "n {n}");
+                    if layout.wide {
+                        assert!(*key < 1 << WIDE_BITS, "n {n}");
+                    } else {
+                        assert!((*key as u32) < 1 << crate::join::LOW_BITS, "n {n}");
+                        assert!(key >> 32 < 1 << layout.index_bits, "n {n}");
+                    }
                 }
             }
             for (r, c) in (0..half).flat_map(|r| (0..n).map(move |c| (r, c))) {

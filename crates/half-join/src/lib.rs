@@ -30,7 +30,7 @@ pub static INFO: SolverInfo = SolverInfo {
     idea: "enumerate top and bottom halves once, grouped by the files they use; count the pairs with disjoint diagonals, 32 at a time; a quarter of the work by symmetry",
     node: "a queen placed while enumerating half-boards (the join's pair tests are not nodes)",
     max_n: layout::MAX_N,
-    limit_reason: "a half's key (its diagonals that cross the middle) must leave at most 31 bits to compare after the bucket index",
+    limit_reason: "Q(29) would overflow the u64 every count is kept in (the keys would fit to n = 32)",
     enumerates: false,
     teaching: include_str!("../README.md"),
     analysis: include_str!("../ANALYSIS.md"),

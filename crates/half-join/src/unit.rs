@@ -6,8 +6,8 @@ use std::cell::RefCell;
 use queens_core::split::UnitCount;
 
 use crate::board::{Board, Keep, Unit};
-use crate::halves::HalfSearch;
-use crate::join::{self, Side};
+use crate::halves::{HalfSearch, Walk};
+use crate::join::{self, LANES, QUERIES, Side, Word};
 
 /// Which side of the join a search fills.
 #[derive(Clone, Copy)]
@@ -21,82 +21,197 @@ enum Role {
 /// faults and zeroing on every unit, paid twice over when threads share the
 /// caches. A pool thread's workspace ends with the count; the caller's (a
 /// one-thread count runs there) stays for its next count, as big as the
-/// largest unit so far (7 MB at n = 16, about 35 MB at n = 18).
+/// largest unit so far. Both layouts' buffers are here; a count uses one.
 #[derive(Default)]
 struct Workspace {
-    /// Unsorted halves of the side being filled: (bucket, low word).
-    scratch: Vec<(u32, u32)>,
+    narrow: Buffers<u32>,
+    wide: Buffers<u64>,
+}
+
+/// The buffers of one layout's word.
+struct Buffers<W> {
+    /// Unsorted halves of the side being filled: (bucket, compared word).
+    scratch: Vec<(u32, W)>,
     /// Bucket sizes, then the counting sort's cursors.
     counts: Vec<u32>,
-    tops: Side,
-    bottoms: Side,
+    tops: Side<W>,
+    bottoms: Side<W>,
 }
+
+impl<W> Default for Buffers<W> {
+    fn default() -> Self {
+        Buffers {
+            scratch: Vec::new(),
+            counts: Vec::new(),
+            tops: Side::default(),
+            bottoms: Side::default(),
+        }
+    }
+}
+
+impl<W: Word> Buffers<W> {
+    /// Bytes held: what a thread keeps for counting units of this layout.
+    fn bytes(&self) -> usize {
+        self.scratch.capacity() * size_of::<(u32, W)>()
+            + self.counts.capacity() * size_of::<u32>()
+            + self.tops.bytes()
+            + self.bottoms.bytes()
+    }
+}
+
+/// Why a unit's arithmetic cannot overflow: its count is at most Q(n), and
+/// the layouts stop at n = 28, where Q(n) still fits a `u64`.
+const FITS: &str = "a unit counts at most Q(n) < 2^64 solutions for n <= 28";
 
 thread_local! {
     static WORKSPACE: RefCell<Workspace> = RefCell::default();
 }
 
-/// Enumerates the unit's halves for one side into `side`, bucketed by
-/// (file set, index bits): a counting sort, counted while searching, then
-/// placed. Returns the nodes.
-fn fill_side(
-    board: &Board,
-    unit: Unit,
-    role: Role,
-    side: &mut Side,
-    scratch: &mut Vec<(u32, u32)>,
-    counts: &mut Vec<u32>,
-) -> u64 {
-    let (contributions, mark, step) = match role {
-        Role::Top => (&board.layout.top, join::TOP_MARK, join::QUERIES),
-        Role::Bottom => (&board.layout.bottom, join::BOTTOM_MARK, join::LANES),
+/// Halves per side held at once, so that a thread's memory is bounded
+/// whatever n is: 64 MiB of compared words per side (2^24 narrow halves,
+/// 2^23 wide ones). Up to n = 21 no unit reaches it, so a unit is one chunk
+/// of tops against one of bottoms; beyond, the bottoms are walked again for
+/// every chunk of tops.
+pub const CHUNK_BYTES: usize = 64 << 20;
+
+/// [`CHUNK_BYTES`] in halves of a layout's word.
+fn chunk<W>() -> u64 {
+    (CHUNK_BYTES / size_of::<W>()) as u64
+}
+
+/// The search for one side of a unit.
+fn search(board: &Board, unit: Unit, role: Role) -> HalfSearch<'_> {
+    let contributions = match role {
+        Role::Top => &board.layout.top,
+        Role::Bottom => &board.layout.bottom,
     };
-    let search = HalfSearch {
+    HalfSearch {
         contributions,
         attacked: board.middle_attacks(unit.middle),
         files: board.full & !Board::middle_bit(unit.middle),
         block: board.block,
         pattern: unit.pattern,
+    }
+}
+
+/// Enumerates the next chunk of a side's halves (at most about `limit`, see
+/// [`HalfSearch::resume`]) into `side`, bucketed by (file set, index bits):
+/// a counting sort, counted while searching, then placed. Returns the
+/// nodes and the halves.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the buffers of one chunk, borrowed apart"
+)]
+fn fill_chunk<W: Word>(
+    board: &Board,
+    search: &HalfSearch<'_>,
+    walk: &mut Walk,
+    limit: u64,
+    role: Role,
+    side: &mut Side<W>,
+    scratch: &mut Vec<(u32, W)>,
+    counts: &mut Vec<u32>,
+) -> (u64, usize) {
+    let (mark, step) = match role {
+        Role::Top => (W::TOP_MARK, QUERIES),
+        Role::Bottom => (W::BOTTOM_MARK, LANES),
     };
     let index_bits = board.layout.index_bits;
     counts.clear();
     counts.resize(board.packed_sets() << index_bits, 0);
     scratch.clear();
-    let nodes = search.run(|files, key| {
-        let bucket = (board.pack(files) << index_bits) | (key >> 32) as usize;
+    let nodes = search.resume(walk, limit, |files, key| {
+        let (index, word) = W::split(key, index_bits);
+        let bucket = (board.pack(files) << index_bits) | index as usize;
         counts[bucket] += 1;
-        scratch.push((bucket as u32, key as u32 | mark));
+        scratch.push((bucket as u32, word.marked(mark)));
     });
     side.fill(index_bits, counts, scratch, step);
-    nodes
+    (nodes, scratch.len())
 }
 
 /// The solutions a unit stands for: its orbit's worth of each top set's
 /// joins, each top set weighted by its orbit under the symmetries that fix
 /// the unit (and skipped unless it is the smallest of that orbit).
 pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
-    WORKSPACE.with_borrow_mut(|workspace| count_unit_in(board, unit, workspace))
+    WORKSPACE.with_borrow_mut(|workspace| {
+        if board.layout.wide {
+            count_unit_in(board, unit, &mut workspace.wide, chunk::<u64>())
+        } else {
+            count_unit_in(board, unit, &mut workspace.narrow, chunk::<u32>())
+        }
+    })
 }
 
-fn count_unit_in(board: &Board, unit: Unit, workspace: &mut Workspace) -> UnitCount {
+/// The bytes this thread holds for counting units (its buffers, kept):
+/// after a unit, what that unit needed at most.
+pub fn workspace_bytes() -> usize {
+    WORKSPACE.with_borrow(|workspace| workspace.narrow.bytes() + workspace.wide.bytes())
+}
+
+/// [`count_unit`] in one layout's buffers, `limit` halves per chunk.
+fn count_unit_in<W: Word>(
+    board: &Board,
+    unit: Unit,
+    buffers: &mut Buffers<W>,
+    limit: u64,
+) -> UnitCount {
     let (images, fixing) = board.orbit(unit);
-    let Workspace {
+    let Buffers {
         scratch,
         counts,
         tops,
         bottoms,
-    } = workspace;
-    let mut nodes = fill_side(board, unit, Role::Top, tops, scratch, counts);
-    let bottom_unit = board.map_unit(Keep::Flip, unit);
-    nodes += fill_side(board, bottom_unit, Role::Bottom, bottoms, scratch, counts);
+    } = buffers;
+    let top_search = search(board, unit, Role::Top);
+    let bottom_search = search(board, board.map_unit(Keep::Flip, unit), Role::Bottom);
+    let mut top_walk = Walk::default();
+    let mut nodes = 0;
     let mut solutions = 0u64;
-    for_each_top_set(board, unit, &fixing, |top_set, weight| {
-        let bottom_set = board.bottom_set(unit.middle, top_set);
-        solutions +=
-            weight * join::count_pairs(tops, board.pack(top_set), bottoms, board.pack(bottom_set));
-    });
+    let mut first = true;
+    while !top_walk.is_done() {
+        let (top_nodes, halves) = fill_chunk(
+            board,
+            &top_search,
+            &mut top_walk,
+            limit,
+            Role::Top,
+            tops,
+            scratch,
+            counts,
+        );
+        nodes += top_nodes;
+        if halves == 0 && !first {
+            // The search ended in dead branches after the last chunk.
+            break;
+        }
+        first = false;
+        let mut bottom_walk = Walk::default();
+        while !bottom_walk.is_done() {
+            let (bottom_nodes, _) = fill_chunk(
+                board,
+                &bottom_search,
+                &mut bottom_walk,
+                limit,
+                Role::Bottom,
+                bottoms,
+                scratch,
+                counts,
+            );
+            nodes += bottom_nodes;
+            for_each_top_set(board, unit, &fixing, |top_set, weight| {
+                let bottom_set = board.bottom_set(unit.middle, top_set);
+                let pairs =
+                    join::count_pairs(tops, board.pack(top_set), bottoms, board.pack(bottom_set));
+                solutions = weight
+                    .checked_mul(pairs)
+                    .and_then(|weighed| solutions.checked_add(weighed))
+                    .expect(FITS);
+            });
+        }
+    }
     UnitCount {
-        solutions: images.len() as u64 * solutions,
+        solutions: (images.len() as u64).checked_mul(solutions).expect(FITS),
         fixed_pairs: 0,
         nodes,
     }
@@ -136,12 +251,29 @@ pub(crate) fn for_each_top_set(
     }
 }
 
-/// The number of top sets a unit joins (its weight in the plan).
+/// The number of top sets a unit joins (its weight in the plan). A unit no
+/// symmetry fixes (nearly all) joins every top set, a binomial; the others
+/// are counted one set at a time.
 pub fn top_sets(board: &Board, unit: Unit) -> u64 {
     let (_, fixing) = board.orbit(unit);
+    if fixing.len() == 1 {
+        let outside = board.full & !board.block & !Board::middle_bit(unit.middle);
+        let wanted = board.half.checked_sub(unit.pattern.count_ones() as usize);
+        return wanted.map_or(0, |wanted| {
+            choose(outside.count_ones() as u64, wanted as u64)
+        });
+    }
     let mut sets = 0;
     for_each_top_set(board, unit, &fixing, |_, _| sets += 1);
     sets
+}
+
+/// C(n, k), exact while it fits (here n ≤ 28).
+fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
 #[cfg(test)]
@@ -214,10 +346,163 @@ mod tests {
                     .iter()
                     .map(|i| truth.get(i).copied().unwrap_or(0))
                     .sum();
-                let counted = count_unit_in(&board, unit, &mut workspace).solutions;
+                let counted = count_unit_in(&board, unit, &mut workspace.narrow, chunk::<u32>());
+                let counted = counted.solutions;
                 assert_eq!(counted, expected, "n = {n}: {unit:?}, orbit {images:?}");
                 total += counted;
             }
+            assert_eq!(Some(total), oeis::total(n), "n = {n}");
+        }
+    }
+
+    /// Every canonical unit of the board, counted and summed.
+    fn whole_count(board: &Board) -> u64 {
+        board
+            .units()
+            .into_iter()
+            .filter(|&u| board.is_canonical(u))
+            .map(|u| count_unit(board, u).solutions)
+            .sum()
+    }
+
+    #[test]
+    fn the_wide_layout_counts_every_board_it_is_given() {
+        // The wide layout is the one for n > 21, where no count is
+        // affordable in a test: here it counts boards whose totals are
+        // known, both parities, with the narrow layout beside it.
+        for n in 4..=14 {
+            let wide = Board::with_width(n, true);
+            assert!(wide.layout.wide);
+            assert_eq!(Some(whole_count(&wide)), oeis::total(n), "n = {n}, wide");
+            let narrow = Board::with_width(n, false);
+            assert_eq!(
+                Some(whole_count(&narrow)),
+                oeis::total(n),
+                "n = {n}, narrow"
+            );
+        }
+    }
+
+    #[test]
+    fn units_counted_in_small_chunks_count_the_same() {
+        // Large boards pair chunks of tops with chunks of bottoms; here the
+        // chunks are made tiny so that boards with known counts take every
+        // path of that loop (many chunks, a last chunk of dead branches).
+        let mut narrow = Buffers::<u32>::default();
+        let mut wide = Buffers::<u64>::default();
+        for n in 4..=12 {
+            // Every chunk of tops walks all bottoms again: tiny chunks only
+            // on small boards.
+            let limits: &[u64] = if n <= 8 { &[1, 3, 40] } else { &[200, 5000] };
+            for &limit in limits {
+                let mut totals = [0, 0];
+                for (total, is_wide) in totals.iter_mut().zip([false, true]) {
+                    let board = Board::with_width(n, is_wide);
+                    for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
+                        let whole = count_unit(&board, unit);
+                        let chunked = if is_wide {
+                            count_unit_in(&board, unit, &mut wide, limit)
+                        } else {
+                            count_unit_in(&board, unit, &mut narrow, limit)
+                        };
+                        assert_eq!(chunked.solutions, whole.solutions, "n = {n}, {unit:?}");
+                        assert!(chunked.nodes >= whole.nodes, "bottoms walked again");
+                        *total += chunked.solutions;
+                    }
+                }
+                assert_eq!(
+                    totals.map(Some),
+                    [oeis::total(n); 2],
+                    "n = {n}, limit {limit}"
+                );
+            }
+        }
+    }
+
+    /// The solutions of one unit (not its orbit): a three-mask search of the
+    /// whole board, rank by rank, held to the unit's middle file and block
+    /// pattern. Independent of the halves, keys and join it checks.
+    fn backtrack_unit(board: &Board, unit: Unit) -> u64 {
+        fn place(board: &Board, unit: Unit, rank: usize, used: u32, fall: u32, rise: u32) -> u64 {
+            let n = board.n;
+            if rank == n {
+                return 1;
+            }
+            let mut open = board.full & !(used | fall | rise);
+            let top_ranks = board.half;
+            if rank < top_ranks {
+                // Block files only from the pattern, and all of them by the
+                // end of the top half.
+                open &= !board.block | unit.pattern;
+                let missing = (unit.pattern & !used).count_ones() as usize;
+                if missing == top_ranks - rank {
+                    open &= unit.pattern & !used;
+                }
+            } else if rank == top_ranks
+                && let Some(m) = unit.middle
+            {
+                open &= 1 << m;
+            }
+            let mut found = 0;
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open ^= bit;
+                found += place(
+                    board,
+                    unit,
+                    rank + 1,
+                    used | bit,
+                    (fall | bit) << 1,
+                    (rise | bit) >> 1,
+                );
+            }
+            found
+        }
+        if board.is_odd() != unit.middle.is_some() {
+            return 0;
+        }
+        place(board, unit, 0, 0, 0, 0)
+    }
+
+    #[test]
+    fn sampled_units_agree_with_a_backtracker_held_to_the_unit() {
+        // Units picked by a fixed stride through the plan, at the sizes the
+        // engine is tuned for; each unit's count (its whole orbit) against
+        // the backtracker's count of every image.
+        // At n = 17 and 18 the backtracker takes seconds per unit: the
+        // sample comes from the lighter units (fewest top sets) there.
+        for (n, samples, lightest) in [(15, 3, 1), (16, 2, 1), (17, 1, 2), (18, 1, 3)] {
+            let narrow = Board::with_width(n, false);
+            let wide = Board::with_width(n, true);
+            let mut canonical: Vec<Unit> = narrow
+                .units()
+                .into_iter()
+                .filter(|&u| narrow.is_canonical(u))
+                .collect();
+            canonical.sort_by_key(|&u| (top_sets(&narrow, u), u));
+            for k in 0..samples {
+                let unit = canonical[(k * 7919 + 13 * n) % (canonical.len() / lightest)];
+                let (images, _) = narrow.orbit(unit);
+                let expected: u64 = images.iter().map(|&i| backtrack_unit(&narrow, i)).sum();
+                for board in [&narrow, &wide] {
+                    let counted = count_unit(board, unit).solutions;
+                    let wide = board.layout.wide;
+                    assert_eq!(counted, expected, "n = {n}, wide {wide}: {unit:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_backtracker_held_to_units_covers_every_solution() {
+        // Its restriction is right: over all units it finds Q(n).
+        for n in 4..=10 {
+            let board = Board::new(n);
+            let total: u64 = board
+                .units()
+                .into_iter()
+                .map(|u| backtrack_unit(&board, u))
+                .sum();
             assert_eq!(Some(total), oeis::total(n), "n = {n}");
         }
     }
@@ -245,6 +530,41 @@ mod tests {
                     assert_eq!(representatives, all_sets, "no symmetry, no reduction");
                 }
             }
+        }
+    }
+
+    /// Reach: the plan and the heaviest unit of every large board, with
+    /// the memory the unit took (run with --ignored --nocapture).
+    #[test]
+    #[ignore = "minutes: a measurement, not a check"]
+    fn reach() {
+        let sizes: Vec<usize> = std::env::var("REACH")
+            .map(|v| v.split(',').map(|s| s.parse().unwrap()).collect())
+            .unwrap_or((22..=28).collect());
+        for n in sizes {
+            let started = std::time::Instant::now();
+            let plan = crate::plan::plan(n);
+            let planned = started.elapsed();
+            let board = Board::with_width(n, n > 21 || std::env::var("WIDE").is_ok());
+            let heaviest = plan.units[..plan.units.len() - 1]
+                .iter()
+                .max_by_key(|u| u.weight)
+                .unwrap();
+            eprintln!("n = {n}: {} units, plan {planned:?}", plan.units.len());
+            if std::env::var("REACH_COUNT").is_err() {
+                continue;
+            }
+            let started = std::time::Instant::now();
+            let count = count_unit(&board, Unit::from_key(heaviest.key));
+            eprintln!(
+                "n = {n}: {} units, plan {planned:?}, heaviest (weight {}) {:?}, {} solutions, {} nodes, {} MB",
+                plan.units.len(),
+                heaviest.weight,
+                started.elapsed(),
+                count.solutions,
+                count.nodes,
+                workspace_bytes() >> 20
+            );
         }
     }
 

@@ -134,3 +134,67 @@ fn list_names_every_solver_with_its_limit() {
         assert!(text.contains(&format!("n <= {} {}", info.max_n, info.limit_reason)));
     }
 }
+
+#[test]
+fn an_estimate_times_units_instead_of_counting() {
+    // A small plan is timed whole: the answer is the measured sum, with no
+    // error, every unit timed once.
+    let output = queens(&[
+        "count",
+        "12",
+        "--solver",
+        "half-join",
+        "--estimate",
+        "--estimate-seconds",
+        "5",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let record: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(record["n"], 12);
+    assert_eq!(record["solver"], "half-join");
+    assert_eq!(record["timed"], record["units"]);
+    assert_eq!(record["weight_share"], 1.0);
+    assert_eq!(record["standard_error"], 0.0);
+    let seconds = record["seconds"].as_f64().unwrap();
+    assert!(seconds > 0.0);
+    assert_eq!(
+        record["seconds_on_threads"].as_f64().unwrap(),
+        seconds / 2.0
+    );
+    assert!(
+        record.get("solutions").is_none(),
+        "an estimate counts nothing"
+    );
+    // A budget of nothing still times one unit, of a plan too big to time.
+    let output = queens(&[
+        "count",
+        "17",
+        "--solver",
+        "half-join",
+        "--estimate",
+        "--estimate-seconds",
+        "0",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let record: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(record["timed"], 1);
+    assert!(record["units"].as_u64().unwrap() > 1);
+    assert!(record["seconds"].as_f64().unwrap() > 0.0);
+    // Refused: a solver without units, and a checkpoint (nothing is counted).
+    refused(
+        &queens(&["count", "8", "--solver", "three-mask", "--estimate"]),
+        "cannot estimate",
+    );
+    refused(
+        &queens(&["count", "8", "--estimate", "--checkpoint", "x.json"]),
+        "cannot be used with",
+    );
+    refused(
+        &queens(&["count", "8", "--estimate-seconds", "3"]),
+        "--estimate",
+    );
+}

@@ -55,13 +55,37 @@ pub struct Args {
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub quiet: bool,
+    /// Count nothing: predict the run's time and memory from a random sample
+    /// of its units (a solver that splits its work), timed for about
+    /// --estimate-seconds.
+    #[arg(long, conflicts_with = "checkpoint")]
+    pub estimate: bool,
+    /// Seconds to spend timing units for --estimate (at least one unit is
+    /// always timed, however long it takes).
+    #[arg(
+        long,
+        default_value_t = 10.0,
+        requires = "estimate",
+        value_parser = number("--estimate-seconds", 0.0..=86_400.0, "")
+    )]
+    pub estimate_seconds: f64,
 }
 
 /// Counts and prints.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
     if let Some(split) = solver.work_split() {
+        if args.estimate {
+            return estimate(args, solver, split);
+        }
         return count_units(args, solver, split);
+    }
+    if args.estimate {
+        return Err(CliError::Input(format!(
+            "{} does not split its work into units, so it cannot estimate a run from a sample; solvers that can: {}",
+            solver.info().id,
+            registry::splitting_ids().join(", ")
+        )));
     }
     if args.shard.is_some() || args.checkpoint.is_some() {
         return Err(CliError::Input(format!(
@@ -158,4 +182,118 @@ fn count_units(
         extra.push(("resumed units".to_string(), outcome.resumed.to_string()));
     }
     record.print(&extra, args.json)
+}
+
+/// `--estimate`: times a sample of the run's units (one shard's with
+/// `--shard`) and prints the predicted time and memory.
+fn estimate(
+    args: &Args,
+    solver: &'static dyn Solver,
+    split: &dyn WorkSplit,
+) -> Result<(), CliError> {
+    let n = args.board.n;
+    let plan = split.plan(n)?;
+    let mine: Vec<usize> = match args.shard {
+        Some(shard) => queens_core::split::shard_units(&plan.units, shard.index, shard.count),
+        None => (0..plan.units.len()).collect(),
+    };
+    let threads = match args.threads {
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let estimate = crate::distributed::estimate::estimate(
+        split,
+        n,
+        &plan.units,
+        &mine,
+        args.unique,
+        Duration::from_secs_f64(args.estimate_seconds),
+        n as u64,
+    );
+    let report = EstimateRecord {
+        n,
+        solver: solver.info().id,
+        threads,
+        seconds_on_threads: estimate.seconds / threads.min(mine.len().max(1)) as f64,
+        estimate,
+    };
+    crate::error::output(report.write(&mut std::io::stdout().lock(), args.json))
+}
+
+/// What `--estimate` prints.
+#[derive(serde::Serialize)]
+struct EstimateRecord<'a> {
+    n: usize,
+    solver: &'a str,
+    threads: usize,
+    /// The one-thread estimate spread evenly over the threads (units are
+    /// many and handed out heaviest first, so they even out).
+    seconds_on_threads: f64,
+    #[serde(flatten)]
+    estimate: crate::distributed::estimate::Estimate,
+}
+
+impl EstimateRecord<'_> {
+    fn write(&self, out: &mut impl std::io::Write, json: bool) -> std::io::Result<()> {
+        if json {
+            let line = serde_json::to_string(self).expect("plain data serialises");
+            writeln!(out, "{line}")?;
+            return out.flush();
+        }
+        let e = &self.estimate;
+        let memory = e.peak_bytes.map_or_else(
+            || "unknown here".to_string(),
+            |bytes| {
+                format!(
+                    "{:.0} MB peak with one thread; a thread holds at most the engine's bound",
+                    bytes as f64 / 1e6
+                )
+            },
+        );
+        let rows = [
+            ("n", self.n.to_string()),
+            ("solver", self.solver.to_string()),
+            (
+                "sample",
+                format!(
+                    "{} of {} units timed ({:.1} % of the weight, {} draws) in {:.1} s",
+                    e.timed,
+                    e.units,
+                    100.0 * e.weight_share,
+                    e.draws,
+                    e.sample_seconds
+                ),
+            ),
+            (
+                "one thread",
+                format!(
+                    "{} s ± {} s (standard error)",
+                    significant(e.seconds),
+                    significant(e.standard_error)
+                ),
+            ),
+            (
+                "threads",
+                format!(
+                    "{} s on {}",
+                    significant(self.seconds_on_threads),
+                    self.threads
+                ),
+            ),
+            ("memory", memory),
+        ];
+        for (key, value) in rows {
+            writeln!(out, "{key:10}  {value}")?;
+        }
+        out.flush()
+    }
+}
+
+/// Three significant figures: an estimate has no more.
+fn significant(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let digits = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.digits$}")
 }

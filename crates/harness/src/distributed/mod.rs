@@ -8,8 +8,11 @@
 //! - [`shard`]: `--shard I/K`, and the record a shard leaves.
 //! - [`checkpoint`]: the finished units of a run, saved atomically.
 //! - [`merge`]: the shard records of one run added into the whole count.
+//! - [`estimate`]: the time and memory of a run, from a timed sample of its
+//!   units.
 
 pub mod checkpoint;
+pub mod estimate;
 pub mod interruption;
 pub mod merge;
 pub mod recheck;
