@@ -37,8 +37,10 @@ impl Occupied {
     /// With a queen on (file, rank) added, if it attacks no queen so far.
     fn with(self, n: usize, file: usize, rank: usize) -> Option<Occupied> {
         let (r, f) = (1u32 << rank, 1u32 << file);
-        let rising = 1u64 << (rank + file);
-        let falling = 1u64 << (rank + n - 1 - file);
+        // file + rank is constant along a falling diagonal (like a8-h1),
+        // file - rank along a rising one (like a1-h8).
+        let falling = 1u64 << (rank + file);
+        let rising = 1u64 << (rank + n - 1 - file);
         let clash = (self.ranks & r) | (self.files & f);
         if clash != 0 || (self.rising & rising) | (self.falling & falling) != 0 {
             return None;

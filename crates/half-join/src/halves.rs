@@ -35,8 +35,12 @@ pub struct HalfSearch<'a> {
 pub struct Walk {
     open: [u32; MAX_HALF],
     used: [u32; MAX_HALF],
-    falling: [u32; MAX_HALF],
-    rising: [u32; MAX_HALF],
+    /// Files attacked on each rank along the diagonals that move towards
+    /// file h as the search goes one rank further from its edge (rising
+    /// ones for the top half, falling ones for the bottom half, which is
+    /// searched upside down), and towards file a.
+    toward_h: [u32; MAX_HALF],
+    toward_a: [u32; MAX_HALF],
     key: [u64; MAX_HALF],
     rank: usize,
     started: bool,
@@ -48,8 +52,8 @@ impl Default for Walk {
         Walk {
             open: [0; MAX_HALF],
             used: [0; MAX_HALF],
-            falling: [0; MAX_HALF],
-            rising: [0; MAX_HALF],
+            toward_h: [0; MAX_HALF],
+            toward_a: [0; MAX_HALF],
             key: [0; MAX_HALF],
             rank: 0,
             started: false,
@@ -120,8 +124,8 @@ impl HalfSearch<'_> {
         let Walk {
             mut open,
             mut used,
-            mut falling,
-            mut rising,
+            mut toward_h,
+            mut toward_a,
             mut key,
             mut rank,
             ..
@@ -147,11 +151,11 @@ impl HalfSearch<'_> {
             let file = bit.trailing_zeros() as usize;
             let next_key = key[rank] | self.contributions[rank][file];
             let next_used = used[rank] | bit;
-            let next_falling = (falling[rank] | bit) << 1;
-            let next_rising = (rising[rank] | bit) >> 1;
+            let next_toward_h = (toward_h[rank] | bit) << 1;
+            let next_toward_a = (toward_a[rank] | bit) >> 1;
             let next = rank + 1;
             let next_open =
-                open_files(next_used) & !(next_falling | next_rising | self.attacked[next]);
+                open_files(next_used) & !(next_toward_h | next_toward_a | self.attacked[next]);
             if next == last {
                 // The last rank's queens are reported, not stacked.
                 let mut rest = next_open;
@@ -169,8 +173,8 @@ impl HalfSearch<'_> {
                     *walk = Walk {
                         open,
                         used,
-                        falling,
-                        rising,
+                        toward_h,
+                        toward_a,
                         key,
                         rank,
                         started: true,
@@ -182,8 +186,8 @@ impl HalfSearch<'_> {
             }
             open[next] = next_open;
             used[next] = next_used;
-            falling[next] = next_falling;
-            rising[next] = next_rising;
+            toward_h[next] = next_toward_h;
+            toward_a[next] = next_toward_a;
             key[next] = next_key;
             rank = next;
         }

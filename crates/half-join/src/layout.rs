@@ -109,20 +109,22 @@ impl Layout {
                 0
             }
         };
-        // A top queen on rank r (0 = top), file c, meets the middle on two
-        // diagonals; so does a bottom queen. With the bottom searched as the
-        // mirror image of a top (rank r there is rank n-1-r here), its two
-        // offsets come out as the top formulas with the directions swapped.
+        // A top queen on rank r (0 = rank 1, the board's edge), file c,
+        // meets the middle on two diagonals: the rising one (like a1-h8,
+        // c - r constant) and the falling one (like a8-h1, c + r constant);
+        // so does a bottom queen. With the bottom searched as the mirror
+        // image of a top (rank r there is rank n-1-r here), its two offsets
+        // come out as the top formulas with the directions swapped.
         let (n_i, h_i) = (n as i64, half as i64);
-        let falling = |r: i64, c: i64| c + h_i - r - 1;
-        let rising = |r: i64, c: i64| c + r - (n_i - h_i);
+        let rising = |r: i64, c: i64| c + h_i - r - 1;
+        let falling = |r: i64, c: i64| c + r - (n_i - h_i);
         let mut top = vec![[0u64; 32]; half];
         let mut bottom = vec![[0u64; 32]; half];
         for r in 0..half {
             for c in 0..n {
                 let (ri, ci) = (r as i64, c as i64);
-                top[r][c] = bit(0, falling(ri, ci)) | bit(1, rising(ri, ci));
-                bottom[r][c] = bit(1, falling(ri, ci)) | bit(0, rising(ri, ci));
+                top[r][c] = bit(0, rising(ri, ci)) | bit(1, falling(ri, ci));
+                bottom[r][c] = bit(1, rising(ri, ci)) | bit(0, falling(ri, ci));
             }
         }
         Layout {
@@ -141,7 +143,7 @@ impl Layout {
         self.position.len()
     }
 
-    /// A key as its two directions' diagonals (falling, rising), bit i for
+    /// A key as its two directions' diagonals (rising, falling), bit i for
     /// offset i: the key in reading order, for traces.
     pub fn diagonals(&self, key: u64) -> [u32; 2] {
         let mut out = [0u32; 2];
