@@ -115,7 +115,10 @@ fn read_settings() -> Result<BenchSettings, String> {
 
 fn run(settings: &BenchSettings) -> Result<(), String> {
     let started = Instant::now();
-    let solvers = registry::select(&settings.solvers).map_err(|e| e.to_string())?;
+    let solvers = registry::usable(
+        registry::select(&settings.solvers).map_err(|e| e.to_string())?,
+        true,
+    );
     let options = CountOptions::default();
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_millis(500))

@@ -39,7 +39,7 @@ pub struct Args {
 
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solvers = registry::select(&args.solvers)?;
+    let solvers = registry::usable(registry::select(&args.solvers)?, true);
     // Refuse an unusable --out now, not after minutes of measuring.
     record::prepare_dir(&args.out)?;
     let progress = progress_bar();
