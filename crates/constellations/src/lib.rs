@@ -46,7 +46,11 @@ impl SplitEngine for Constellations {
     }
 
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
-        Ok(count_constellation(n, Constellation::from_key(unit.key), unique))
+        Ok(count_constellation(
+            n,
+            Constellation::from_key(unit.key),
+            unique,
+        ))
     }
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {

@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use queens_core::{Accelerator, QueensError};
 
-use crate::INFO;
+/// The engine's id (its `SolverInfo::id`), which names it in refusals.
+pub const ID: &str = "gpu-constellations";
 
 /// The shader, compiled once per device.
 const KERNEL: &str = include_str!("kernel.wgsl");
@@ -30,13 +31,15 @@ static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
 
 /// The process's GPU, opened on first use.
 pub fn gpu() -> Result<&'static Gpu, QueensError> {
-    GPU.get_or_init(open).as_ref().map_err(|reason| unavailable(reason.clone()))
+    GPU.get_or_init(open)
+        .as_ref()
+        .map_err(|reason| unavailable(reason.clone()))
 }
 
 /// The engine's refusal, with `reason`.
 pub fn unavailable(reason: String) -> QueensError {
     QueensError::Unavailable {
-        solver: INFO.id,
+        solver: ID,
         reason,
     }
 }

@@ -38,11 +38,7 @@ struct Params {
 
 /// Completions and nodes of each constellation of the expansion: the
 /// host's share plus the sum over its tasks.
-pub fn count(
-    gpu: &Gpu,
-    full: u32,
-    expansion: &Expansion,
-) -> Result<Vec<(u64, u64)>, QueensError> {
+pub fn count(gpu: &Gpu, full: u32, expansion: &Expansion) -> Result<Vec<(u64, u64)>, QueensError> {
     let mut per_shape = expansion.host.clone();
     if expansion.tasks.is_empty() {
         return Ok(per_shape);
@@ -132,11 +128,13 @@ fn dispatch(
     encoder.copy_buffer_to_buffer(&counts, 0, &readback, 0, bytes);
     let submission = gpu.queue.submit([encoder.finish()]);
     let (sender, receiver) = mpsc::channel();
-    readback.slice(..).map_async(wgpu::MapMode::Read, move |mapped| {
-        // The receiver outlives the wait below; a send can only fail after
-        // a timeout, when nobody reads it any more.
-        let _ = sender.send(mapped);
-    });
+    readback
+        .slice(..)
+        .map_async(wgpu::MapMode::Read, move |mapped| {
+            // The receiver outlives the wait below; a send can only fail after
+            // a timeout, when nobody reads it any more.
+            let _ = sender.send(mapped);
+        });
     let waited = device.poll(wgpu::PollType::Wait {
         submission_index: Some(submission),
         timeout: Some(DISPATCH_TIMEOUT),

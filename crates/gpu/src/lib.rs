@@ -12,9 +12,9 @@ use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::TraceSink;
 use queens_core::{Accelerator, QueensError, SearchStats, SolverInfo};
 
+use device::overflow;
 pub use dispatch::{DISPATCH_TIMEOUT, TASKS_PER_DISPATCH};
 use tasks::Expansion;
-use device::overflow;
 use units::Run;
 
 /// The GPU engine.
@@ -26,7 +26,7 @@ pub struct GpuConstellations;
 pub static GPU_CONSTELLATIONS: SplitSolver<GpuConstellations> = SplitSolver(GpuConstellations);
 
 pub static INFO: SolverInfo = SolverInfo {
-    id: "gpu-constellations",
+    id: device::ID,
     seed: "none (our own): constellations' border pre-placements, their interiors counted by a GPU kernel",
     idea: "constellations' plan on the host; a WGSL compute kernel (wgpu: Vulkan, Metal, DX12) searches the interiors, one invocation per pre-placed start",
     node: "as constellations counts them: a queen placed on an interior row (the last row's counted, not placed), plus each border pre-placement looked at while planning",
@@ -57,7 +57,9 @@ impl SplitEngine for GpuConstellations {
         let order = units::order(n);
         let constellations = Run::from_key(unit.key)
             .constellations(&order)
-            .ok_or_else(|| device::unavailable(format!("unit {:#x} is not a unit of n = {n}", unit.key)))?;
+            .ok_or_else(|| {
+                device::unavailable(format!("unit {:#x} is not a unit of n = {n}", unit.key))
+            })?;
         // Burnside's fixed pairs need the boards of a constellation that a
         // symmetry maps to itself; the kernel only counts. Those few
         // constellations (a 180° or 90° turn fixes them) are counted on

@@ -33,7 +33,12 @@ static ORDERS: Mutex<Option<HashMap<usize, Arc<Order>>>> = Mutex::new(None);
 
 /// The order of the n×n board's constellations (made once per process).
 pub fn order(n: usize) -> Arc<Order> {
-    if let Some(order) = ORDERS.lock().expect("no panics while held").get_or_insert_default().get(&n) {
+    if let Some(order) = ORDERS
+        .lock()
+        .expect("no panics while held")
+        .get_or_insert_default()
+        .get(&n)
+    {
         return Arc::clone(order);
     }
     // Planned without the lock: another thread may plan the same board at
@@ -78,8 +83,15 @@ impl Run {
     /// of this order.
     pub fn constellations(self, order: &Order) -> Option<Vec<Constellation>> {
         let start = self.start as usize;
-        let units = order.units.get(start..start.checked_add(self.len as usize)?)?;
-        Some(units.iter().map(|u| Constellation::from_key(u.key)).collect())
+        let units = order
+            .units
+            .get(start..start.checked_add(self.len as usize)?)?;
+        Some(
+            units
+                .iter()
+                .map(|u| Constellation::from_key(u.key))
+                .collect(),
+        )
     }
 }
 
@@ -97,7 +109,11 @@ pub fn plan(n: usize) -> Plan {
         run.weight += unit.weight;
         if run.weight >= target || i + 1 == order.units.len() {
             let len = (i + 1 - start) as u32;
-            run.key = Run { start: start as u32, len }.key();
+            run.key = Run {
+                start: start as u32,
+                len,
+            }
+            .key();
             units.push(run);
             run = WorkUnit { key: 0, weight: 0 };
             start = i + 1;

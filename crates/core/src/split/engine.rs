@@ -22,8 +22,7 @@ pub trait SplitEngine: Send + Sync {
     fn plan(&self, n: usize) -> Plan;
 
     /// See [`WorkSplit::count_unit`].
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool)
-    -> Result<UnitCount, QueensError>;
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
 
     /// See [`Solver::accelerator`]: the host's CPU unless the engine says
     /// otherwise. A plan is refused while this is an error, so a count
@@ -80,12 +79,7 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
         Ok(self.0.plan(n))
     }
 
-    fn count_unit(
-        &self,
-        n: usize,
-        unit: WorkUnit,
-        unique: bool,
-    ) -> Result<UnitCount, QueensError> {
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
         self.0.count_unit(n, unit, unique)
     }
 }

@@ -85,11 +85,12 @@ pub fn count_units(
             }
         }
     };
-    let outcome = |failed: std::sync::Mutex<Option<QueensError>>| {
-        match failed.into_inner().expect("no panics while held") {
-            Some(error) => Err(error),
-            None => Ok(()),
-        }
+    let outcome = |failed: std::sync::Mutex<Option<QueensError>>| match failed
+        .into_inner()
+        .expect("no panics while held")
+    {
+        Some(error) => Err(error),
+        None => Ok(()),
     };
     if threads == 1 {
         // On the caller's thread: starting and joining a thread (tens of
@@ -268,7 +269,10 @@ mod tests {
             let result = count_units(&Keys, 8, &units, &[0, 1, 2, 3], false, threads, &|i, _| {
                 counted.lock().unwrap().push(i)
             });
-            assert!(matches!(result, Err(QueensError::Threads(_))), "{threads} threads");
+            assert!(
+                matches!(result, Err(QueensError::Threads(_))),
+                "{threads} threads"
+            );
             // The failing unit is dealt first (the heaviest): on one thread
             // nothing is counted after it (on more, the others may finish
             // what they took before it failed).

@@ -86,6 +86,5 @@ pub trait WorkSplit: Sync {
     /// Counts one unit of the n×n board's plan. With `unique`, also its
     /// fixed pairs. An error is the device's (a GPU lost or timed out):
     /// a CPU engine never fails once its plan is made.
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool)
-    -> Result<UnitCount, QueensError>;
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
 }
