@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// The device a solver counts on (see [`crate::Solver::accelerator`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Accelerator {
     /// The adapter's name as its driver reports it, e.g. `NVIDIA H200`.
     pub name: String,

@@ -38,10 +38,7 @@ pub fn gpu() -> Result<&'static Gpu, QueensError> {
 
 /// The engine's refusal, with `reason`.
 pub fn unavailable(reason: String) -> QueensError {
-    QueensError::Unavailable {
-        solver: ID,
-        reason,
-    }
+    QueensError::Unavailable { solver: ID, reason }
 }
 
 /// A sum of counts that does not fit 64 bits: Q(32)'s nodes would not

@@ -186,7 +186,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
             max_run_seconds: Some(settings.max_run.as_secs_f64()),
             budget_seconds: None,
         },
-        solvers.iter().map(|s| SolverFacts::of(s.info())).collect(),
+        solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
     );
     let path = record::write_new(&settings.out, "bench", &record).map_err(|e| e.to_string())?;

@@ -60,6 +60,7 @@ mod tests {
             node: "a permutation".into(),
             max_n: 12,
             enumerates: true,
+            accelerator: None,
         });
         let timed = Entry {
             solver: "slow-one".into(),
