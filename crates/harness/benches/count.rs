@@ -115,10 +115,11 @@ fn read_settings() -> Result<BenchSettings, String> {
 
 fn run(settings: &BenchSettings) -> Result<(), String> {
     let started = Instant::now();
-    let solvers = registry::usable(
+    let (solvers, notes) = registry::usable(
         registry::select(&settings.solvers).map_err(|e| e.to_string())?,
         true,
     );
+    eprint!("{notes}");
     let options = CountOptions::default();
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_millis(500))

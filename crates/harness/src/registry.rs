@@ -3,8 +3,6 @@
 //! (with its dependency line in this crate's Cargo.toml); nothing else in
 //! the harness names a particular solver.
 
-use std::io::Write as _;
-
 use queens_core::Solver;
 
 use crate::error::CliError;
@@ -63,20 +61,24 @@ pub fn splitting_ids() -> Vec<&'static str> {
     if ids.is_empty() { vec!["none"] } else { ids }
 }
 
-/// The solvers of `solvers` that can be run here, with a note on stderr
-/// for each left out (the run goes on without it and does not fail): a
-/// solver whose device this machine lacks, and, when `timing`, one whose
-/// device is a software driver (its counts are exact, so `verify` keeps
-/// it, but its times are an emulation's on the CPU and are not set beside
-/// the CPU solvers' as if they were a GPU's).
-pub fn usable(solvers: Vec<&'static dyn Solver>, timing: bool) -> Vec<&'static dyn Solver> {
+/// The solvers of `solvers` that can be run here, and a note for each left
+/// out (the run goes on without it and does not fail; the command prints
+/// the notes with its output, so that stderr keeps its one line for a
+/// failure): a solver whose device this machine lacks, and, when `timing`,
+/// one whose device is a software driver (its counts are exact, so
+/// `verify` keeps it, but its times are an emulation's on the CPU and are
+/// not set beside the CPU solvers' as if they were a GPU's).
+pub fn usable(
+    solvers: Vec<&'static dyn Solver>,
+    timing: bool,
+) -> (Vec<&'static dyn Solver>, String) {
     let mut notes = Vec::new();
     let kept = solvers
         .into_iter()
         .filter(|solver| {
             let id = solver.info().id;
             match solver.accelerator() {
-                Err(missing) => notes.push(format!("{id} skipped: {missing}")),
+                Err(missing) => notes.push(format!("{missing} (skipped)")),
                 Ok(Some(device)) if timing && device.software => notes.push(format!(
                     "{id} not timed: {device} is not a GPU (its counts are checked by `queens verify`)"
                 )),
@@ -85,12 +87,8 @@ pub fn usable(solvers: Vec<&'static dyn Solver>, timing: bool) -> Vec<&'static d
             false
         })
         .collect();
-    // A closed stderr loses only the notes.
-    let mut err = std::io::stderr().lock();
-    for line in notes {
-        let _ = writeln!(err, "note: {line}");
-    }
-    kept
+    let notes = notes.iter().map(|line| format!("note: {line}\n")).collect();
+    (kept, notes)
 }
 
 /// All ids, in registry order.

@@ -39,9 +39,10 @@ pub struct Args {
 
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solvers = registry::usable(registry::select(&args.solvers)?, true);
+    let selected = registry::select(&args.solvers)?;
     // Refuse an unusable --out now, not after minutes of measuring.
     record::prepare_dir(&args.out)?;
+    let (solvers, notes) = registry::usable(selected, true);
     let progress = progress_bar();
     let comparison = compare::run(
         &Plan {
@@ -61,7 +62,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // The record first: the measurements are kept even if stdout is gone
     // (`queens compare | head -1`) or full.
     let path = record::write_new(&args.out, "compare", &comparison.record)?;
-    let mut text = format!(
+    let mut text = notes;
+    text += &format!(
         "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
         comparison.cross_validated, comparison.cross_validated_max_n
     );
