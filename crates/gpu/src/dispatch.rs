@@ -10,7 +10,7 @@ use queens_core::QueensError;
 use wgpu::util::DeviceExt;
 
 use crate::device::{Gpu, overflow, unavailable};
-use crate::tasks::Expansion;
+use crate::tasks::{Expansion, Task};
 
 /// Tasks per dispatch. Bounds the work of one submission (a desktop
 /// system's watchdog resets a GPU that is busy for seconds, and a software
@@ -32,13 +32,25 @@ pub const DISPATCH_TIMEOUT: Duration = Duration::from_secs(600);
 struct Params {
     full: u32,
     count: u32,
-    first: u32,
+    pad: u32,
     stride: u32,
 }
 
 /// Completions and nodes of each constellation of the expansion: the
-/// host's share plus the sum over its tasks.
+/// host's share plus the sum over its tasks, dispatched
+/// [`TASKS_PER_DISPATCH`] at a time.
 pub fn count(gpu: &Gpu, full: u32, expansion: &Expansion) -> Result<Vec<(u64, u64)>, QueensError> {
+    count_in_chunks(gpu, full, expansion, TASKS_PER_DISPATCH)
+}
+
+/// [`count`] with `per_dispatch` tasks a dispatch (a multiple of 8, so
+/// that each dispatch's slice of the tasks starts on a 256-byte boundary).
+fn count_in_chunks(
+    gpu: &Gpu,
+    full: u32,
+    expansion: &Expansion,
+    per_dispatch: usize,
+) -> Result<Vec<(u64, u64)>, QueensError> {
     let mut per_shape = expansion.host.clone();
     if expansion.tasks.is_empty() {
         return Ok(per_shape);
@@ -55,8 +67,8 @@ pub fn count(gpu: &Gpu, full: u32, expansion: &Expansion) -> Result<Vec<(u64, u6
         contents: bytemuck::cast_slice(&expansion.rows),
         usage: wgpu::BufferUsages::STORAGE,
     });
-    for first in (0..expansion.tasks.len()).step_by(TASKS_PER_DISPATCH) {
-        let chunk = TASKS_PER_DISPATCH.min(expansion.tasks.len() - first);
+    for first in (0..expansion.tasks.len()).step_by(per_dispatch) {
+        let chunk = per_dispatch.min(expansion.tasks.len() - first);
         let counts = dispatch(gpu, full, &tasks, &rows, first, chunk)?;
         for (task, count) in expansion.tasks[first..first + chunk].iter().zip(counts) {
             let [solutions_low, solutions_high, nodes_low, nodes_high] = count;
@@ -87,7 +99,7 @@ fn dispatch(
     let params = Params {
         full,
         count: chunk as u32,
-        first: first as u32,
+        pad: 0,
         stride: (groups * WORKGROUP) as u32,
     };
     let params = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -112,10 +124,20 @@ fn dispatch(
         label: Some("interior search"),
         layout: &gpu.pipeline.get_bind_group_layout(0),
         entries: &[
-            binding(0, &params),
-            binding(1, tasks),
-            binding(2, rows),
-            binding(3, &counts),
+            binding(0, params.as_entire_binding()),
+            // Only this dispatch's tasks: the binding stays within the
+            // device's limit however many tasks the unit has (the offset,
+            // a multiple of TASKS_PER_DISPATCH tasks, is aligned).
+            binding(
+                1,
+                wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer: tasks,
+                    offset: (first * size_of::<Task>()) as u64,
+                    size: wgpu::BufferSize::new((chunk * size_of::<Task>()) as u64),
+                }),
+            ),
+            binding(2, rows.as_entire_binding()),
+            binding(3, counts.as_entire_binding()),
         ],
     });
     let mut encoder = device.create_command_encoder(&Default::default());
@@ -169,9 +191,46 @@ fn dispatch(
     Ok(counts)
 }
 
-fn binding(index: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+fn binding(index: u32, resource: wgpu::BindingResource<'_>) -> wgpu::BindGroupEntry<'_> {
     wgpu::BindGroupEntry {
         binding: index,
-        resource: buffer.as_entire_binding(),
+        resource,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::gpu;
+    use crate::units::order;
+    use queens_constellations::constellation::Constellation;
+
+    /// The kernel's slices of a long task list, dispatched one after the
+    /// other, give what one dispatch gives: no task lost, none counted twice.
+    #[test]
+    fn many_small_dispatches_count_what_one_does() {
+        if queens_conformance::without_its_device(&crate::GPU_CONSTELLATIONS) {
+            return;
+        }
+        let n = 11;
+        let all: Vec<Constellation> = order(n)
+            .units
+            .iter()
+            .map(|u| Constellation::from_key(u.key))
+            .collect();
+        let expansion = Expansion::new(n, &all, 16);
+        let small = 256;
+        assert!(expansion.tasks.len() > 3 * small, "several dispatches");
+        let full = u32::MAX >> (32 - n);
+        let gpu = gpu().unwrap();
+        let whole = expansion.tasks.len().next_multiple_of(8);
+        let one = count_in_chunks(gpu, full, &expansion, whole).unwrap();
+        assert_eq!(count_in_chunks(gpu, full, &expansion, small).unwrap(), one);
+        let solutions: u64 = one
+            .iter()
+            .zip(&all)
+            .map(|(&(found, _), c)| found * c.orbit_size(n))
+            .sum();
+        assert_eq!(Some(solutions), queens_core::oeis::total(n));
     }
 }

@@ -21,9 +21,9 @@ struct Task {
 struct Params {
     // The board's files, one bit each.
     full: u32,
-    // Tasks in this dispatch, and the index of its first task.
+    // Tasks in this dispatch (the tasks binding is this dispatch's slice).
     count: u32,
-    first: u32,
+    pad: u32,
     // Invocations per row of the dispatch grid (x groups * 64).
     stride: u32,
 }
@@ -72,8 +72,7 @@ fn count(@builtin(global_invocation_id) id: vec3<u32>) {
     if local >= params.count {
         return;
     }
-    let index = params.first + local;
-    let task = tasks[index];
+    let task = tasks[local];
     let base = task.shape * ROWS;
     let top = task.level;
     let terminal = task.depth - 2u;
@@ -114,5 +113,5 @@ fn count(@builtin(global_invocation_id) id: vec3<u32>) {
             }
         }
     }
-    counts[index - params.first] = vec4<u32>(solutions, nodes);
+    counts[local] = vec4<u32>(solutions, nodes);
 }
