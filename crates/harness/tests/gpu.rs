@@ -114,7 +114,7 @@ fn with_an_adapter_counts_are_oeis_and_a_software_driver_is_not_timed() {
         assert!(compared.status.success(), "{}", stderr(&compared));
         let text = stdout(&compared);
         assert!(
-            text.starts_with("note: gpu-constellations not timed: "),
+            text.contains("\nnote: gpu-constellations not timed: "),
             "{text}"
         );
         assert_eq!(text.matches(GPU).count(), 1, "timed nowhere else: {text}");

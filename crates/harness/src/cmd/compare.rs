@@ -62,12 +62,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // The record first: the measurements are kept even if stdout is gone
     // (`queens compare | head -1`) or full.
     let path = record::write_new(&args.out, "compare", &comparison.record)?;
-    let mut text = notes;
-    text += &format!(
+    let mut text = format!(
         "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
         comparison.cross_validated, comparison.cross_validated_max_n
     );
     text.push_str(&table(&comparison.record.entries, args.max_n));
+    // Below the table it does not appear in: a solver left out, and why.
+    text.push_str(&notes);
     text.push_str(&format!("record: {}\n", path.display()));
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
