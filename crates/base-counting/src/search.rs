@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::trace::{Observer, StepKind};
+use queens_core::trace::{Detail, Observer, StepKind};
 use queens_core::{SearchStats, SolutionSink, file_letter};
 
 use crate::configuration::{Change, Clash, Configuration, MAX_N};
@@ -67,13 +67,14 @@ impl Search {
     ) -> ControlFlow<()> {
         if O::ENABLED {
             let n = self.configuration.n();
-            observer.step(StepKind::Note, || {
-                format!(
+            observer.step(StepKind::Note, || Detail {
+                text: format!(
                     "{}: {} numbers of {n} digits in base {}; digit = rank of the file's queen (0 = empty), file a first",
                     self.configuration.number(n),
                     self.configuration.numbers_with_prefix(0),
                     n + 1
-                )
+                ),
+                ..self.detail()
             })?;
         }
         if O::PROFILES {
@@ -104,8 +105,9 @@ impl Search {
     fn next_valid<O: Observer>(&mut self, observer: &mut O) -> ControlFlow<(), bool> {
         let Some(change) = self.configuration.advance() else {
             if O::ENABLED {
-                observer.step(StepKind::Note, || {
-                    "advance: every queen on the top rank: done".into()
+                observer.step(StepKind::Note, || Detail {
+                    text: "advance: every queen on the top rank: done".into(),
+                    ..self.detail()
                 })?;
             }
             return ControlFlow::Continue(false);
@@ -133,8 +135,9 @@ impl Search {
             };
             let Some(change) = self.configuration.advance_without_adding() else {
                 if O::ENABLED {
-                    observer.step(StepKind::Note, || {
-                        format!("advanceWithoutAdding skips {skipped}: file a's queen is on the top rank: done")
+                    observer.step(StepKind::Note, || Detail {
+                        text: format!("advanceWithoutAdding skips {skipped}: file a's queen is on the top rank: done"),
+                        ..self.detail()
                     })?;
                 }
                 return ControlFlow::Continue(false);
@@ -143,8 +146,24 @@ impl Search {
         }
     }
 
+    /// The odometer as data: its queens (digit = rank, 0 = no queen yet),
+    /// the number itself, the tests made so far (traced runs only).
+    fn detail(&self) -> Detail {
+        let c = &self.configuration;
+        Detail::default()
+            .queens(
+                c.queens()
+                    .iter()
+                    .enumerate()
+                    .map(|(file, &rank)| (file, rank as usize - 1)),
+            )
+            .state("number", c.number(c.n()))
+            .nodes(self.tested)
+    }
+
     /// One line per tested configuration: the number, the rule that made it,
-    /// the verdict.
+    /// the verdict; before it, when the odometer carried (files emptied: the
+    /// search backs up), a `back` line saying so.
     fn trace_test<O: Observer>(
         &self,
         rule: &Rule,
@@ -157,24 +176,47 @@ impl Search {
             None if c.is_full() => StepKind::Solution,
             None => StepKind::Place,
         };
-        observer.step(kind, || {
-            let queens = c.queens();
-            let square = |file: usize| format!("{}{}", file_letter(file), queens[file]);
-            let newest = square(queens.len() - 1);
-            let how = match rule {
-                Rule::Advance(Change::Added) => format!("advance adds {newest}"),
-                Rule::Advance(Change::Raised { dropped }) => {
-                    format!("advance {}raises {newest}", emptied(*dropped))
+        let queens = c.queens();
+        let square = |file: usize| format!("{}{}", file_letter(file), queens[file]);
+        let newest = square(queens.len() - 1);
+        let (skipped, dropped) = match rule {
+            Rule::Advance(Change::Added) => (None, 0),
+            Rule::Advance(Change::Raised { dropped }) => (None, *dropped),
+            Rule::Skip { change, skipped } => match change {
+                Change::Raised { dropped } => (Some(skipped), *dropped),
+                Change::Added => (Some(skipped), 0),
+            },
+        };
+        if dropped > 0 {
+            observer.step(StepKind::Backtrack, || {
+                let skips = skipped.map_or(String::new(), |s| {
+                    format!("advanceWithoutAdding skips {s}, ")
+                });
+                let files = queens.len()..queens.len() + dropped;
+                let first = file_letter(files.start);
+                let emptied = if dropped == 1 {
+                    format!("empties file {first}")
+                } else {
+                    format!("empties files {first}-{}", file_letter(files.end - 1))
+                };
+                Detail {
+                    text: format!(
+                        "{}  {skips}{emptied}: every rank tried there, back to file {}",
+                        c.number(c.n()),
+                        file_letter(queens.len() - 1)
+                    ),
+                    ..self.detail()
                 }
-                Rule::Skip { change, skipped } => match change {
-                    Change::Raised { dropped } if *dropped > 0 => {
-                        format!(
-                            "advanceWithoutAdding skips {skipped}, {}raises {newest}",
-                            emptied(*dropped)
-                        )
-                    }
-                    _ => format!("advanceWithoutAdding skips {skipped}"),
-                },
+            })?;
+        }
+        observer.step(kind, || {
+            let how = match (rule, dropped) {
+                (Rule::Advance(Change::Added), _) => format!("advance adds {newest}"),
+                (_, 1..) => format!("raises {newest}"),
+                (Rule::Advance(_), _) => format!("advance raises {newest}"),
+                (Rule::Skip { skipped, .. }, _) => {
+                    format!("advanceWithoutAdding skips {skipped}")
+                }
             };
             let verdict = match clash {
                 None if c.is_full() => "valid, all files filled".to_string(),
@@ -184,16 +226,10 @@ impl Search {
                     format!("{newest} and {} share a diagonal", square(file))
                 }
             };
-            format!("{}  {how}: {verdict}", c.number(c.n()))
+            Detail {
+                text: format!("{}  {how}: {verdict}", c.number(c.n())),
+                ..self.detail()
+            }
         })
-    }
-}
-
-/// The carry of the odometer, in words.
-fn emptied(dropped: usize) -> String {
-    match dropped {
-        0 => String::new(),
-        1 => "empties 1 file, ".into(),
-        k => format!("empties {k} files, "),
     }
 }

@@ -44,7 +44,7 @@ fn valid_configurations_come_in_counting_order() {
         let mut recorder = TraceRecorder::new(1_000_000);
         let stats = BaseCounting.trace(n, &mut recorder).unwrap();
         let visited: Vec<String> = recorder
-            .steps()
+            .texts()
             .iter()
             .filter(|(kind, _)| matches!(kind, StepKind::Place | StepKind::Solution))
             .map(|(_, text)| text.split_whitespace().next().unwrap().to_string())
@@ -71,11 +71,8 @@ fn trace_names_the_rules_and_stops_when_asked() {
     let mut recorder = TraceRecorder::new(5);
     BaseCounting.trace(4, &mut recorder).unwrap();
     assert!(recorder.stopped_early());
-    let lines: Vec<&str> = recorder
-        .steps()
-        .iter()
-        .map(|(_, text)| text.as_str())
-        .collect();
+    let texts = recorder.texts();
+    let lines: Vec<&str> = texts.iter().map(|(_, text)| text.as_str()).collect();
     assert!(
         lines[0].starts_with("0000: 625 numbers of 4 digits in base 5"),
         "{}",

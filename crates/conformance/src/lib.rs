@@ -426,8 +426,11 @@ pub fn thread_count_does_not_change_the_result(solver: &dyn Solver, config: &Con
 
 /// A solver that reports its tree's profile (the safe boards it reaches
 /// with 0..=n queens) reports a tree of safe boards: one empty board, at
-/// most n boards with one queen, and exactly the solutions with n, for
-/// every n it is counted to; and the profile is the same run after run.
+/// most n boards with one queen, and with n queens solutions only (all of
+/// them, or the share a symmetry leaves it, as the mirror's half: some
+/// whenever there are any), for every n it is counted to; and the profile
+/// is the same run after run. Which tree exactly is pinned across solvers
+/// by the harness's `the_depth_first_solvers_walk_one_tree`.
 pub fn a_tree_profile_is_a_tree_of_safe_boards(solver: &dyn Solver, config: &Config) {
     let id = solver.info().id;
     for n in 1..=config.count_limit(solver).min(10) {
@@ -437,10 +440,10 @@ pub fn a_tree_profile_is_a_tree_of_safe_boards(solver: &dyn Solver, config: &Con
         assert_eq!(profile.len(), n + 1, "{id} n = {n}: {profile:?}");
         assert_eq!(profile[0], 1, "{id} n = {n}: one empty board");
         assert!(profile[1] <= n as u64, "{id} n = {n}: {profile:?}");
-        assert_eq!(
-            Some(profile[n]),
-            oeis::total(n),
-            "{id} n = {n}: the full boards are the solutions"
+        let total = oeis::total(n).unwrap();
+        assert!(
+            profile[n] <= total && (profile[n] == 0) == (total == 0),
+            "{id} n = {n}: the full boards are solutions: {profile:?}"
         );
         assert_eq!(
             solver.tree_profile(n).unwrap(),
@@ -647,11 +650,14 @@ mod tests {
             use queens_core::trace::StepKind;
             BRUTE.check_n(n)?;
             let mut stats = queens_core::SearchStats::default();
-            if sink.step(StepKind::Note, "all permutations").is_continue() {
+            if sink
+                .step(StepKind::Note, "all permutations".into())
+                .is_continue()
+            {
                 for board in self.boards(n) {
                     stats.solutions += 1;
                     if sink
-                        .step(StepKind::Solution, &format!("{board:?}"))
+                        .step(StepKind::Solution, format!("{board:?}").into())
                         .is_break()
                     {
                         break;

@@ -12,7 +12,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::trace::{Observer, StepKind, bits};
+use queens_core::trace::{Detail, Observer, StepKind, bits};
 use queens_core::{Solution, SolutionSink};
 
 use crate::constellation::{Constellation, Squares};
@@ -187,7 +187,7 @@ impl Interior {
                 }
                 level -= 1;
                 frame = stack[level & SLOT];
-                if O::ENABLED && self.note_back(level, observer).is_break() {
+                if O::ENABLED && self.note_back(level, &placed, observer).is_break() {
                     tally.stopped = true;
                     break;
                 }
@@ -201,7 +201,11 @@ impl Interior {
             }
             let below = level + 1;
             let child = self.child(&frame, queen, below);
-            if O::ENABLED && self.note_place(level, queen, &child, observer).is_break() {
+            if O::ENABLED
+                && self
+                    .note_place(level, queen, &placed, &child, observer)
+                    .is_break()
+            {
                 tally.stopped = true;
                 break;
             }
@@ -359,12 +363,62 @@ impl Interior {
             // Core's notation: algebraic squares, or the row list on boards
             // wider than the alphabet (n > 26).
             let squares = Solution::from_rows(&rows[..self.n]);
-            observer.step(StepKind::Solution, || format!("{what}: {squares}"))?;
+            let board = self.board(
+                placed,
+                levels.saturating_sub(1),
+                (levels > 0).then_some(last_queen),
+            );
+            observer.step(StepKind::Solution, || Detail {
+                text: format!("{what}: {squares}"),
+                ..board
+            })?;
         }
         if S::WANTS_BOARD && levels == self.depth {
             sink.solution(&rows[..self.n])?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The board of a traced step: the border queens, and the interior
+    /// queens of the first `levels` free rows (plus `last` on the next one).
+    fn board(&self, placed: &[Mask], levels: usize, last: Option<Mask>) -> Detail {
+        let interior = placed[..levels].iter().chain(last.as_ref());
+        Detail::default().queens(
+            self.border
+                .as_slice()
+                .iter()
+                .map(|&(col, row)| (col as usize, row as usize))
+                .chain(
+                    interior
+                        .zip(&self.free_rows)
+                        .map(|(queen, &row)| (queen.trailing_zeros() as usize, row as usize)),
+                ),
+        )
+    }
+
+    /// A free row's masks in the shared convention (1 = free: each mask
+    /// here marks attacks, so it is printed complemented), as words
+    /// `files 1011 & rising 1110 & falling 1101 & border 0111 = free 0000`
+    /// and as the step's state, with the row's taken squares marked.
+    fn describe_row(&self, level: usize, frame: &Frame, board: Detail) -> (String, Detail) {
+        let width = self.n;
+        let free = |taken: Mask| bits((self.full & !taken).into(), width);
+        let masks = [
+            ("files", free(frame.files)),
+            ("rising", free(frame.rising)),
+            ("falling", free(frame.falling)),
+            ("border", free(self.border_attacks[level])),
+        ];
+        let open = bits(frame.open.into(), width);
+        let rank = self.free_rows[level] as usize;
+        let mut detail = board.attacked_on_rank(frame.open.into(), width, rank);
+        let mut words = Vec::new();
+        for (name, mask) in masks {
+            words.push(format!("{name} {mask}"));
+            detail = detail.state(name, mask);
+        }
+        let text = format!("rank {}: {} = free {open}", rank + 1, words.join(" & "));
+        (text, detail.state("free", open))
     }
 
     fn note_row<O: Observer>(
@@ -373,15 +427,10 @@ impl Interior {
         frame: &Frame,
         observer: &mut O,
     ) -> ControlFlow<()> {
-        let width = self.n;
         observer.step(StepKind::Note, || {
-            format!(
-                "rank {}: files {} border-diagonals {} -> open {}",
-                self.free_rows[level] + 1,
-                bits(frame.files.into(), width),
-                bits(self.border_attacks[level].into(), width),
-                bits(frame.open.into(), width)
-            )
+            let board = self.board(&[], 0, None);
+            let (text, detail) = self.describe_row(level, frame, board);
+            Detail { text, ..detail }
         })
     }
 
@@ -389,10 +438,10 @@ impl Interior {
         &self,
         level: usize,
         queen: Mask,
+        placed: &[Mask],
         child: &Frame,
         observer: &mut O,
     ) -> ControlFlow<()> {
-        let width = self.n;
         let square = format!(
             "{}{}",
             queens_core::file_letter(queen.trailing_zeros() as usize),
@@ -405,22 +454,29 @@ impl Interior {
             StepKind::Place
         };
         observer.step(kind, || {
-            format!(
-                "queen {square}; rank {}: files {} rising {} falling {} border {} -> open {}{}",
-                self.free_rows[next] + 1,
-                bits(child.files.into(), width),
-                bits(child.rising.into(), width),
-                bits(child.falling.into(), width),
-                bits(self.border_attacks[next].into(), width),
-                bits(child.open.into(), width),
-                if child.open == 0 { ": dead end" } else { "" }
-            )
+            let board = self.board(placed, level + 1, None);
+            let (masks, detail) = self.describe_row(next, child, board);
+            let end = if child.open == 0 { ": dead end" } else { "" };
+            Detail {
+                text: format!("queen {square}; {masks}{end}"),
+                ..detail
+            }
         })
     }
 
-    fn note_back<O: Observer>(&self, level: usize, observer: &mut O) -> ControlFlow<()> {
-        observer.step(StepKind::Backtrack, || {
-            format!("back to rank {}", self.free_rows[level] + 1)
+    fn note_back<O: Observer>(
+        &self,
+        level: usize,
+        placed: &[Mask],
+        observer: &mut O,
+    ) -> ControlFlow<()> {
+        observer.step(StepKind::Backtrack, || Detail {
+            text: format!(
+                "rank {}: every free file tried: back to rank {}",
+                self.free_rows[level + 1] + 1,
+                self.free_rows[level] + 1
+            ),
+            ..self.board(placed, level, None)
         })
     }
 }

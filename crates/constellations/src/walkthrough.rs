@@ -2,7 +2,7 @@
 //! pre-placements, how many orbits of each size), then unit by unit the
 //! pre-placement, its weight, and the interior search in masks.
 
-use queens_core::trace::{Observer, StepKind, TraceSink, Tracing};
+use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing};
 use queens_core::{CountOnly, SearchStats, file_letter};
 
 use crate::constellation::Constellation;
@@ -26,10 +26,11 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let units = plan.units.len();
     let summary = observer.step(StepKind::Note, || {
         format!(
-            "plan: {n}^4 border pre-placements looked at; {units} canonical units \
-             (orbits of 8: {eights}, of 4: {fours}, of 2: {twos}, of 1: {ones}); \
-             masks print file a on the right; a 1 marks a file taken or attacked, \
-             in `open` a file still to try"
+            "plan: {n}^4 border pre-placements (queens on the a and {} files, ranks 1 and {n}) looked at\n\
+             one unit per orbit of the 8 symmetries: {units} units \
+             (orbits of 8: {eights}, of 4: {fours}, of 2: {twos}, of 1: {ones})\n\
+             a unit's completions are counted once and stand for its whole orbit",
+            file_letter(n - 1)
         )
     });
     if summary.is_break() {
@@ -40,6 +41,12 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         let orbit = c.orbit_size(n);
         let last = n - 1;
         let note = observer.step(StepKind::Note, || {
+            let board = Detail::default().queens(
+                c.squares(n)
+                    .as_slice()
+                    .iter()
+                    .map(|&(col, row)| (col as usize, row as usize)),
+            );
             let square = |col: usize, row: usize| format!("{}{}", file_letter(col), row + 1);
             let distinct: Vec<String> = c
                 .squares(n)
@@ -47,17 +54,23 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
                 .iter()
                 .map(|&(col, row)| square(col as usize, row as usize))
                 .collect();
-            format!(
-                "unit {}/{units}: border queens {} (west {}, east {}, south {}, north {}); \
-                 orbit {orbit}: each completion counts {orbit} times; weight {}",
-                index + 1,
-                distinct.join(" "),
-                square(0, c.west as usize),
-                square(last, c.east as usize),
-                square(c.south as usize, 0),
-                square(c.north as usize, last),
-                unit.weight
-            )
+            Detail {
+                text: format!(
+                    "unit {}/{units}: border queens {} (west {}, east {}, south {}, north {})\n\
+                     orbit {orbit}: each completion stands for {orbit} solutions; \
+                     weight {}: its estimated cost (nodes to fill its first {} free ranks), \
+                     which balances threads and shards",
+                    index + 1,
+                    distinct.join(" "),
+                    square(0, c.west as usize),
+                    square(last, c.east as usize),
+                    square(c.south as usize, 0),
+                    square(c.north as usize, last),
+                    unit.weight,
+                    plan::ESTIMATE_ROWS
+                ),
+                ..board.solutions(stats.solutions).nodes(stats.nodes)
+            }
         });
         if note.is_break() {
             break;
@@ -69,12 +82,15 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
             break;
         }
         let done = observer.step(StepKind::Note, || {
-            format!(
-                "unit {} done: {} completions x {orbit} = {} solutions",
+            Detail::text(format!(
+                "unit {} done: {} completions x orbit {orbit} = {} solutions, {} interior nodes",
                 index + 1,
                 tally.solutions,
-                orbit * tally.solutions
-            )
+                orbit * tally.solutions,
+                tally.nodes
+            ))
+            .solutions(stats.solutions)
+            .nodes(stats.nodes)
         });
         if done.is_break() {
             break;

@@ -36,7 +36,7 @@ fn units_cover_every_legal_pre_placement_once() {
 fn the_trace_shows_the_plan_then_units_then_the_interior() {
     let mut recorder = TraceRecorder::new(200);
     let stats = CONSTELLATIONS.trace(5, &mut recorder).unwrap();
-    let steps = recorder.steps();
+    let steps = recorder.texts();
     assert!(
         steps[0].1.starts_with("plan: 5^4 border pre-placements"),
         "{}",

@@ -179,6 +179,15 @@ pub trait Solver: Send + Sync {
         Ok(None)
     }
 
+    /// Whether a board (a solution, rows by file) is the one its symmetry
+    /// class is shown by: what `solve --unique` keeps. The default is core's
+    /// canonical form ([`crate::symmetry::is_canonical`]); a solver whose
+    /// source chooses its representatives its own way says so here, so that
+    /// a learner sees the boards its document prints.
+    fn represents_class(&self, rows: &[u8]) -> bool {
+        crate::symmetry::is_canonical(rows)
+    }
+
     /// The safe boards its search reaches with 0, 1, ..., n queens, for a
     /// solver that walks the tree of safe partial boards (see
     /// [`crate::trace::Profile`]); `None` for one whose search is something

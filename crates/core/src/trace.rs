@@ -9,7 +9,17 @@
 //!
 //! A step's text is written in the solver's own representation (three masks
 //! in binary, a base-(n+1) odometer, a level of partial boards, ...): that is
-//! the point of tracing: seeing how *this* idea thinks.
+//! the point of tracing: seeing how *this* idea thinks. Beside the text a
+//! step carries the same state as data ([`Detail`]): the queens on the board,
+//! the squares the solver's state marks taken, the solver's own variables by
+//! name, and its node counter, so that a program (`queens trace --format
+//! json`, the report's page) can draw the board the words describe.
+//!
+//! One convention holds in every solver's trace ([`CONVENTION`]): files are
+//! written a first, left to right, as on the board; in every mask a 1 is a
+//! free file, square or diagonal and a 0 a taken or attacked one; a
+//! *rising* diagonal runs like a1-h8 (file − rank constant), a *falling* one
+//! like a8-h1 (file + rank constant).
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -23,8 +33,6 @@ pub enum StepKind {
     Reject,
     /// The search returned from a dead end or a finished subtree.
     Backtrack,
-    /// Work was skipped without being looked at (a pruned range, a symmetry).
-    Skip,
     /// A complete solution was found.
     Solution,
     /// A whole level/batch was produced (breadth-first solvers).
@@ -34,13 +42,30 @@ pub enum StepKind {
 }
 
 impl StepKind {
+    /// Every kind, in the order the legend explains them.
+    pub const ALL: [StepKind; 6] = [
+        StepKind::Place,
+        StepKind::Reject,
+        StepKind::Backtrack,
+        StepKind::Solution,
+        StepKind::Level,
+        StepKind::Note,
+    ];
+
+    /// The event's name in a JSON trace: the tag, in lower case.
+    pub fn event(self) -> &'static str {
+        match self {
+            StepKind::Solution => "solution",
+            other => other.tag(),
+        }
+    }
+
     /// A fixed-width lower-case tag for printing.
     pub fn tag(self) -> &'static str {
         match self {
             StepKind::Place => "place",
             StepKind::Reject => "reject",
             StepKind::Backtrack => "back",
-            StepKind::Skip => "skip",
             StepKind::Solution => "SOLUTION",
             StepKind::Level => "level",
             StepKind::Note => "note",
@@ -54,11 +79,120 @@ impl fmt::Display for StepKind {
     }
 }
 
+/// The one line every trace states under its header: how masks are written
+/// and what their bits mean, the same for every solver.
+pub const CONVENTION: &str = "masks: file a first, left to right as on the board; 1 = free, 0 = taken or attacked; rising diagonals run like a1-h8, falling like a8-h1";
+
+/// What one step says: its text in the solver's own words, and the same
+/// state as data. Built only when tracing is on (inside the closure handed
+/// to [`Observer::step`]), so it may allocate freely.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    /// The step in the solver's own words (one line, or a small block).
+    pub text: String,
+    /// The queens on the board at this step, as (file, rank), 0-based
+    /// (file 0 = a, rank 0 = rank 1).
+    pub queens: Vec<(u8, u8)>,
+    /// Squares the solver's own state marks taken or attacked at this step
+    /// (its masks or threat word, drawn on the board), where it has them.
+    pub attacked: Option<Vec<(u8, u8)>>,
+    /// The solver's own variables by name (masks in the shared convention,
+    /// odometer digits, level sizes, keys), in the order it shows them.
+    pub state: Vec<(&'static str, String)>,
+    /// The solver's node counter after this step, where it keeps one; the
+    /// recorder carries the last value forward.
+    pub nodes: Option<u64>,
+    /// Solutions found so far, where a step stands for more than one (an
+    /// engine's weighted completions); otherwise each solution step adds 1.
+    pub solutions: Option<u64>,
+}
+
+impl Detail {
+    /// A step that is only text (a note about the whole search).
+    pub fn text(text: impl Into<String>) -> Self {
+        Detail {
+            text: text.into(),
+            ..Detail::default()
+        }
+    }
+
+    /// The queens on the board, as (file, rank), 0-based.
+    pub fn queens(mut self, queens: impl IntoIterator<Item = (usize, usize)>) -> Self {
+        self.queens = queens
+            .into_iter()
+            .map(|(file, rank)| (file as u8, rank as u8))
+            .collect();
+        self
+    }
+
+    /// The queens of a board given as the file of the queen on each rank,
+    /// rank 1 first (the representation of the row-by-row backtrackers).
+    pub fn files_by_rank(self, files: &[u8]) -> Self {
+        self.queens(
+            files
+                .iter()
+                .enumerate()
+                .map(|(rank, &f)| (f as usize, rank)),
+        )
+    }
+
+    /// The squares the solver's state marks taken or attacked.
+    pub fn attacked(mut self, squares: impl IntoIterator<Item = (usize, usize)>) -> Self {
+        self.attacked = Some(
+            squares
+                .into_iter()
+                .map(|(file, rank)| (file as u8, rank as u8))
+                .collect(),
+        );
+        self
+    }
+
+    /// The files a mask (1 = free, the shared convention) marks taken, on
+    /// one rank: how a row-by-row solver draws its masks on the board.
+    pub fn attacked_on_rank(self, free: u128, n: usize, rank: usize) -> Self {
+        self.attacked(
+            (0..n)
+                .filter(|&file| free >> file & 1 == 0)
+                .map(|file| (file, rank)),
+        )
+    }
+
+    /// One of the solver's variables, shown under `name`.
+    pub fn state(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.state.push((name, value.into()));
+        self
+    }
+
+    /// The solver's node counter so far.
+    pub fn nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// The solutions found so far (for steps that stand for many).
+    pub fn solutions(mut self, solutions: u64) -> Self {
+        self.solutions = Some(solutions);
+        self
+    }
+}
+
+impl From<String> for Detail {
+    fn from(text: String) -> Self {
+        Detail::text(text)
+    }
+}
+
+impl From<&str> for Detail {
+    fn from(text: &str) -> Self {
+        Detail::text(text)
+    }
+}
+
 /// Where traced steps go. Returning `Break` asks the search to stop (the
 /// sink has seen enough), which the solver must honour promptly.
 pub trait TraceSink {
-    /// One step of the search, in the solver's own words.
-    fn step(&mut self, kind: StepKind, text: &str) -> ControlFlow<()>;
+    /// One step of the search: what kind of event, and what it says.
+    fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()>;
 }
 
 /// The compile-time switch between a silent and a traced search.
@@ -70,7 +204,11 @@ pub trait Observer {
     /// so that counting and timing runs pay nothing for them.
     const PROFILES: bool = false;
     /// Reports one step. `describe` runs only when tracing is on.
-    fn step(&mut self, kind: StepKind, describe: impl FnOnce() -> String) -> ControlFlow<()>;
+    fn step<D: Into<Detail>>(
+        &mut self,
+        kind: StepKind,
+        describe: impl FnOnce() -> D,
+    ) -> ControlFlow<()>;
     /// `count` safe boards with `queens` queens were reached: the empty
     /// board (0 queens), every safe partial board, every solution (n).
     #[inline(always)]
@@ -105,7 +243,7 @@ impl Observer for Profile {
     const ENABLED: bool = false;
     const PROFILES: bool = true;
     #[inline(always)]
-    fn step(&mut self, _: StepKind, _: impl FnOnce() -> String) -> ControlFlow<()> {
+    fn step<D: Into<Detail>>(&mut self, _: StepKind, _: impl FnOnce() -> D) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
     fn safe_boards(&mut self, queens: usize, count: u64) {
@@ -123,7 +261,7 @@ pub struct Silent;
 impl Observer for Silent {
     const ENABLED: bool = false;
     #[inline(always)]
-    fn step(&mut self, _: StepKind, _: impl FnOnce() -> String) -> ControlFlow<()> {
+    fn step<D: Into<Detail>>(&mut self, _: StepKind, _: impl FnOnce() -> D) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 }
@@ -142,17 +280,38 @@ impl<'a> Tracing<'a> {
 
 impl Observer for Tracing<'_> {
     const ENABLED: bool = true;
-    fn step(&mut self, kind: StepKind, describe: impl FnOnce() -> String) -> ControlFlow<()> {
-        self.sink.step(kind, &describe())
+    fn step<D: Into<Detail>>(
+        &mut self,
+        kind: StepKind,
+        describe: impl FnOnce() -> D,
+    ) -> ControlFlow<()> {
+        self.sink.step(kind, describe().into())
     }
+}
+
+/// One recorded step: its kind, what it said, and the counters after it
+/// (the solver's last reported node count, the solutions so far).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What kind of event.
+    pub kind: StepKind,
+    /// What the solver said of it.
+    pub detail: Detail,
+    /// The solver's node counter after this step (the last one it
+    /// reported; 0 before it reports any).
+    pub nodes: u64,
+    /// Solutions found up to and including this step.
+    pub solutions: u64,
 }
 
 /// A sink that keeps the first `limit` steps and then stops the search.
 #[derive(Clone, Debug)]
 pub struct TraceRecorder {
     limit: usize,
-    steps: Vec<(StepKind, String)>,
+    steps: Vec<Step>,
     stopped_early: bool,
+    nodes: u64,
+    solutions: u64,
 }
 
 impl TraceRecorder {
@@ -162,12 +321,22 @@ impl TraceRecorder {
             limit,
             steps: Vec::new(),
             stopped_early: false,
+            nodes: 0,
+            solutions: 0,
         }
     }
 
     /// The steps kept, in order.
-    pub fn steps(&self) -> &[(StepKind, String)] {
+    pub fn steps(&self) -> &[Step] {
         &self.steps
+    }
+
+    /// The steps as a text trace prints them: each kind with its words.
+    pub fn texts(&self) -> Vec<(StepKind, String)> {
+        self.steps
+            .iter()
+            .map(|step| (step.kind, step.detail.text.clone()))
+            .collect()
     }
 
     /// True when the search was cut off at the limit (more steps existed).
@@ -177,21 +346,35 @@ impl TraceRecorder {
 }
 
 impl TraceSink for TraceRecorder {
-    fn step(&mut self, kind: StepKind, text: &str) -> ControlFlow<()> {
+    fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()> {
         if self.steps.len() >= self.limit {
             self.stopped_early = true;
             return ControlFlow::Break(());
         }
-        self.steps.push((kind, text.to_string()));
+        if let Some(nodes) = detail.nodes {
+            self.nodes = nodes;
+        }
+        match detail.solutions {
+            Some(solutions) => self.solutions = solutions,
+            None if kind == StepKind::Solution => self.solutions += 1,
+            None => {}
+        }
+        self.steps.push(Step {
+            kind,
+            detail,
+            nodes: self.nodes,
+            solutions: self.solutions,
+        });
         ControlFlow::Continue(())
     }
 }
 
-/// Formats a mask of the low `width` bits in binary, most significant bit
-/// first, so that bit i (file i) appears i places from the right.
+/// Formats the low `width` bits of a mask in the shared convention: bit 0
+/// (file a) first, so that the mask reads left to right like the files on
+/// the board. The caller passes a mask whose 1s are free (complement a
+/// mask of taken files first).
 pub fn bits(mask: u128, width: usize) -> String {
     (0..width)
-        .rev()
         .map(|bit| if mask >> bit & 1 == 1 { '1' } else { '0' })
         .collect()
 }
@@ -204,9 +387,9 @@ mod tests {
     fn recorder_stops_the_search_after_its_limit() {
         let mut recorder = TraceRecorder::new(2);
         let mut observer = Tracing::new(&mut recorder);
-        assert!(observer.step(StepKind::Place, || "a".into()).is_continue());
-        assert!(observer.step(StepKind::Place, || "b".into()).is_continue());
-        assert!(observer.step(StepKind::Place, || "c".into()).is_break());
+        assert!(observer.step(StepKind::Place, || "a").is_continue());
+        assert!(observer.step(StepKind::Place, || "b").is_continue());
+        assert!(observer.step(StepKind::Place, || "c").is_break());
         assert_eq!(recorder.steps().len(), 2);
         assert!(recorder.stopped_early());
     }
@@ -214,13 +397,30 @@ mod tests {
     #[test]
     fn silent_never_formats() {
         let mut observer = Silent;
-        let flow = observer.step(StepKind::Note, || unreachable!("formatted while silent"));
+        let flow = observer.step(StepKind::Note, || -> String {
+            unreachable!("formatted while silent")
+        });
         assert!(flow.is_continue());
     }
 
     #[test]
-    fn bits_prints_high_files_on_the_left() {
-        assert_eq!(bits(0b0010_0011, 8), "00100011");
-        assert_eq!(bits(1, 3), "001");
+    fn bits_prints_file_a_first() {
+        assert_eq!(bits(0b0010_0011, 8), "11000100");
+        assert_eq!(bits(1, 3), "100");
+    }
+
+    #[test]
+    fn recorder_carries_counters_forward() {
+        let mut recorder = TraceRecorder::new(10);
+        let mut observer = Tracing::new(&mut recorder);
+        let _ = observer.step(StepKind::Place, || Detail::text("a").nodes(3));
+        let _ = observer.step(StepKind::Solution, || "b");
+        let _ = observer.step(StepKind::Note, || Detail::text("c").solutions(8));
+        let counters: Vec<(u64, u64)> = recorder
+            .steps()
+            .iter()
+            .map(|s| (s.nodes, s.solutions))
+            .collect();
+        assert_eq!(counters, [(3, 0), (3, 1), (3, 8)]);
     }
 }

@@ -1,11 +1,18 @@
-//! `queens trace N --solver half-join`: the split, then unit by unit each
-//! top set with its top halves and bottom halves (squares and the diagonals
-//! they take across the middle), and every pair: fitting (disjoint
-//! diagonals: a solution) or refused (a shared diagonal).
+//! `queens trace N --solver half-join`: the split and the diagonals a key's
+//! bits stand for, then unit by unit each top set with its top halves and
+//! bottom halves (squares and the diagonals they take across the middle),
+//! and every pair: fitting (disjoint diagonals: a solution) or refused (a
+//! shared diagonal).
+//!
+//! Words as in every trace and in constellations': a *rising* diagonal runs
+//! like a1-h8, a *falling* one like a8-h1 (the layout's direction 0 and 1);
+//! a *unit* is one independent piece of the count, its *orbit* the symmetric
+//! images it stands for, its *weight* its estimated cost; in a mask a 1 is a
+//! free diagonal.
 
 use std::ops::ControlFlow;
 
-use queens_core::trace::{Observer, StepKind, TraceSink, Tracing, bits};
+use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing, bits};
 use queens_core::{SearchStats, Solution, check, file_letter};
 
 use crate::board::{Board, Keep, Unit};
@@ -71,6 +78,76 @@ fn files_text(set: u32, n: usize) -> String {
     if files.is_empty() { "-".into() } else { files }
 }
 
+/// A diagonal of the whole board by its end squares, `a1-d4`: direction 0
+/// (rising) keeps file − rank, 1 (falling) keeps file + rank; `(file,
+/// rank)` is any square on it.
+fn diagonal_name(n: usize, dir: usize, (file, rank): (usize, usize)) -> String {
+    let on_it: Vec<(usize, usize)> = (0..n)
+        .filter_map(|r| {
+            let f = if dir == 0 {
+                (file + r).checked_sub(rank)?
+            } else {
+                (file + rank).checked_sub(r)?
+            };
+            (f < n).then_some((f, r))
+        })
+        .collect();
+    let name = |(f, r): (usize, usize)| format!("{}{}", file_letter(f), r + 1);
+    format!("{}-{}", name(on_it[0]), name(on_it[on_it.len() - 1]))
+}
+
+/// The crossing diagonals, per direction and key offset, by name: read off
+/// the top half's table (every crossing diagonal has a square there).
+fn diagonal_names(board: &Board) -> [Vec<String>; 2] {
+    let width = board.layout.width();
+    let mut names = [vec![String::new(); width], vec![String::new(); width]];
+    for (rank, row) in board.layout.top.iter().enumerate() {
+        for (file, &key) in row[..board.n].iter().enumerate() {
+            for (dir, offsets) in board.layout.diagonals(key).into_iter().enumerate() {
+                for offset in (0..width).filter(|&o| offsets >> o & 1 == 1) {
+                    names[dir][offset] = diagonal_name(board.n, dir, (file, rank));
+                }
+            }
+        }
+    }
+    names
+}
+
+/// A key as words (`rising a1-d4 b1-d3, falling -`): the diagonals it takes.
+fn taken(names: &[Vec<String>; 2], board: &Board, key: u64) -> String {
+    let per_dir: Vec<String> = board
+        .layout
+        .diagonals(key)
+        .into_iter()
+        .zip(["rising", "falling"])
+        .enumerate()
+        .map(|(dir, (offsets, word))| {
+            let listed: Vec<&str> = (0..board.layout.width())
+                .filter(|&o| offsets >> o & 1 == 1)
+                .map(|o| names[dir][o].as_str())
+                .collect();
+            let listed = if listed.is_empty() {
+                "-".to_string()
+            } else {
+                listed.join(" ")
+            };
+            format!("{word} {listed}")
+        })
+        .collect();
+    per_dir.join(", ")
+}
+
+/// A key as the step's state: the two directions' masks in the shared
+/// convention (1 = a diagonal this half leaves free), key bit order.
+fn key_state(board: &Board, key: u64, detail: Detail) -> Detail {
+    let width = board.layout.width();
+    let all = (1u128 << width) - 1;
+    let [rising, falling] = board.layout.diagonals(key);
+    detail
+        .state("rising", bits(all & !u128::from(rising), width))
+        .state("falling", bits(all & !u128::from(falling), width))
+}
+
 pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let board = Board::new(n);
     let plan = crate::plan::plan(n);
@@ -89,12 +166,20 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     } else {
         String::new()
     };
+    let names = diagonal_names(&board);
     let intro = observer.step(StepKind::Note, || {
         format!(
-            "top half ranks 1-{h}, bottom half ranks {}-{n}{middle_text}; a key marks \
-             the {width}+{width} diagonals a half takes across the middle; halves fit when \
-             files complement and keys are disjoint; {units} units, block {}",
+            "top half ranks 1-{h}, bottom half ranks {}-{n}{middle_text}\n\
+             a key has one bit for each of the {width}+{width} diagonals that cross the middle, \
+             and marks those a half takes:\n\
+             \x20 rising  {}\n\
+             \x20 falling {}\n\
+             halves fit when their files complement and no diagonal is taken by both\n\
+             {units} units: a unit is the middle queen and the top half's files in the block {}; \
+             its halves are searched (each queen placed is a node) and joined",
             n - h + 1,
+            names[0].join(" "),
+            names[1].join(" "),
             files_text(board.block, n)
         )
     });
@@ -102,10 +187,11 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         return stats;
     }
     for (index, work) in plan.units[..units].iter().enumerate() {
+        let number = (index + 1, units, work.weight);
         if trace_unit(
             &board,
-            index + 1,
-            units,
+            &names,
+            number,
             Unit::from_key(work.key),
             &mut observer,
             &mut stats,
@@ -118,19 +204,21 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     stats
 }
 
+/// One unit: `(number, units, weight)` says which of how many, and its
+/// estimated cost in the plan.
 fn trace_unit(
     board: &Board,
-    number: usize,
-    units: usize,
+    names: &[Vec<String>; 2],
+    (number, units, weight): (usize, usize, u64),
     unit: Unit,
     observer: &mut Tracing<'_>,
     stats: &mut SearchStats,
 ) -> ControlFlow<()> {
     let n = board.n;
-    let width = board.layout.width();
     let (images, fixing) = board.orbit(unit);
     let orbit = images.len() as u64;
-    stats.nodes += crate::unit::count_unit(board, unit).nodes;
+    let unit_nodes = crate::unit::count_unit(board, unit).nodes;
+    stats.nodes += unit_nodes;
     observer.step(StepKind::Note, || {
         let middle = unit.middle.map_or(String::new(), |m| {
             format!(
@@ -139,20 +227,19 @@ fn trace_unit(
                 board.half + 1
             )
         });
-        format!(
-            "unit {number}/{units}: {middle}top half's files in the block: {}; orbit {orbit}: \
-             its count stands for {orbit} units",
-            files_text(unit.pattern, n)
-        )
+        let board_detail = Detail::default().queens(unit.middle.map(|m| (m as usize, board.half)));
+        Detail {
+            text: format!(
+                "unit {number}/{units}: {middle}top half's files in the block: {}; \
+                 its half searches place {unit_nodes} queens (nodes)\n\
+                 orbit {orbit}: its count stands for {orbit} units (its images by the mirror and \
+                 the flip); weight {weight}: its estimated cost (the top sets it joins)",
+                files_text(unit.pattern, n)
+            ),
+            ..board_detail.nodes(stats.nodes)
+        }
     })?;
-    let key_text = |key: u64| {
-        let [falling, rising] = board.layout.diagonals(key);
-        format!(
-            "falling {} rising {}",
-            bits(u128::from(falling), width),
-            bits(u128::from(rising), width)
-        )
-    };
+    let middle = unit.middle.map(|m| (m as usize, board.half));
     let squares = |files: &[usize], row: &dyn Fn(usize) -> usize| -> String {
         let mut named: Vec<(usize, usize)> = files
             .iter()
@@ -168,51 +255,63 @@ fn trace_unit(
     };
     let top_row = |r: usize| r;
     let bottom_row = |r: usize| n - 1 - r;
+    // A half's queens as (file, rank) on the board, with the middle queen.
+    let placed = |halves: &[(&Half, &dyn Fn(usize) -> usize)]| -> Detail {
+        Detail::default().queens(
+            halves
+                .iter()
+                .flat_map(|(half, row)| half.files.iter().enumerate().map(|(r, &f)| (f, row(r))))
+                .chain(middle),
+        )
+    };
     let mut result = ControlFlow::Continue(());
     let sets = top_sets(board, unit, &fixing);
-    for (top_set, weight) in sets {
+    for (top_set, set_orbit) in sets {
         let bottom_set = board.bottom_set(unit.middle, top_set);
         let tops = halves(board, unit.middle, top_set, &board.layout.top);
         let bottoms = halves(board, unit.middle, bottom_set, &board.layout.bottom);
         observer.step(StepKind::Note, || {
             format!(
-                "top set {} (bottom set {}): {} top halves, {} bottom halves; weight {weight}",
+                "top set {} (bottom set {}): {} top halves, {} bottom halves; orbit {set_orbit}: \
+                 it stands for {set_orbit} top sets (its images by the symmetries that keep the unit)",
                 files_text(top_set, n),
                 files_text(bottom_set, n),
                 tops.len(),
                 bottoms.len()
             )
         })?;
-        for half in &tops {
-            observer.step(StepKind::Place, || {
-                format!(
-                    "top half {}: {}",
-                    squares(&half.files, &top_row),
-                    key_text(half.key)
-                )
-            })?;
-        }
-        for half in &bottoms {
-            observer.step(StepKind::Place, || {
-                format!(
-                    "bottom half {}: {}",
-                    squares(&half.files, &bottom_row),
-                    key_text(half.key)
-                )
-            })?;
+        for (side, list, row) in [
+            ("top", &tops, &top_row as &dyn Fn(usize) -> usize),
+            ("bottom", &bottoms, &bottom_row),
+        ] {
+            for half in list {
+                observer.step(StepKind::Place, || Detail {
+                    text: format!(
+                        "{side} half {}: takes {}",
+                        squares(&half.files, row),
+                        taken(names, board, half.key)
+                    ),
+                    ..key_state(board, half.key, placed(&[(half, row)]))
+                })?;
+            }
         }
         let mut fits = 0u64;
         for top in &tops {
             for bottom in &bottoms {
                 let shared = top.key & bottom.key;
+                let pair = [
+                    (top, &top_row as &dyn Fn(usize) -> usize),
+                    (bottom, &bottom_row),
+                ];
                 if shared != 0 {
-                    observer.step(StepKind::Reject, || {
-                        format!(
-                            "{} + {}: shared {}",
+                    observer.step(StepKind::Reject, || Detail {
+                        text: format!(
+                            "{} + {}: both take {}",
                             squares(&top.files, &top_row),
                             squares(&bottom.files, &bottom_row),
-                            key_text(shared)
-                        )
+                            taken(names, board, shared)
+                        ),
+                        ..key_state(board, top.key | bottom.key, placed(&pair))
                     })?;
                     continue;
                 }
@@ -228,24 +327,27 @@ fn trace_unit(
                     rows[m as usize] = board.half as u8;
                 }
                 debug_assert!(check::is_valid(&rows), "a fitting pair is a solution");
-                observer.step(StepKind::Solution, || {
-                    format!("solution: {}", Solution::from_rows(rows.clone()))
+                observer.step(StepKind::Solution, || Detail {
+                    text: format!("solution: {}", Solution::from_rows(rows.clone())),
+                    ..key_state(board, top.key | bottom.key, placed(&pair))
                 })?;
             }
         }
-        stats.solutions += orbit * weight * fits;
+        stats.solutions += orbit * set_orbit * fits;
+        let solutions = stats.solutions;
         result = observer.step(StepKind::Note, || {
-            format!(
-                "set done: {fits} pairs fit x weight {weight} x orbit {orbit} = {} solutions",
-                orbit * weight * fits
-            )
+            Detail::text(format!(
+                "set done: {fits} pairs fit x set orbit {set_orbit} x unit orbit {orbit} = {} solutions",
+                orbit * set_orbit * fits
+            ))
+            .solutions(solutions)
         });
         result?;
     }
     result
 }
 
-/// The top sets the engine joins for a unit, with their weights.
+/// The top sets the engine joins for a unit, with their orbits.
 fn top_sets(board: &Board, unit: Unit, fixing: &[Keep]) -> Vec<(u32, u64)> {
     let mut sets = Vec::new();
     crate::unit::for_each_top_set(board, unit, fixing, |set, weight| sets.push((set, weight)));

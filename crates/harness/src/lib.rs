@@ -11,6 +11,7 @@
 //! - [`distributed`]: a split count's units on threads, in shards, resumed
 //!   from checkpoints, and shard records merged.
 //! - [`registry`]: the one list of solvers.
+//! - [`page_traces`]: the recorded searches the report's HTML page plays.
 //! - [`args`], [`error`]: the number parser every argument uses, and the
 //!   one place a failure becomes an exit code.
 //! - below: `queens_bench` (measuring, records, reports) and
@@ -22,4 +23,5 @@ pub mod cmd;
 pub mod count_record;
 pub mod distributed;
 pub mod error;
+pub mod page_traces;
 pub mod registry;

@@ -13,6 +13,7 @@ use crate::error::CliError;
 pub static SOLVERS: &[&dyn Solver] = &[
     &queens_half_join::HALF_JOIN,
     &queens_constellations::CONSTELLATIONS,
+    &queens_three_mask::ThreeMaskMirror,
     &queens_three_mask::ThreeMask,
     &queens_threat_mask::THREAT_MASK,
     &queens_threat_mask::THREAT_MASK_U128,
@@ -47,6 +48,28 @@ pub fn analyses() -> std::collections::BTreeMap<&'static str, &'static str> {
     SOLVERS
         .iter()
         .map(|s| (s.info().id, s.info().analysis))
+        .collect()
+}
+
+/// The trees the depth-first solvers walk on the n×n board (see
+/// `Solver::tree_profile`), in registry order: what the report puts beside
+/// their cost per node.
+pub fn trees(n: usize) -> Result<queens_bench::report::Trees<'static>, CliError> {
+    let mut profiles = Vec::new();
+    for solver in SOLVERS.iter().filter(|s| s.info().supports(n)) {
+        if let Some(profile) = solver.tree_profile(n)? {
+            profiles.push((solver.info().id, profile));
+        }
+    }
+    Ok(queens_bench::report::Trees { n, profiles })
+}
+
+/// Every registered solver's teaching text (its README), by id: what the
+/// report's HTML page shows beside the solver's numbers.
+pub fn teachings() -> std::collections::BTreeMap<&'static str, &'static str> {
+    SOLVERS
+        .iter()
+        .map(|s| (s.info().id, s.info().teaching))
         .collect()
 }
 

@@ -58,6 +58,11 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
     }
     assert!(dir.path().join("out/time-vs-n.svg").is_file());
     assert!(dir.path().join("out/nodes-vs-n.svg").is_file());
+    let page = std::fs::read_to_string(dir.path().join("out/index.html")).unwrap();
+    assert!(
+        page.starts_with("<!DOCTYPE html>") && page.contains("id=\"solver-three-mask\""),
+        "the page names the solver measured"
+    );
     let readme = std::fs::read_to_string(dir.path().join("README.md")).unwrap();
     assert!(readme.contains("](out/time-vs-n.svg)"), "{readme}");
     assert!(
@@ -68,7 +73,12 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
     // Again into another directory: byte for byte the same.
     let again = queens(&["report", &record_name, "--out", "again"], dir.path());
     assert!(again.status.success());
-    for file in ["COMPARISON.md", "time-vs-n.svg", "nodes-vs-n.svg"] {
+    for file in [
+        "COMPARISON.md",
+        "time-vs-n.svg",
+        "nodes-vs-n.svg",
+        "index.html",
+    ] {
         let first = std::fs::read(dir.path().join("out").join(file)).unwrap();
         let second = std::fs::read(dir.path().join("again").join(file)).unwrap();
         assert!(

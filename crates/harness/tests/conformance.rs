@@ -55,16 +55,28 @@ fn every_slow_exception_names_a_registered_solver() {
 /// tree's profile reports the same one, at every n, and at n = 8 it is the
 /// tree of the classic puzzle (1, 8, 42, 140, 344, 568, 550, 312, 92 safe
 /// boards with 0..8 queens, 2,057 in all: the Forth program's 1,965
-/// positions and 92 solutions).
+/// positions and 92 solutions). The mirror walks half of it: with k >= 2
+/// queens exactly half the safe boards (each has its image in the other
+/// half), with one queen half of them rounded up (the middle file of an
+/// odd board is its own image).
 #[test]
 fn the_depth_first_solvers_walk_one_tree() {
     for n in 1..=10 {
-        let profiles: Vec<(&str, Vec<u64>)> = SOLVERS
+        let (mirrors, profiles): (Vec<(&str, Vec<u64>)>, Vec<_>) = SOLVERS
             .iter()
             .filter(|s| s.info().supports(n))
             .filter_map(|s| Some((s.info().id, s.tree_profile(n).unwrap()?)))
-            .collect();
+            .partition(|(id, _)| id.ends_with("-mirror"));
         assert!(profiles.len() >= 5, "n = {n}: {profiles:?}");
+        assert_eq!(mirrors.len(), 1, "n = {n}: {mirrors:?}");
+        if n > 1 {
+            let (full, half) = (&profiles[0].1, &mirrors[0].1);
+            assert_eq!(half[0], 1, "n = {n}: the root");
+            assert_eq!(2 * half[1], full[1] + n as u64 % 2, "n = {n}");
+            for k in 2..=n {
+                assert_eq!(2 * half[k], full[k], "n = {n}, k = {k}");
+            }
+        }
         for (id, profile) in &profiles {
             assert_eq!(
                 profile, &profiles[0].1,

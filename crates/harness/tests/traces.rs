@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use queens_core::trace::{StepKind, TraceSink};
-use queens_core::{CountOptions, oeis};
+use queens_core::trace::{Detail, StepKind, TraceRecorder, TraceSink};
+use queens_core::{CountOptions, check, oeis};
 use queens_harness::cmd::trace;
 use queens_harness::registry::SOLVERS;
 
@@ -106,19 +106,39 @@ fn every_expected_trace_file_belongs_to_a_registered_solver() {
     }
 }
 
-/// Keeps every step, counts solutions reported, never stops the search.
+/// Keeps every step, counts solutions reported, never stops the search;
+/// checks the board each step carries as data.
 #[derive(Default)]
 struct WholeSearch {
+    n: usize,
     steps: usize,
     solutions: usize,
+    /// Where the recorder's counters stand (what the JSON trace carries).
+    recorder: Option<TraceRecorder>,
 }
 
 impl TraceSink for WholeSearch {
-    fn step(&mut self, kind: StepKind, text: &str) -> ControlFlow<()> {
-        assert!(!text.is_empty(), "a step says what happened");
+    fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()> {
+        let n = self.n;
+        assert!(!detail.text.is_empty(), "a step says what happened");
+        let on_board = |&(file, rank): &(u8, u8)| (file as usize) < n && (rank as usize) < n;
+        assert!(detail.queens.iter().all(on_board), "{detail:?}");
+        assert!(detail.attacked.iter().flatten().all(on_board), "{detail:?}");
+        // A step that shows a whole board shows a solution: the same
+        // independent checker as everywhere else says so.
+        if kind == StepKind::Solution && detail.queens.len() == n {
+            let mut rows = vec![u8::MAX; n];
+            for &(file, rank) in &detail.queens {
+                rows[file as usize] = rank;
+            }
+            assert!(check::is_valid(&rows), "not a solution: {detail:?}");
+        }
         self.steps += 1;
         if kind == StepKind::Solution {
             self.solutions += 1;
+        }
+        if let Some(recorder) = &mut self.recorder {
+            let _ = recorder.step(kind, detail);
         }
         ControlFlow::Continue(())
     }
@@ -129,8 +149,17 @@ fn a_traced_search_counts_what_an_untraced_one_counts() {
     for solver in SOLVERS {
         let id = solver.info().id;
         for n in (1..=6).filter(|&n| solver.info().supports(n)) {
-            let mut sink = WholeSearch::default();
+            let mut sink = WholeSearch {
+                n,
+                recorder: Some(TraceRecorder::new(usize::MAX)),
+                ..WholeSearch::default()
+            };
             let traced = solver.trace(n, &mut sink).unwrap();
+            let last = sink.recorder.as_ref().unwrap().steps().last().unwrap();
+            assert_eq!(
+                last.solutions, traced.solutions,
+                "{id} n = {n}: the counters a trace carries end at the count"
+            );
             let counted = solver.count(n, &CountOptions::default()).unwrap();
             assert_eq!(traced.solutions, oeis::total(n).unwrap(), "{id} n = {n}");
             assert_eq!(traced.solutions, counted.solutions, "{id} n = {n}");
@@ -157,7 +186,7 @@ struct StopAfter {
 }
 
 impl TraceSink for StopAfter {
-    fn step(&mut self, _: StepKind, _: &str) -> ControlFlow<()> {
+    fn step(&mut self, _: StepKind, _: Detail) -> ControlFlow<()> {
         if self.seen >= self.limit {
             self.after_stop += 1;
             return ControlFlow::Break(());

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::trace::{Observer, StepKind};
+use queens_core::trace::{Detail, Observer, StepKind};
 use queens_core::{SearchStats, SolutionSink};
 
 use crate::diagonal::{Clash, InPostTerms, first_clash_column};
@@ -54,20 +54,22 @@ impl Search {
             match first_clash_column(rows, G::WALK) {
                 Some(stop) => {
                     if O::ENABLED {
-                        observer.step(StepKind::Reject, || {
-                            format!(
+                        observer.step(StepKind::Reject, || Detail {
+                            text: format!(
                                 "{}  clash: {}",
                                 in_post_terms(rows),
                                 InPostTerms(rows, Clash::find(rows, stop, G::WALK))
-                            )
+                            ),
+                            ..board(rows, permutations)
                         })?;
                     }
                 }
                 None => {
                     solutions += 1;
                     if O::ENABLED {
-                        observer.step(StepKind::Solution, || {
-                            format!("{}  safe", in_post_terms(rows))
+                        observer.step(StepKind::Solution, || Detail {
+                            text: format!("{}  safe", in_post_terms(rows)),
+                            ..board(rows, permutations)
                         })?;
                     }
                     if S::WANTS_BOARD {
@@ -90,6 +92,19 @@ impl Search {
             extra: Vec::new(),
         }
     }
+}
+
+/// The permutation on the board: the queen of file X (column) on rank Y
+/// (its row), and the permutation itself (traced runs only).
+fn board(rows: &[u8], permutations: u64) -> Detail {
+    Detail::default()
+        .queens(
+            rows.iter()
+                .enumerate()
+                .map(|(file, &row)| (file, row as usize)),
+        )
+        .state("permutation", in_post_terms(rows))
+        .nodes(permutations)
 }
 
 /// The permutation as the post's list of rows, counted from 1.

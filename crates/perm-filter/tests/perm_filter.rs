@@ -47,7 +47,7 @@ fn trace_of_4_shows_each_permutation_and_its_clash() {
     for solver in BOTH {
         let mut recorder = TraceRecorder::new(100);
         solver.trace(4, &mut recorder).unwrap();
-        let steps = recorder.steps();
+        let steps = recorder.texts();
         assert_eq!(steps.len(), 1 + 24, "a note, then the 24 permutations");
         assert_eq!(steps[0].0, StepKind::Note);
         let mut solutions: Vec<&str> = steps
@@ -73,11 +73,11 @@ fn itertools_trace_starts_in_the_posts_order() {
     PERM_FILTER_ITERTOOLS.trace(4, &mut recorder).unwrap();
     assert!(recorder.stopped_early());
     assert_eq!(
-        recorder.steps()[1].1,
+        recorder.texts()[1].1,
         "[1,2,3,4]  clash: [1,1] and [2,2] share X - Y = 0"
     );
     assert_eq!(
-        recorder.steps()[2].1,
+        recorder.texts()[2].1,
         "[1,2,4,3]  clash: [1,1] and [2,2] share X - Y = 0"
     );
 }

@@ -90,7 +90,10 @@ impl Fold {
                 } else {
                     StepKind::Level
                 };
-                observer.step(kind, || narrate::level(&next, level.len() * n))?;
+                let (tests, solutions) = (self.tests, self.solutions);
+                observer.step(kind, || {
+                    narrate::level(&next, n, level.len() * n, tests).solutions(solutions)
+                })?;
             }
             mem::swap(&mut level, &mut next);
         }
@@ -129,7 +132,8 @@ impl Fold {
                 } else {
                     StepKind::Place
                 };
-                observer.step(kind, || narrate::extension(rows, n))?;
+                let tests = self.tests + ((index + 1) * n) as u64;
+                observer.step(kind, || narrate::extension(rows, n, tests))?;
             }
         }
         self.tests += (level.len() * n) as u64;

@@ -1,6 +1,8 @@
 //! The trace's text, in the document's terms: partials as 1-based Haskell
 //! lists, newest queen first. Only traced runs call into here.
 
+use queens_core::trace::Detail;
+
 use crate::level::Level;
 use crate::safe::safe_addition;
 
@@ -15,8 +17,21 @@ pub fn haskell_list(rows: &[u8]) -> String {
     format!("[{}]", rows.join(","))
 }
 
-/// What `safeAddition rows row 1` said to each of the n rows.
-pub fn extension(rows: &[u8], n: usize) -> String {
+/// A partial on the board: a list of k queens, newest first, fills the k
+/// rightmost files (the fold adds each queen in the file left of the
+/// others, so a full list reads file a to h), its rows being ranks.
+pub fn board(rows: &[u8], n: usize) -> Detail {
+    let first_file = n - rows.len();
+    Detail::default().queens(
+        rows.iter()
+            .enumerate()
+            .map(|(i, &row)| (first_file + i, row as usize)),
+    )
+}
+
+/// What `safeAddition rows row 1` said to each of the n rows; as data, the
+/// partial, and the rows of the file to its left that the test refuses.
+pub fn extension(rows: &[u8], n: usize, tests: u64) -> Detail {
     let mut safe = Vec::new();
     let mut same_row = Vec::new();
     let mut diagonal = Vec::new();
@@ -31,12 +46,24 @@ pub fn extension(rows: &[u8], n: usize) -> String {
         }
     }
     let mut text = format!("row : {}  safe: {}", haskell_list(rows), listed(&safe));
-    for (name, rows) in [("same row", same_row), ("diagonal", diagonal)] {
+    for (name, rows) in [("same row", &same_row), ("diagonal", &diagonal)] {
         if !rows.is_empty() {
             text += &format!("; {name}: {}", rows.join(" "));
         }
     }
-    text
+    let file = n - rows.len() - 1;
+    Detail {
+        text,
+        ..board(rows, n)
+            .attacked(
+                (0..n as u8)
+                    .filter(|&row| !safe_addition(rows, row))
+                    .map(|row| (file, row as usize)),
+            )
+            .state("rows", haskell_list(rows))
+            .state("safe", listed(&safe))
+            .nodes(tests)
+    }
 }
 
 fn listed(rows: &[String]) -> String {
@@ -48,8 +75,8 @@ fn listed(rows: &[String]) -> String {
 }
 
 /// A level's size, its memory, the tests that made it and its first
-/// partials.
-pub fn level(level: &Level, tests: usize) -> String {
+/// partials; as data, the first partial on the board and the level's size.
+pub fn level(level: &Level, n: usize, tests: usize, total_tests: u64) -> Detail {
     let shown: Vec<String> = level
         .iter()
         .take(TRACED_PARTIALS)
@@ -60,12 +87,24 @@ pub fn level(level: &Level, tests: usize) -> String {
     } else {
         ""
     };
-    format!(
+    let text = format!(
         "level {}: {} partials x {} B = {} B, from {tests} safeAddition tests: {}{more}",
         level.queens(),
         level.len(),
         level.queens(),
         level.bytes(),
         shown.join(" ")
-    )
+    );
+    let first = level
+        .iter()
+        .next()
+        .map_or(Detail::default(), |rows| board(rows, n));
+    Detail {
+        text,
+        ..first
+            .state("level", level.queens().to_string())
+            .state("partials", level.len().to_string())
+            .state("bytes", level.bytes().to_string())
+            .nodes(total_tests)
+    }
 }

@@ -138,7 +138,7 @@ fn counting_and_listing_report_the_same_statistics() {
 fn trace_shows_every_level_of_4_and_how_its_first_partials_grow() {
     let mut recorder = TraceRecorder::new(100);
     let stats = RowFold.trace(4, &mut recorder).unwrap();
-    let steps = recorder.steps();
+    let steps = recorder.texts();
     let of_kind = |kind| steps.iter().filter(|(k, _)| *k == kind).count();
     assert_eq!(steps[0].0, StepKind::Note);
     assert_eq!(of_kind(StepKind::Level), 3, "levels 1..3");
@@ -163,6 +163,6 @@ fn trace_shows_every_level_of_4_and_how_its_first_partials_grow() {
 fn trace_stops_when_the_sink_says_so() {
     let mut recorder = TraceRecorder::new(2);
     RowFold.trace(8, &mut recorder).unwrap();
-    assert_eq!(recorder.steps().len(), 2);
+    assert_eq!(recorder.texts().len(), 2);
     assert!(recorder.stopped_early());
 }

@@ -11,7 +11,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::trace::{Observer, StepKind};
+use queens_core::trace::{Detail, Observer, StepKind};
 use queens_core::{SearchStats, SolutionSink, file_letter};
 
 /// The largest board: the arrays are sized for it at compile time, so a
@@ -26,12 +26,13 @@ pub struct Search {
     n: usize,
     /// `file_free[f]`: no queen on file f. Wirth's `a[j]`.
     file_free: [bool; MAX_N],
-    /// `rising_free[r + f]`: no queen on the diagonal through (file f, rank
-    /// r) going up to the right; r + f is constant along it. Wirth's `b`.
-    rising_free: [bool; DIAGONALS],
-    /// `falling_free[r - f + n - 1]`: the same for the diagonal going up to
-    /// the left, along which r - f is constant. Wirth's `c`.
+    /// `falling_free[r + f]`: no queen on the diagonal through (file f, rank
+    /// r) that falls to the right, like a8-h1: r + f is constant along it.
+    /// Wirth's `b`.
     falling_free: [bool; DIAGONALS],
+    /// `rising_free[r - f + n - 1]`: the same for the diagonal that rises to
+    /// the right, like a1-h8, along which r - f is constant. Wirth's `c`.
+    rising_free: [bool; DIAGONALS],
     /// `file_of_rank[r]`: the file of the queen on rank r. Wirth's `x`.
     file_of_rank: [u8; MAX_N],
     /// Scratch for the row-per-column convention of a [`SolutionSink`].
@@ -63,11 +64,13 @@ impl Search {
     pub fn run<S: SolutionSink, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
         if O::ENABLED {
             let n = self.n;
-            let _ = observer.step(StepKind::Note, || {
-                format!(
+            let board = self.detail(0, 0);
+            let _ = observer.step(StepKind::Note, || Detail {
+                text: format!(
                     "empty {n}x{n} board: all {n} files and {} diagonals of each direction free",
                     2 * n - 1
-                )
+                ),
+                ..board
             });
         }
         // The root: an empty board is never full (n >= 1).
@@ -98,15 +101,17 @@ impl Search {
         // once here, so that the compiler drops the checks in the loop.
         assert!(rank < n && n <= MAX_N);
         for file in 0..n {
-            let (rising, falling) = (rank + file, rank + n - 1 - file);
+            let (falling, rising) = (rank + file, rank + n - 1 - file);
             // `&`, not `&&`: one branch per file on the combined answer
             // instead of up to three hard-to-predict ones.
             let free = self.file_free[file] & self.rising_free[rising] & self.falling_free[falling];
             if !free {
                 if O::ENABLED {
                     let why = self.attacker(rank, file);
-                    observer.step(StepKind::Reject, || {
-                        format!("rank {}: {}{} {why}", rank + 1, file_letter(file), rank + 1)
+                    let board = self.detail(rank, rank);
+                    observer.step(StepKind::Reject, || Detail {
+                        text: format!("rank {}: {}{} {why}", rank + 1, file_letter(file), rank + 1),
+                        ..board
                     })?;
                 }
                 continue;
@@ -118,13 +123,15 @@ impl Search {
             self.rising_free[rising] = false;
             self.falling_free[falling] = false;
             if O::ENABLED {
-                observer.step(StepKind::Place, || {
-                    format!(
+                let board = self.detail(rank + 1, rank + 1);
+                observer.step(StepKind::Place, || Detail {
+                    text: format!(
                         "rank {}: {}{} is free on its file and both diagonals -> queen",
                         rank + 1,
                         file_letter(file),
                         rank + 1
-                    )
+                    ),
+                    ..board
                 })?;
             }
             let flow = if rank + 1 == n {
@@ -144,20 +151,16 @@ impl Search {
             flow?;
         }
         if O::ENABLED && rank > 0 {
-            observer.step(StepKind::Backtrack, || {
-                if placed_any {
-                    format!(
-                        "rank {}: every file tried: take back rank {}'s queen",
-                        rank + 1,
-                        rank
-                    )
-                } else {
-                    format!(
-                        "rank {}: no free square: take back rank {}'s queen",
-                        rank + 1,
-                        rank
-                    )
-                }
+            // The board once rank's queen is taken back.
+            let board = self.detail(rank - 1, rank - 1);
+            let why = if placed_any {
+                "every file tried"
+            } else {
+                "no free square"
+            };
+            observer.step(StepKind::Backtrack, || Detail {
+                text: format!("rank {}: {why}: take back rank {}'s queen", rank + 1, rank),
+                ..board
             })?;
         }
         ControlFlow::Continue(())
@@ -180,8 +183,10 @@ impl Search {
                 .enumerate()
                 .map(|(rank, &file)| format!("{}{}", file_letter(file as usize), rank + 1))
                 .collect();
-            observer.step(StepKind::Solution, || {
-                format!("all {n} ranks filled: {}", squares.join(" "))
+            let board = self.detail(n, n);
+            observer.step(StepKind::Solution, || Detail {
+                text: format!("all {n} ranks filled: {}", squares.join(" ")),
+                ..board
             })?;
         }
         if S::WANTS_BOARD {
@@ -203,10 +208,43 @@ impl Search {
                 return format!("is on the file of the queen on {square}");
             }
             if rank - other_rank == file.abs_diff(other_file) {
-                return format!("is on a diagonal of the queen on {square}");
+                let direction = if file > other_file {
+                    "rising"
+                } else {
+                    "falling"
+                };
+                return format!("is on the {direction} diagonal of the queen on {square}");
             }
         }
         unreachable!("an entry is taken only while a queen holds it")
+    }
+
+    /// The state as data (traced runs only): the queens of the ranks below
+    /// `queens`, the three arrays as masks in the shared convention (1 =
+    /// free; diagonals in index order), and the squares of rank `rank`
+    /// whose entries are taken.
+    fn detail(&self, queens: usize, rank: usize) -> Detail {
+        let n = self.n;
+        let mask =
+            |free: &[bool]| -> String { free.iter().map(|&f| if f { '1' } else { '0' }).collect() };
+        let mut detail = Detail::default()
+            .files_by_rank(&self.file_of_rank[..queens])
+            .state("files", mask(&self.file_free[..n]))
+            .state("rising", mask(&self.rising_free[..2 * n - 1]))
+            .state("falling", mask(&self.falling_free[..2 * n - 1]))
+            .nodes(self.positions);
+        if rank < n {
+            detail = detail.attacked(
+                (0..n)
+                    .filter(|&file| {
+                        !(self.file_free[file]
+                            & self.falling_free[rank + file]
+                            & self.rising_free[rank + n - 1 - file])
+                    })
+                    .map(|file| (file, rank)),
+            );
+        }
+        detail
     }
 }
 

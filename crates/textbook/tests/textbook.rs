@@ -48,7 +48,7 @@ fn boards_come_in_three_masks_order() {
 fn the_trace_names_the_attacker_of_every_refused_square() {
     let mut recorder = TraceRecorder::new(200);
     Textbook.trace(4, &mut recorder).unwrap();
-    let steps = recorder.steps();
+    let steps = recorder.texts();
     let rejects: Vec<&String> = steps
         .iter()
         .filter(|(kind, _)| *kind == StepKind::Reject)

@@ -3,6 +3,7 @@
 //! bits (bit index = row * n + col).
 
 use queens_core::file_letter;
+use queens_core::trace::Detail;
 
 use crate::word::Word;
 
@@ -51,26 +52,49 @@ fn side_by_side(words: &[u128], operators: &[char], n: usize) -> String {
     lines.join("\n")
 }
 
+/// The board word as data: the queens (file of each row placed so far), the
+/// squares whose bit is 0 (threatened, or holding a queen), and the word
+/// itself, rank by rank from the top, under `name`.
+pub fn board_detail(word: u128, n: usize, files_by_row: &[u8], placements: u64) -> Detail {
+    Detail::default()
+        .files_by_rank(files_by_row)
+        .attacked(
+            (0..n * n)
+                .filter(|&square| word >> square & 1 == 0)
+                .map(|square| (square % n, square / n)),
+        )
+        .state("board", grid_rows(word, n).join(" "))
+        .nodes(placements)
+}
+
 fn square_name(row: usize, col: usize) -> String {
     format!("{}{}", file_letter(col), row + 1)
 }
 
-pub fn describe_start<W: Word>(n: usize) -> String {
-    format!(
-        "empty {n}x{n} board in one {}: bit row*{n}+col, 1 = not threatened\n{}",
-        W::NAME,
-        side_by_side(&[W::ALL.to_u128()], &[], n)
-    )
+pub fn describe_start<W: Word>(n: usize) -> Detail {
+    let board = W::ALL.to_u128();
+    Detail {
+        text: format!(
+            "empty {n}x{n} board in one {}: bit row*{n}+col, 1 = not threatened\n{}",
+            W::NAME,
+            side_by_side(&[board], &[], n)
+        ),
+        ..board_detail(board, n, &[], 0)
+    }
 }
 
+/// A queen put on (col, row): the board before, her threat mask, and the
+/// board after, as text; as data, the board after.
 pub fn describe_placement<W: Word>(
     board: W,
     threat: W,
     n: usize,
-    row: usize,
-    col: usize,
-) -> String {
+    files_by_row: &[u8],
+    placements: u64,
+) -> Detail {
     let (board, threat) = (board.to_u128(), threat.to_u128());
+    let row = files_by_row.len() - 1;
+    let col = files_by_row[row] as usize;
     let open_in_row: String = (0..n)
         .map(|c| {
             if board >> (row * n + c) & 1 == 1 {
@@ -81,28 +105,60 @@ pub fn describe_placement<W: Word>(
         })
         .collect();
     let square = square_name(row, col);
-    format!(
-        "rank {}: open {open_in_row} -> queen on {square} (bit {}): board AND threat({square})\n{}",
-        row + 1,
-        row * n + col,
-        side_by_side(&[board, threat, board & threat], &['&', '='], n)
-    )
+    let detail = board_detail(board & threat, n, files_by_row, placements)
+        .state("threat", grid_rows(threat, n).join(" "));
+    Detail {
+        text: format!(
+            "rank {}: open {open_in_row} -> queen on {square} (bit {}): board AND threat({square})\n{}",
+            row + 1,
+            row * n + col,
+            side_by_side(&[board, threat, board & threat], &['&', '='], n)
+        ),
+        ..detail
+    }
 }
 
-pub fn describe_dead_row(n: usize, row: usize) -> String {
-    format!(
-        "rank {}: bits {}..{} of the board are all 0, no open square: back",
-        row + 1,
-        row * n,
-        row * n + n - 1
-    )
+/// Rank `row + 1` has no open square: the queen below is taken back.
+pub fn describe_dead_row(board: u128, n: usize, files_by_row: &[u8], placements: u64) -> Detail {
+    let row = files_by_row.len();
+    Detail {
+        text: format!(
+            "rank {}: bits {}..{} of the board are all 0, no open square: take back rank {}'s queen",
+            row + 1,
+            row * n,
+            row * n + n - 1,
+            row
+        ),
+        ..board_detail(board, n, &files_by_row[..row - 1], placements)
+    }
 }
 
-pub fn describe_solution(rows: &[u8]) -> String {
-    let squares: Vec<String> = rows
+/// Every open square of rank `row + 1` was tried: the queen below is taken
+/// back (`board` is the word before she was put down).
+pub fn describe_exhausted_row(
+    board: u128,
+    n: usize,
+    files_by_row: &[u8],
+    placements: u64,
+) -> Detail {
+    let row = files_by_row.len();
+    Detail {
+        text: format!(
+            "rank {}: every open square tried: take back rank {row}'s queen",
+            row + 1
+        ),
+        ..board_detail(board, n, &files_by_row[..row - 1], placements)
+    }
+}
+
+pub fn describe_solution(board: u128, n: usize, files_by_row: &[u8], placements: u64) -> Detail {
+    let squares: Vec<String> = files_by_row
         .iter()
         .enumerate()
-        .map(|(col, &row)| square_name(row as usize, col))
+        .map(|(row, &col)| square_name(row, col as usize))
         .collect();
-    format!("all {} ranks filled: {}", rows.len(), squares.join(" "))
+    Detail {
+        text: format!("all {} ranks filled: {}", n, squares.join(" ")),
+        ..board_detail(board, n, files_by_row, placements)
+    }
 }

@@ -91,6 +91,13 @@ impl<W: BoardWord> Solver for ThreatMask<W> {
             .stats())
     }
 
+    /// The document's representatives: the board whose move mask is the
+    /// smallest of its eight images (`canonical`), not core's form.
+    fn represents_class(&self, rows: &[u8]) -> bool {
+        let n = rows.len();
+        symmetry::represents_its_class(symmetry::move_mask_of::<W>(rows), n)
+    }
+
     fn tree_profile(&self, n: usize) -> Result<Option<Vec<u64>>, QueensError> {
         W::INFO.check_n(n)?;
         let mut profile = Profile::default();

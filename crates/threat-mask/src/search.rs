@@ -77,6 +77,12 @@ pub struct Search<W: Word> {
     move_mask: W,
     /// `rows[c]` = row of the queen in column c, for the rows placed so far.
     rows: [u8; MAX_N],
+    /// `files[r]` = column of the queen in row r (traced runs only: what a
+    /// trace step draws).
+    files: [u8; MAX_N],
+    /// `boards[r]` = the board word on entering row r (traced runs only:
+    /// the board a step that takes row r's queen back returns to).
+    boards: [u128; MAX_N + 1],
 }
 
 impl<W: Word> Search<W> {
@@ -97,6 +103,8 @@ impl<W: Word> Search<W> {
             move_mask: W::ALL,
             solutions: 0,
             rows: [0; MAX_N],
+            files: [0; MAX_N],
+            boards: [0; MAX_N + 1],
         }
     }
 
@@ -135,8 +143,9 @@ impl<W: Word> Search<W> {
         if row == n {
             self.solutions += 1;
             if O::ENABLED {
-                let rows = self.rows;
-                observer.step(StepKind::Solution, || grid::describe_solution(&rows[..n]))?;
+                let detail =
+                    grid::describe_solution(board.to_u128(), n, &self.files[..n], self.placements);
+                observer.step(StepKind::Solution, || detail)?;
             }
             return sink.solution(self.move_mask, &self.rows[..n]);
         }
@@ -145,9 +154,17 @@ impl<W: Word> Search<W> {
         // place: masking instead of shifting the row down saves a variable
         // shift per node, which a u128 pays for in several instructions).
         let mut open = board & self.row_squares[row];
-        if O::ENABLED && open == W::ZERO {
-            observer.step(StepKind::Backtrack, || grid::describe_dead_row(n, row))?;
+        if O::ENABLED {
+            self.boards[row] = board.to_u128();
+            if open == W::ZERO {
+                let before = self.boards[row - 1];
+                let (files, placements) = (&self.files[..row], self.placements);
+                observer.step(StepKind::Backtrack, || {
+                    grid::describe_dead_row(before, n, files, placements)
+                })?;
+            }
         }
+        let tried_any = open != W::ZERO;
         while open != W::ZERO {
             let square = open.trailing_zeros() as usize;
             let col = square - first_square;
@@ -159,8 +176,10 @@ impl<W: Word> Search<W> {
             // `doMove`: the queen's threat mask ANDed into the board.
             let threat = self.threats[square];
             if O::ENABLED {
+                self.files[row] = col as u8;
+                let (files, placements) = (&self.files[..=row], self.placements);
                 observer.step(StepKind::Place, || {
-                    grid::describe_placement(board, threat, n, row, col)
+                    grid::describe_placement(board, threat, n, files, placements)
                 })?;
             }
             if S::WANTS_BOARD || O::ENABLED {
@@ -175,6 +194,13 @@ impl<W: Word> Search<W> {
                 self.move_mask = self.move_mask | queen;
             }
             open = open.without_lowest_bit();
+        }
+        if O::ENABLED && tried_any && row > 0 {
+            let before = self.boards[row - 1];
+            let (files, placements) = (&self.files[..row], self.placements);
+            observer.step(StepKind::Backtrack, || {
+                grid::describe_exhausted_row(before, n, files, placements)
+            })?;
         }
         ControlFlow::Continue(())
     }

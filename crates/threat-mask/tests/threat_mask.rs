@@ -116,7 +116,7 @@ fn trace_shows_the_grids_and_stops_when_asked() {
     let mut recorder = TraceRecorder::new(6);
     THREAT_MASK.trace(4, &mut recorder).unwrap();
     assert!(recorder.stopped_early());
-    let steps = recorder.steps();
+    let steps = recorder.texts();
     assert_eq!(steps.len(), 6);
     assert_eq!(steps[0].0, StepKind::Note);
     assert_eq!(steps[1].0, StepKind::Place);
@@ -139,15 +139,64 @@ fn full_trace_reaches_every_solution() {
     let stats = THREAT_MASK.trace(6, &mut recorder).unwrap();
     assert!(!recorder.stopped_early());
     let traced = recorder
-        .steps()
+        .texts()
         .iter()
         .filter(|(k, _)| *k == StepKind::Solution)
         .count();
     assert_eq!(traced as u64, stats.solutions);
     let placed = recorder
-        .steps()
+        .texts()
         .iter()
         .filter(|(k, _)| *k == StepKind::Place)
         .count();
     assert_eq!(placed as u64, stats.nodes);
+}
+
+/// `solve --unique --solver threat-mask` keeps the boards the document
+/// prints: `nub . map canonical` over every solution, where a board's
+/// canonical form is the smallest of its eight images as a move mask (bit
+/// row * n + col, 0 = queen). Computed here from the board list and core's
+/// eight symmetries, independently of the crate's own symmetry module; for
+/// n = 8 that is a different set of representatives from core's.
+#[test]
+fn its_class_representatives_are_the_documents() {
+    let move_mask = |rows: &[u8]| -> u64 {
+        let n = rows.len();
+        let queens = rows.iter().enumerate().fold(0u64, |word, (col, &row)| {
+            word | 1 << (row as usize * n + col)
+        });
+        !queens
+    };
+    for n in 1..=8 {
+        let boards = queens_core::list_boards(&THREAT_MASK, n).unwrap();
+        let documents: BTreeSet<u64> = boards
+            .iter()
+            .map(|rows| {
+                symmetry::Transform::ALL
+                    .iter()
+                    .map(|t| {
+                        let mut image = vec![0u8; n];
+                        t.apply_into(rows, &mut image);
+                        move_mask(&image)
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .collect();
+        let kept: BTreeSet<u64> = boards
+            .iter()
+            .filter(|rows| THREAT_MASK.represents_class(rows))
+            .map(|rows| move_mask(rows))
+            .collect();
+        assert_eq!(kept, documents, "n = {n}");
+        assert_eq!(kept.len() as u64, oeis::unique(n).unwrap(), "n = {n}");
+        if n == 8 {
+            let cores: BTreeSet<u64> = boards
+                .iter()
+                .filter(|rows| symmetry::is_canonical(rows))
+                .map(|rows| move_mask(rows))
+                .collect();
+            assert_ne!(kept, cores, "the document chooses its own representatives");
+        }
+    }
 }

@@ -1,9 +1,11 @@
 #![doc = include_str!("../README.md")]
 
+mod mirror;
 mod search;
 
 use queens_core::SolverInfo;
 
+pub use mirror::{MIRROR_INFO, ThreeMaskMirror};
 pub use search::{Mask, Search};
 
 /// The three-mask solver.

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::trace::{Observer, StepKind, bits};
+use queens_core::trace::{Detail, Observer, StepKind, bits};
 use queens_core::{SearchStats, SolutionSink};
 
 /// The mask type: one bit per file. A `u32` keeps the three masks and the
@@ -16,7 +16,9 @@ pub type Mask = u32;
 pub const MAX_N: usize = Mask::BITS as usize;
 
 /// One rank's state in the search: the three masks on entry (1 = safe) and
-/// the safe files not yet tried.
+/// the safe files not yet tried. The Forth program's `l` is the mask of the
+/// rising diagonals (an attack moves one file up per rank, like a1-h8), its
+/// `r` the falling ones (one file down per rank, like a8-h1).
 #[derive(Clone, Copy, Default)]
 struct Frame {
     left: Mask,
@@ -42,15 +44,29 @@ pub struct Search {
 }
 
 impl Frame {
-    /// `left 1101 & right 1111 & vert 1110 = safe 1100` (traced runs only).
-    fn describe_masks(&self, width: usize) -> String {
-        format!(
-            "left {} & right {} & vert {} = safe {}",
-            bits(self.left.into(), width),
-            bits(self.right.into(), width),
-            bits(self.vertical.into(), width),
-            bits((self.left & self.right & self.vertical).into(), width)
-        )
+    /// The files this rank's three masks leave free.
+    fn free(&self) -> Mask {
+        self.left & self.right & self.vertical
+    }
+
+    /// `rising 1011 & falling 1111 & files 0111 = free 0011` (traced runs
+    /// only), and the same masks as the step's state, drawn on `rank`.
+    fn describe(&self, width: usize, rank: usize, detail: Detail) -> (String, Detail) {
+        let masks = [
+            ("rising", self.left),
+            ("falling", self.right),
+            ("files", self.vertical),
+            ("free", self.free()),
+        ];
+        let mut detail = detail.attacked_on_rank(self.free().into(), width, rank);
+        let mut words = Vec::new();
+        for (name, mask) in masks {
+            let mask = bits(mask.into(), width);
+            words.push(format!("{name} {mask}"));
+            detail = detail.state(name, mask);
+        }
+        let text = format!("{} = {}", words[..3].join(" & "), words[3]);
+        (text, detail)
     }
 }
 
@@ -67,13 +83,35 @@ impl Search {
     }
 
     /// `n board try`: runs the whole search from the empty board.
-    pub fn run<S: SolutionSink, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
+    pub fn run<S: SolutionSink, O: Observer>(self, sink: &mut S, observer: &mut O) -> Self {
+        self.run_from(&[], Mask::MAX, sink, observer).0
+    }
+
+    /// The search below a board whose first ranks hold queens on `placed`
+    /// files (a safe placement), trying on the next rank only the files of
+    /// `allowed`: how the mirror solver searches one half of the tree. The
+    /// flow says whether the sink or the observer stopped it.
+    pub fn run_from<S: SolutionSink, O: Observer>(
+        mut self,
+        placed: &[u8],
+        allowed: Mask,
+        sink: &mut S,
+        observer: &mut O,
+    ) -> (Self, ControlFlow<()>) {
         // The Forth `board`: both diagonal masks all ones ("every diagonal
         // clear", which also makes the bits shifted in from outside the board
-        // ones), and n clear vertical files.
-        let left = Mask::MAX;
-        let right = Mask::MAX;
-        let vertical = Mask::MAX >> (MAX_N - self.n);
+        // ones), and n clear vertical files; then `place-queen` for each
+        // queen already placed.
+        let mut left = Mask::MAX;
+        let mut right = Mask::MAX;
+        let mut vertical = Mask::MAX >> (MAX_N - self.n);
+        for (rank, &file) in placed.iter().enumerate() {
+            let cleared = !(1 << file);
+            left = ((left & cleared) << 1) | 1;
+            right = (((right & cleared) as i32) >> 1) as Mask;
+            vertical &= cleared;
+            self.file_of_rank[rank] = file;
+        }
         if O::ENABLED {
             let start = Frame {
                 left,
@@ -81,16 +119,23 @@ impl Search {
                 vertical,
                 untried: 0,
             };
-            let width = self.n;
+            let (width, ranks) = (self.n, placed.len());
+            let board = Detail::default().files_by_rank(placed);
             let _ = observer.step(StepKind::Note, || {
-                format!(
-                    "empty {width}x{width} board (bit i = file i, a on the right; 1 = safe): {}",
-                    start.describe_masks(width)
-                )
+                let (masks, detail) = start.describe(width, ranks, board);
+                let what = if ranks == 0 {
+                    format!("empty {width}x{width} board")
+                } else {
+                    format!("{ranks} queens placed")
+                };
+                Detail {
+                    text: format!("{what}, rank {}: {masks}", ranks + 1),
+                    ..detail
+                }
             });
         }
-        let _ = self.try_rank(left, right, vertical, sink, observer);
-        self
+        let flow = self.try_rank(left, right, vertical, allowed, sink, observer);
+        (self, flow)
     }
 
     pub fn stats(&self) -> SearchStats {
@@ -115,22 +160,25 @@ impl Search {
         left: Mask,
         right: Mask,
         vertical: Mask,
+        allowed: Mask,
         sink: &mut S,
         observer: &mut O,
     ) -> ControlFlow<()> {
         let width = self.n;
         let mut saved = [Frame::default(); MAX_N];
-        // The root call: an empty board is never full (n >= 1).
+        // The root call: the starting board is never full (n >= 1, and a
+        // caller places fewer than n queens).
         self.positions += 1;
         if O::PROFILES {
-            observer.safe_boards(0, 1);
+            observer.safe_boards(width - vertical.count_ones() as usize, 1);
         }
-        // `safe-files`: a file is safe if no mask marks it attacked.
+        // `safe-files`: a file is safe if no mask marks it attacked; on the
+        // first rank, only the allowed ones are tried.
         let mut current = Frame {
             left,
             right,
             vertical,
-            untried: left & right & vertical,
+            untried: left & right & vertical & allowed,
         };
         // Frames in `saved`; the rank being filled is n - |vertical|.
         let mut depth = 0usize;
@@ -146,14 +194,20 @@ impl Search {
                 }
                 if O::ENABLED {
                     let frame = current;
+                    let board = Detail::default()
+                        .files_by_rank(&self.file_of_rank[..=rank % MAX_N])
+                        .nodes(self.positions);
                     observer.step(StepKind::Place, || {
-                        format!(
-                            "rank {}: {}, untried {} -> queen on {}",
-                            rank + 1,
-                            frame.describe_masks(width),
-                            bits(frame.untried.into(), width),
-                            queens_core::file_letter(file.trailing_zeros() as usize)
-                        )
+                        let untried = bits(frame.untried.into(), width);
+                        let (masks, detail) = frame.describe(width, rank, board);
+                        Detail {
+                            text: format!(
+                                "rank {}: {masks}, untried {untried} -> queen on {}",
+                                rank + 1,
+                                queens_core::file_letter(file.trailing_zeros() as usize)
+                            ),
+                            ..detail.state("untried", untried)
+                        }
                     })?;
                 }
                 // `rest`: x - 1 turns the lowest 1 into 0 and the zeros below
@@ -174,7 +228,7 @@ impl Search {
                         observer.safe_boards(width, 1);
                     }
                     if O::ENABLED {
-                        let board = self.describe_board(rank + 1);
+                        let board = self.describe_board(rank + 1).nodes(self.positions);
                         observer.step(StepKind::Solution, || board)?;
                     }
                     if S::WANTS_BOARD {
@@ -199,12 +253,15 @@ impl Search {
                 if untried == 0 {
                     // A dead end: `try` finds no safe file and returns at once.
                     if O::ENABLED {
+                        let board = Detail::default()
+                            .files_by_rank(&self.file_of_rank[..=rank % MAX_N])
+                            .nodes(self.positions);
                         observer.step(StepKind::Backtrack, || {
-                            format!(
-                                "rank {}: {}: dead end",
-                                rank + 2,
-                                next.describe_masks(width)
-                            )
+                            let (masks, detail) = next.describe(width, rank + 1, board);
+                            Detail {
+                                text: format!("rank {}: {masks}: dead end", rank + 2),
+                                ..detail
+                            }
                         })?;
                     }
                     continue;
@@ -222,8 +279,10 @@ impl Search {
             // nearest rank below with files left, or finish.
             if depth == 0 {
                 if O::ENABLED {
+                    let nodes = self.positions;
                     observer.step(StepKind::Note, || {
-                        "no rank has an untried safe file left: search over".to_string()
+                        Detail::text("no rank has an untried safe file left: search over")
+                            .nodes(nodes)
                     })?;
                 }
                 return ControlFlow::Continue(());
@@ -235,29 +294,37 @@ impl Search {
             if O::ENABLED {
                 let resumed = width - current.vertical.count_ones() as usize;
                 let untried = current.untried;
+                let board = Detail::default()
+                    .files_by_rank(&self.file_of_rank[..resumed % MAX_N])
+                    .nodes(self.positions);
                 observer.step(StepKind::Backtrack, || {
                     let ranks = if exhausted == resumed + 1 {
                         format!("rank {}", exhausted + 1)
                     } else {
                         format!("ranks {}-{}", resumed + 2, exhausted + 1)
                     };
-                    format!(
-                        "{ranks} tried every safe file: back to rank {}, untried {}",
-                        resumed + 1,
-                        bits(untried.into(), width)
-                    )
+                    let untried = bits(untried.into(), width);
+                    Detail {
+                        text: format!(
+                            "{ranks} tried every free file: back to rank {}, untried {untried}",
+                            resumed + 1,
+                        ),
+                        ..board.state("untried", untried)
+                    }
                 })?;
             }
         }
     }
 
     /// The placed queens as algebraic squares (traced runs only).
-    fn describe_board(&self, ranks: usize) -> String {
-        let squares: Vec<String> = self.file_of_rank[..ranks]
+    fn describe_board(&self, ranks: usize) -> Detail {
+        let files = &self.file_of_rank[..ranks];
+        let squares: Vec<String> = files
             .iter()
             .enumerate()
             .map(|(rank, &file)| format!("{}{}", queens_core::file_letter(file as usize), rank + 1))
             .collect();
-        format!("all {} files filled: {}", ranks, squares.join(" "))
+        Detail::text(format!("all {} files filled: {}", ranks, squares.join(" ")))
+            .files_by_rank(files)
     }
 }

@@ -13,6 +13,8 @@ pub const COMPARISON_FILE: &str = "COMPARISON.md";
 pub const TIME_PLOT_FILE: &str = "time-vs-n.svg";
 /// Nodes against n.
 pub const NODES_PLOT_FILE: &str = "nodes-vs-n.svg";
+/// The self-contained HTML page: tables, plots, teaching texts, the player.
+pub const PAGE_FILE: &str = "index.html";
 
 /// A record and how the report names it (its path as given).
 pub struct Source {
@@ -27,3 +29,17 @@ pub struct Source {
 /// crate: the caller (the `queens` command) passes what its registry knows.
 /// A solver missing from the map is reported as not registered.
 pub type Analyses<'a> = BTreeMap<&'a str, &'a str>;
+
+/// The tree each depth-first solver walks on one board: the safe boards it
+/// reaches with 0, 1, ..., n queens (`Solver::tree_profile`), by solver id,
+/// in registry order. Exact and the same on every machine, so not part of
+/// a record: the caller computes it (the `queens` command, from its
+/// registry), and the report puts each profile beside the solver's
+/// measured cost per node on that board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trees<'a> {
+    /// The board the profiles are of.
+    pub n: usize,
+    /// (solver id, safe boards with k queens for k = 0..=n).
+    pub profiles: Vec<(&'a str, Vec<u64>)>,
+}

@@ -14,7 +14,10 @@
 //! The first word after `measured` lists solver ids, the second the board
 //! sizes; the table has one row per (solver, n), in that order, with the
 //! count, the nodes, the median time and the time per node from the
-//! records, or what the record says instead (over budget, an error).
+//! records, or what the record says instead (over budget, an error). An
+//! optional third word `vs=SOLVER` adds the speed-up over that solver at
+//! the same n (its median over the row's): how a page shows what one idea
+//! buys without typing a ratio.
 
 use std::fmt::Write;
 
@@ -32,14 +35,25 @@ pub const END_LINE: &str = "<!-- END: measured -->";
 struct Request {
     solvers: Vec<String>,
     ns: Vec<usize>,
+    /// `vs=SOLVER`: the baseline of a speed-up column.
+    baseline: Option<String>,
 }
 
 impl Request {
-    /// Reads `three-mask,textbook 8,12`.
+    /// Reads `three-mask,textbook 8,12` or `three-mask,textbook 8,12 vs=three-mask`.
     fn parse(text: &str) -> Result<Request, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let [solvers, ns] = words[..] else {
-            return Err(format!("'{text}' is not `SOLVER[,SOLVER...] N[,N...]`"));
+        let (solvers, ns, baseline) = match words[..] {
+            [solvers, ns] => (solvers, ns, None),
+            [solvers, ns, versus] => match versus.strip_prefix("vs=") {
+                Some(baseline) if !baseline.is_empty() => (solvers, ns, Some(baseline.to_string())),
+                _ => return Err(format!("'{versus}' is not `vs=SOLVER`")),
+            },
+            _ => {
+                return Err(format!(
+                    "'{text}' is not `SOLVER[,SOLVER...] N[,N...] [vs=SOLVER]`"
+                ));
+            }
         };
         let ns = ns
             .split(',')
@@ -51,6 +65,7 @@ impl Request {
         Ok(Request {
             solvers: solvers.split(',').map(str::to_string).collect(),
             ns,
+            baseline,
         })
     }
 }
@@ -62,6 +77,11 @@ impl Request {
 /// level, three-mask's positions tried), they get a column each.
 fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     let mut entries = Vec::new();
+    if let Some(baseline) = &request.baseline
+        && !overlay.solvers.iter().any(|s| &s.id == baseline)
+    {
+        return Err(format!("the records have no solver '{baseline}'"));
+    }
     for solver in &request.solvers {
         if !overlay.solvers.iter().any(|s| &s.id == solver) {
             return Err(format!("the records have no solver '{solver}'"));
@@ -93,6 +113,10 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
         let _ = write!(out, " {} |", name.replace('_', " "));
         rule.push_str("---:|");
     }
+    if let Some(baseline) = &request.baseline {
+        let _ = write!(out, " × faster than {baseline} |");
+        rule.push_str("---:|");
+    }
     out.push('\n');
     out.push_str(&rule);
     out.push('\n');
@@ -121,6 +145,15 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
                 .find(|m| m.name == *name)
                 .map(|m| m.value);
             let _ = write!(out, " {} |", optional(value));
+        }
+        if let Some(baseline) = &request.baseline {
+            let ratio = overlay
+                .median_ns(baseline, entry.n)
+                .zip(overlay.median_ns(&entry.solver, entry.n))
+                .map_or("-".to_string(), |(base, this)| {
+                    format!("{}×", significant(base / this))
+                });
+            let _ = write!(out, " {ratio} |");
         }
         out.push('\n');
     }
@@ -195,12 +228,22 @@ mod tests {
     }
 
     #[test]
+    fn a_speed_up_column_divides_the_baselines_median_by_the_rows() {
+        let page = format!("{BEGIN_PREFIX}three-mask 8 vs=three-mask -->\n{END_LINE}\n");
+        let (filled, _) = splice_measured(&page, &overlay()).unwrap();
+        assert!(filled.contains("| × faster than three-mask |"), "{filled}");
+        assert!(filled.contains(" | 1.00× |"), "{filled}");
+    }
+
+    #[test]
     fn a_number_the_records_do_not_have_is_refused() {
         for (request, problem) in [
             ("nobody 8", "no solver 'nobody'"),
             ("three-mask 9", "no entry for three-mask at n = 9"),
             ("three-mask", "is not `SOLVER"),
             ("three-mask x", "not a board size"),
+            ("three-mask 8 versus", "is not `vs=SOLVER`"),
+            ("three-mask 8 vs=nobody", "no solver 'nobody'"),
         ] {
             let page = format!("{BEGIN_PREFIX}{request} -->\n{END_LINE}\n");
             let error = splice_measured(&page, &overlay()).unwrap_err();

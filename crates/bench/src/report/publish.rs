@@ -6,9 +6,12 @@
 use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
-use super::inputs::{Analyses, COMPARISON_FILE, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
+use super::inputs::{
+    Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+};
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
+use super::page::PageInputs;
 use super::splice::{BEGIN_MARKER, END_MARKER, splice};
 use crate::error::{Error, FileError};
 use crate::files::Staged;
@@ -27,6 +30,10 @@ pub struct Request<'a> {
     pub splice: Vec<PathBuf>,
     /// Each registered solver's analysis text, by id.
     pub analyses: Analyses<'a>,
+    /// The trees the depth-first solvers walk on one board.
+    pub trees: Trees<'a>,
+    /// The page's teaching texts and recorded searches.
+    pub page: PageInputs<'a>,
 }
 
 /// Generates and writes the report; returns the files written, in order,
@@ -50,7 +57,13 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // must give the same bytes wherever the report is written.
     let labels: Vec<&str> = sources.iter().map(|s| s.label.as_str()).collect();
     let command = format!("queens report {}", labels.join(" "));
-    let outputs = generate(&command, &sources, &request.analyses)?;
+    let outputs = generate(
+        &command,
+        &sources,
+        &request.analyses,
+        &request.trees,
+        &request.page,
+    )?;
     // A splice target that cannot be spliced is refused before anything is
     // written.
     let overlay = Overlay::from_sources(&sources);
@@ -75,6 +88,7 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         (COMPARISON_FILE, &outputs.comparison),
         (TIME_PLOT_FILE, &outputs.time_plot),
         (NODES_PLOT_FILE, &outputs.nodes_plot),
+        (PAGE_FILE, &outputs.page),
     ] {
         let path = request.out.join(name);
         staged.push(Staged::new(&path, text.as_bytes())?);

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::format::{bytes, duration_ns, significant, thousands};
-use super::inputs::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE};
+use super::inputs::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::Overlay;
 use crate::record::{Entry, SolverFacts, Status};
 
@@ -12,6 +12,7 @@ pub fn comparison(
     sources: &[Source],
     overlay: &Overlay,
     analyses: &Analyses<'_>,
+    trees: &Trees<'_>,
 ) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -29,6 +30,7 @@ pub fn comparison(
     summary_section(&mut out, overlay);
     time_section(&mut out, overlay);
     work_section(&mut out, overlay);
+    tree_section(&mut out, overlay, trees);
     memory_section(&mut out, overlay);
     extra_section(&mut out, overlay);
     errors_section(&mut out, overlay);
@@ -141,7 +143,7 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
 }
 
 /// Why a solver's climb ended.
-fn stopped(overlay: &Overlay, solver: &SolverFacts) -> String {
+pub fn stopped(overlay: &Overlay, solver: &SolverFacts) -> String {
     let entries = overlay.all(&solver.id);
     if let Some(over) = entries.iter().find(|e| e.status == Status::OverBudget) {
         return format!("over budget at n = {}", over.n);
@@ -219,6 +221,60 @@ fn work_section(out: &mut String, overlay: &Overlay) {
     out.push_str("What one node is:\n\n");
     for solver in &overlay.solvers {
         let _ = writeln!(out, "- **{}**: {}", solver.id, solver.node);
+    }
+    out.push('\n');
+}
+
+/// The depth-first solvers' trees side by side with their cost per node
+/// from the records: those with the same profile walk one tree, and differ
+/// only in what a node costs them.
+fn tree_section(out: &mut String, overlay: &Overlay, trees: &Trees<'_>) {
+    let Some((_, first)) = trees.profiles.first() else {
+        return;
+    };
+    // Trees by letter, in the order they first appear.
+    let mut distinct: Vec<&Vec<u64>> = Vec::new();
+    for (_, profile) in &trees.profiles {
+        if !distinct.contains(&profile) {
+            distinct.push(profile);
+        }
+    }
+    let n = trees.n;
+    let _ = writeln!(
+        out,
+        "## One tree, different costs (n = {n})
+"
+    );
+    out.push_str(
+        "The safe boards each depth-first search reaches with k queens (`queens tree N`): exact, \
+         computed by the solvers when the report is made. Rows with the same letter walk the same \
+         tree, node for node; what differs is the cost of a node, and so the time. The last columns \
+         are the record's at this n.\n\n",
+    );
+    let _ = write!(out, "| solver |");
+    for k in 0..first.len() {
+        let _ = write!(out, " k = {k} |");
+    }
+    out.push_str(" total | tree | nodes (record) | median (record) | ns / node (record) |\n|---|");
+    out.push_str(&"---:|".repeat(first.len() + 1));
+    out.push_str("---|---:|---:|---:|\n");
+    for (id, profile) in &trees.profiles {
+        let _ = write!(out, "| {id} |");
+        for count in profile {
+            let _ = write!(out, " {} |", thousands(*count));
+        }
+        let letter = distinct.iter().position(|p| *p == profile).unwrap_or(0);
+        let letter = char::from(b'A' + (letter % 26) as u8);
+        let _ = write!(out, " {} | {letter} |", thousands(profile.iter().sum()));
+        let entry = overlay.entry(id, n).filter(|e| e.status == Status::Timed);
+        let nodes = entry.and_then(|e| e.nodes).map_or("-".into(), thousands);
+        let median = entry
+            .and_then(|e| e.timing.as_ref())
+            .map_or("-".into(), |t| duration_ns(t.median_ns));
+        let per_node = entry
+            .and_then(|e| e.ns_per_node)
+            .map_or("-".into(), significant);
+        let _ = writeln!(out, " {nodes} | {median} | {per_node} |");
     }
     out.push('\n');
 }

@@ -1,13 +1,19 @@
-//! `queens report`: COMPARISON.md and the plots from records, and optionally
-//! the README section between its markers ([`queens_bench::report::publish`]).
+//! `queens report`: COMPARISON.md, the plots and the HTML page (with every
+//! solver's recorded search at n = 4..8, [`crate::page_traces`]) from
+//! records, and optionally the README section between its markers
+//! ([`queens_bench::report::publish`]).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use queens_bench::report::{Request, publish};
+use queens_bench::report::{PageInputs, Request, publish};
 
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{page_traces, registry};
+
+/// The board whose trees COMPARISON.md shows: the classic puzzle, small
+/// enough to walk every depth-first search in a blink.
+pub const TREE_N: usize = 8;
 
 /// `queens report`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -15,7 +21,7 @@ pub struct Args {
     /// Records to report on, later ones replacing earlier ones' entries for
     /// the same (solver, n); default: the newest in bench-results/.
     pub records: Vec<PathBuf>,
-    /// Directory for COMPARISON.md and the SVG plots.
+    /// Directory for COMPARISON.md, the SVG plots and index.html.
     #[arg(long, default_value = queens_bench::RECORDS_DIR)]
     pub out: PathBuf,
     /// Also regenerate this page's generated parts (repeatable): the section
@@ -32,6 +38,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         out: args.out.clone(),
         splice: args.splice.clone(),
         analyses: registry::analyses(),
+        trees: registry::trees(TREE_N)?,
+        page: PageInputs {
+            teachings: registry::teachings(),
+            traces: page_traces::gather()?,
+            trace_steps: page_traces::PAGE_STEPS,
+        },
     })?;
     let mut out = io::stdout().lock();
     for path in written {

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use queens_core::render::{self, Style};
-use queens_core::{MAX_ALGEBRAIC_N, QueensError, symmetry};
+use queens_core::{MAX_ALGEBRAIC_N, QueensError};
 
 use clap::ValueEnum;
 
@@ -20,7 +20,9 @@ pub struct Args {
     /// The board and the solver.
     #[command(flatten)]
     pub board: Board,
-    /// Print one canonical representative of each symmetry class.
+    /// Print one representative of each symmetry class: the one the
+    /// solver's source chooses (threat-mask: the smallest move mask of the
+    /// eight images, as its document does; the others: core's canonical form).
     #[arg(long)]
     pub unique: bool,
     /// Print at most this many solutions.
@@ -70,7 +72,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         if write_error.is_some() {
             return ControlFlow::Break(());
         }
-        if args.unique && !symmetry::is_canonical(rows) {
+        if args.unique && !solver.represents_class(rows) {
             return ControlFlow::Continue(());
         }
         printed += 1;

@@ -1,6 +1,9 @@
-//! `queens trace N --solver ID [--steps K]`: the first K steps of one solver's
-//! search, in that solver's own representation, one tagged step per line (or
-//! per small block), then a footer that says whether the search was cut.
+//! `queens trace N --solver ID [--steps K] [--format json]`: the first K
+//! steps of one solver's search, in that solver's own representation, one
+//! tagged step per line (or per small block), then a footer that says
+//! whether the search was cut. With `--format json` the same steps as data
+//! (format `queens-trace/1`, below): each step's event and words, the board,
+//! the squares its state marks attacked, its variables and the counters.
 //!
 //! The solver does the tracing itself (`Solver::trace` runs its one generic
 //! search with a `Tracing` observer); this module only bounds and lays out
@@ -9,7 +12,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use queens_core::trace::{StepKind, TraceRecorder};
+use queens_core::trace::{CONVENTION, StepKind, TraceRecorder};
 use queens_core::{SearchStats, Solver};
 
 use crate::args::{Board, number};
@@ -39,9 +42,22 @@ pub struct Args {
     /// The board and the solver.
     #[command(flatten)]
     pub board: Board,
-    /// Show this many steps (1 to 500); default: about one screen (at most 40).
+    /// Show this many steps (1 to 500); default: about one screen (at most
+    /// 40) as text, 500 as JSON.
     #[arg(long, value_parser = number("--steps", 1..=MAX_STEPS, STEPS_WHY))]
     pub steps: Option<usize>,
+    /// Output format: text for a person, json for a program.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How the trace is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Tagged steps in the solver's own words, about a screen by default.
+    Text,
+    /// One JSON object (`queens-trace/1`): the steps as data.
+    Json,
 }
 
 /// The second line of every trace: what each tag means, the same for every
@@ -63,8 +79,14 @@ pub enum Limit {
 /// Prints the trace.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
-    let limit = args.steps.map_or(Limit::Screen, Limit::Steps);
-    let text = render(solver, args.board.n, limit)?;
+    let text = match args.format {
+        Format::Text => render(
+            solver,
+            args.board.n,
+            args.steps.map_or(Limit::Screen, Limit::Steps),
+        )?,
+        Format::Json => json(solver, args.board.n, args.steps.unwrap_or(MAX_STEPS))? + "\n",
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
 }
@@ -85,7 +107,7 @@ pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, Cli
         recorder.steps()[..count]
             .iter()
             .enumerate()
-            .map(|(index, (kind, text))| format_step(index + 1, number_width, *kind, text))
+            .map(|(index, step)| format_step(index + 1, number_width, step.kind, &step.detail.text))
             .collect()
     };
     let recorded = recorder.steps().len();
@@ -96,7 +118,7 @@ pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, Cli
         let first_solution = recorder
             .steps()
             .iter()
-            .position(|(kind, _)| *kind == StepKind::Solution);
+            .position(|step| step.kind == StepKind::Solution);
         let fitting =
             fitting_blocks(&blocks, SCREEN_LINES).max(first_solution.map_or(0, |i| i + 1));
         if fitting < recorded {
@@ -105,7 +127,10 @@ pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, Cli
         }
     }
     let cut = recorder.stopped_early() || blocks.len() < recorded;
-    let mut out = format!("{} on the {n}x{n} board{header}\n{LEGEND}\n", info.id);
+    let mut out = format!(
+        "{} on the {n}x{n} board{header}\n{LEGEND}\n{CONVENTION}\n",
+        info.id
+    );
     out.push_str(&blocks.concat());
     out.push_str(&footer(blocks.len(), cut, &stats));
     out.push('\n');
@@ -125,6 +150,56 @@ fn fitting_blocks(blocks: &[String], lines: usize) -> usize {
         .count();
     fitting.max(1).min(blocks.len())
 }
+
+/// The JSON trace: the first `steps` steps (at most [`MAX_STEPS`]) of the
+/// solver's search on the n×n board as one object, format `queens-trace/1`:
+/// `solver`, `n`, `legend`, `convention`, `steps` (each with `event`,
+/// `text`, `queens` as `[file, rank]` 0-based, `attacked` where the solver's
+/// state marks squares, `state` as `[name, value]` pairs, `nodes` and
+/// `solutions` so far), `cut`, and the whole search's `nodes` and
+/// `solutions` when it was not cut. The words are the text trace's.
+pub fn json(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
+    solver.info().check_n(n)?;
+    let mut recorder = TraceRecorder::new(steps.clamp(1, MAX_STEPS));
+    let stats = solver.trace(n, &mut recorder)?;
+    let cut = recorder.stopped_early();
+    let steps: Vec<serde_json::Value> = recorder
+        .steps()
+        .iter()
+        .map(|step| {
+            let detail = &step.detail;
+            let mut object = serde_json::json!({
+                "event": step.kind.event(),
+                "text": detail.text,
+                "queens": detail.queens,
+                "state": detail.state,
+                "nodes": step.nodes,
+                "solutions": step.solutions,
+            });
+            if let Some(attacked) = &detail.attacked {
+                object["attacked"] = serde_json::json!(attacked);
+            }
+            object
+        })
+        .collect();
+    let mut trace = serde_json::json!({
+        "format": JSON_FORMAT,
+        "solver": solver.info().id,
+        "n": n,
+        "legend": LEGEND,
+        "convention": CONVENTION,
+        "steps": steps,
+        "cut": cut,
+    });
+    if !cut {
+        trace["nodes"] = stats.nodes.into();
+        trace["solutions"] = stats.solutions.into();
+    }
+    Ok(trace.to_string())
+}
+
+/// The format name of [`json`]'s output.
+pub const JSON_FORMAT: &str = "queens-trace/1";
 
 /// `  7 place    text`, with the lines after the first indented under the
 /// text, and long steps and lines cut with a note of what was left out.

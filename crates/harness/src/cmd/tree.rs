@@ -71,17 +71,23 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         let _ = writeln!(text, "  {}", profile.iter().sum::<u64>());
     }
-    if let Some((_, first)) = rows.first() {
-        let same: Vec<&str> = rows
-            .iter()
-            .filter(|(_, p)| p == first)
-            .map(|(id, _)| *id)
-            .collect();
-        if same.len() == rows.len() && rows.len() > 1 {
+    // Solvers with equal profiles walk one tree: group them, in the order
+    // the registry lists them.
+    let mut groups: Vec<(&Vec<u64>, Vec<&str>)> = Vec::new();
+    for (id, profile) in &rows {
+        match groups.iter_mut().find(|(p, _)| *p == profile) {
+            Some((_, ids)) => ids.push(id),
+            None => groups.push((profile, vec![id])),
+        }
+    }
+    if groups.len() > 1 || rows.len() > 1 {
+        for (profile, ids) in &groups {
+            let total: u64 = profile.iter().sum();
+            let walk = if ids.len() == 1 { "walks" } else { "walk" };
             let _ = writeln!(
                 text,
-                "one tree: {} walk the same safe boards",
-                same.join(", ")
+                "one tree of {total} safe boards: {} {walk} it",
+                ids.join(", ")
             );
         }
     }

@@ -1,0 +1,21 @@
+//! The comparison as one self-contained HTML page (`bench-results/index.html`):
+//! the summary and every measurement in sortable tables, the four plots with
+//! values on hover and each solver switchable, each solver's teaching text
+//! and analysis beside its numbers, and a player that replays each solver's
+//! recorded search on a drawn board, two solvers side by side.
+//!
+//! Everything is inline (CSS, script, SVG, data): the page opens from the
+//! file system with no network and no build step. Like the rest of the
+//! report it is a pure function of its inputs, so the same records and
+//! traces give the same bytes and CI can check that the committed page is
+//! reproduced. The traces come from the caller (the `queens` command, the
+//! only layer that may run solvers), as `queens trace --format json`
+//! documents ([`Trace`]).
+
+mod charts;
+mod escape;
+mod html;
+mod trace;
+
+pub use html::{PageInputs, Parts, page};
+pub use trace::{Step, TRACE_FORMAT, Trace};

@@ -1,0 +1,431 @@
+//! The HTML page in a real browser: headless Chromium (Debian's `chromium`)
+//! driven over the DevTools protocol. It loads the page `queens report`
+//! writes, checks that every solver's numbers are there, sorts a table,
+//! switches a solver off and on in the plots, plays every recorded trace
+//! step by step comparing the drawn boards with the trace, drives the player
+//! from the keyboard, takes screenshots, and fails on any console error,
+//! uncaught exception or request that leaves the file system.
+//!
+//! Ignored by plain `cargo test` (it needs Chromium): `scripts/browser-test`
+//! installs Chromium if it is missing and runs it; CI runs that script.
+//! Screenshots go to `$QUEENS_SCREENSHOTS` (default: `target/tmp/browser-screenshots`).
+
+#[path = "browser/cdp.rs"]
+mod cdp;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use cdp::Browser;
+use queens_bench::report::{PAGE_FILE, PageInputs, Request, Trace, publish};
+use queens_harness::{page_traces, registry};
+use serde_json::{Value, json};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The records the committed COMPARISON.md names on its first line: the
+/// page under test is made from the same records as the committed one.
+fn committed_records() -> Vec<PathBuf> {
+    let comparison = std::fs::read_to_string(workspace().join("bench-results/COMPARISON.md"))
+        .expect("bench-results/COMPARISON.md is committed");
+    let first = comparison.lines().next().unwrap_or_default();
+    let command = first
+        .split("`queens report ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("COMPARISON.md's first line names its records");
+    command
+        .split_whitespace()
+        .map(|path| workspace().join(path))
+        .collect()
+}
+
+/// The traces the page plays, as `queens report` gathers them: every
+/// solver at every n it supports from 4 to 8.
+fn traces() -> Vec<Trace> {
+    let traces = page_traces::gather().expect("every trace can go on the page");
+    for solver in registry::SOLVERS {
+        let info = solver.info();
+        for n in (page_traces::MIN_N..=page_traces::MAX_N).filter(|&n| info.supports(n)) {
+            assert!(
+                traces.iter().any(|t| t.solver == info.id && t.n == n),
+                "no trace of {} at n = {n} on the page",
+                info.id
+            );
+        }
+    }
+    traces
+}
+
+/// Writes the page as `queens report` does, into `dir`; returns its path.
+fn write_page(dir: &Path, traces: &[Trace]) -> PathBuf {
+    publish(&Request {
+        records: committed_records(),
+        out: dir.to_path_buf(),
+        splice: Vec::new(),
+        analyses: registry::analyses(),
+        trees: registry::trees(queens_harness::cmd::report::TREE_N).expect("the trees"),
+        page: PageInputs {
+            teachings: registry::teachings(),
+            traces: traces.to_vec(),
+            trace_steps: page_traces::PAGE_STEPS,
+        },
+    })
+    .expect("the report is written");
+    dir.join(PAGE_FILE)
+}
+
+fn screenshots() -> PathBuf {
+    let dir = std::env::var_os("QUEENS_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-screenshots"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Where an element is on the page: (x, y, width, height).
+fn rect(browser: &mut Browser, selector: &str) -> (f64, f64, f64, f64) {
+    let value = browser
+        .evaluate(&format!(
+            "(() => {{ const r = document.querySelector({}).getBoundingClientRect(); \
+             return [r.left + scrollX, r.top + scrollY, r.width, r.height]; }})()",
+            json!(selector)
+        ))
+        .unwrap();
+    let v: Vec<f64> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    (v[0], v[1], v[2], v[3].min(4000.0))
+}
+
+fn shoot(browser: &mut Browser, name: &str, selector: &str) {
+    let path = screenshots().join(name);
+    let region = rect(browser, selector);
+    browser.screenshot(&path, region).unwrap();
+    eprintln!("screenshot {}", path.display());
+}
+
+/// `a1`-style names of `[file, rank]` squares, sorted.
+fn names(squares: &[[usize; 2]]) -> Vec<String> {
+    let mut names: Vec<String> = squares
+        .iter()
+        .map(|[file, rank]| format!("{}{}", (b'a' + *file as u8) as char, rank + 1))
+        .collect();
+    names.sort();
+    names
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// What pane `index` draws now: its solver, its queens and attacked squares
+/// (sorted names), and its node counter's text.
+const PANE_JS: &str = "(index) => { const p = document.getElementById('pane-' + index); \
+    const squares = (cls) => Array.from(p.querySelectorAll('.board .square.' + cls)).map((s) => s.getAttribute('data-square')).sort(); \
+    return { solver: p.querySelector('.pane-solver').value, queens: squares('queen'), attacked: squares('attacked'), \
+             nodes: p.querySelector('.nodes').textContent, solutions: p.querySelector('.solutions').textContent }; }";
+
+/// Checks a pane's drawing against step `step` of `trace` (its last step
+/// once the trace is over, as the player shows it).
+fn check_pane(drawn: &Value, trace: &Trace, step: usize) {
+    let index = step.min(trace.steps.len() - 1);
+    let expected = &trace.steps[index];
+    let at = format!("{} n = {} step {}", trace.solver, trace.n, index + 1);
+    assert_eq!(drawn["solver"], trace.solver.as_str(), "{at}");
+    assert_eq!(
+        strings(&drawn["queens"]),
+        names(&expected.queens),
+        "{at}: queens"
+    );
+    assert_eq!(
+        strings(&drawn["attacked"]),
+        names(expected.attacked.as_deref().unwrap_or_default()),
+        "{at}: attacked squares"
+    );
+    assert_eq!(
+        drawn["nodes"],
+        format!("nodes so far: {}", expected.nodes),
+        "{at}"
+    );
+    assert_eq!(
+        drawn["solutions"],
+        format!("solutions so far: {}", expected.solutions),
+        "{at}"
+    );
+}
+
+fn find_trace<'a>(traces: &'a [Trace], id: &str, n: usize) -> &'a Trace {
+    traces.iter().find(|t| t.solver == id && t.n == n).unwrap()
+}
+
+/// Puts the player on n with these two solvers, at step 1.
+fn choose(browser: &mut Browser, n: usize, left: &str, right: &str) {
+    browser
+        .evaluate(&format!(
+            "(() => {{ const set = (el, v) => {{ el.value = v; el.dispatchEvent(new Event('change')); }}; \
+             set(document.getElementById('watch-n'), '{n}'); \
+             set(document.querySelector('#pane-0 .pane-solver'), {}); \
+             set(document.querySelector('#pane-1 .pane-solver'), {}); \
+             document.getElementById('watch-first').click(); }})()",
+            json!(left),
+            json!(right)
+        ))
+        .unwrap();
+    let where_ = browser.evaluate("window.queensPage.where()").unwrap();
+    assert_eq!(where_["n"], n);
+    assert_eq!(where_["solvers"], json!([left, right]));
+}
+
+/// Both panes' drawings at each of `steps` steps from the current one,
+/// clicking "forward" after each (in one script call: thousands of steps
+/// take a second, not a minute).
+fn walk(browser: &mut Browser, steps: usize) -> Vec<Value> {
+    let drawn = browser
+        .evaluate(&format!(
+            "(() => {{ const pane = {PANE_JS}; const seen = []; \
+             for (let i = 0; i < {steps}; i++) {{ seen.push([pane(0), pane(1)]); \
+             document.getElementById('watch-forward').click(); }} return seen; }})()"
+        ))
+        .unwrap();
+    drawn.as_array().unwrap().clone()
+}
+
+/// Every trace, every step, with its partner in the other pane: after each
+/// click on "forward" both boards must be the traces' boards at that step.
+fn every_board_follows_its_trace(browser: &mut Browser, traces: &[Trace]) -> usize {
+    let mut checked = 0;
+    for (position, trace) in traces.iter().enumerate() {
+        let partner = traces
+            .iter()
+            .cycle()
+            .skip(position + 1)
+            .find(|other| other.n == trace.n)
+            .unwrap();
+        choose(browser, trace.n, &trace.solver, &partner.solver);
+        let total = trace.steps.len().max(partner.steps.len());
+        for (step, panes) in walk(browser, total).iter().enumerate() {
+            check_pane(&panes[0], trace, step);
+            check_pane(&panes[1], partner, step);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// With the panes kept at the same node count, the right pane shows its
+/// last step with no more nodes than the left pane's step.
+fn boards_follow_by_nodes(browser: &mut Browser, left: &Trace, right: &Trace) {
+    choose(browser, left.n, &left.solver, &right.solver);
+    browser
+        .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'nodes'; a.dispatchEvent(new Event('change')); })()")
+        .unwrap();
+    for (step, panes) in walk(browser, left.steps.len()).iter().enumerate() {
+        let nodes = left.steps[step].nodes;
+        let partner = right
+            .steps
+            .iter()
+            .skip(1)
+            .take_while(|s| s.nodes <= nodes)
+            .count();
+        check_pane(&panes[0], left, step);
+        check_pane(&panes[1], right, partner);
+        assert!(right.steps[partner].nodes <= nodes || partner == 0);
+    }
+    browser
+        .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'steps'; a.dispatchEvent(new Event('change')); })()")
+        .unwrap();
+}
+
+#[test]
+#[ignore = "drives headless Chromium: scripts/browser-test runs it (CI does)"]
+fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let traces = traces();
+    assert!(!traces.is_empty(), "no trace to play");
+    let page = write_page(dir.path(), &traces);
+    let bytes = std::fs::metadata(&page).unwrap().len();
+    let mut browser = Browser::launch(1280, 1000).unwrap();
+    browser.open(&page).unwrap();
+    assert_eq!(
+        browser
+            .evaluate("window.queensPage && window.queensPage.ready")
+            .unwrap(),
+        true
+    );
+
+    // Every solver of the records: a summary row, a line in each plot, a section.
+    let ids: Vec<String> = strings(
+        &browser
+            .evaluate("Array.from(document.querySelectorAll('#summary-table tbody th')).map((th) => th.textContent)")
+            .unwrap(),
+    );
+    assert!(ids.len() >= 2, "{ids:?}");
+    for id in &ids {
+        // Peak heap may be 0 B throughout, which a log scale cannot show.
+        for plot in ["plot-time", "plot-nodes", "plot-ns-per-node"] {
+            let line = browser
+                .evaluate(&format!(
+                    "Boolean(document.querySelector('#{plot} g.series[data-solver=\"{id}\"]'))"
+                ))
+                .unwrap();
+            assert_eq!(line, true, "{id}: a line in {plot}");
+        }
+        let section = browser
+            .evaluate(&format!(
+                "Boolean(document.querySelector('#solver-{id} .analysis'))"
+            ))
+            .unwrap();
+        assert_eq!(section, true, "{id}: its section");
+    }
+    shoot(&mut browser, "1-summary.png", "header");
+    shoot(&mut browser, "1-summary-table.png", "#summary");
+
+    // Every point of every plot carries its value for hover.
+    let hover = browser
+        .evaluate(
+            "(() => { const points = Array.from(document.querySelectorAll('.plot .point')); \
+             return [points.length, points.filter((p) => /, n = \\d+: \\S/.test(p.querySelector('title').textContent)).length]; })()",
+        )
+        .unwrap();
+    assert!(
+        hover[0].as_u64().unwrap() > 0 && hover[0] == hover[1],
+        "points with values: {hover}"
+    );
+
+    // Sorting: the summary by "time there", ascending, then descending.
+    let times_js = "Array.from(document.querySelectorAll('#summary-table tbody tr')).map((r) => r.children[2].getAttribute('data-sort')).filter((v) => v !== '').map(Number)";
+    browser
+        .evaluate("document.querySelector('#summary-table thead th:nth-child(3) button').click()")
+        .unwrap();
+    let ascending: Vec<f64> = serde_json::from_value(browser.evaluate(times_js).unwrap()).unwrap();
+    assert!(ascending.windows(2).all(|w| w[0] <= w[1]), "{ascending:?}");
+    browser
+        .evaluate("document.querySelector('#summary-table thead th:nth-child(3) button').click()")
+        .unwrap();
+    let descending: Vec<f64> = serde_json::from_value(browser.evaluate(times_js).unwrap()).unwrap();
+    assert!(
+        descending.windows(2).all(|w| w[0] >= w[1]),
+        "{descending:?}"
+    );
+
+    // A solver switched off disappears from every plot, and comes back.
+    let off = &ids[0];
+    let visible_js = format!(
+        "Array.from(document.querySelectorAll('.plot [data-solver=\"{off}\"]')).map((g) => getComputedStyle(g).display !== 'none')"
+    );
+    let toggle_js =
+        format!("document.querySelector('.legend input[data-solver=\"{off}\"]').click()");
+    browser.evaluate(&toggle_js).unwrap();
+    let shown: Vec<bool> = serde_json::from_value(browser.evaluate(&visible_js).unwrap()).unwrap();
+    assert!(
+        !shown.is_empty() && shown.iter().all(|v| !v),
+        "{off} still drawn: {shown:?}"
+    );
+    let others = browser
+        .evaluate(&format!(
+            "Array.from(document.querySelectorAll('.plot g.series')).filter((g) => g.getAttribute('data-solver') !== '{off}').every((g) => getComputedStyle(g).display !== 'none')"
+        ))
+        .unwrap();
+    assert_eq!(others, true, "the other solvers stay drawn");
+    shoot(&mut browser, "2-plots-one-solver-off.png", ".plots");
+    browser.evaluate(&toggle_js).unwrap();
+    let shown: Vec<bool> = serde_json::from_value(browser.evaluate(&visible_js).unwrap()).unwrap();
+    assert!(shown.iter().all(|v| *v), "{off} not back: {shown:?}");
+
+    // The player: every trace's every step, both panes.
+    let steps = every_board_follows_its_trace(&mut browser, &traces);
+
+    boards_follow_by_nodes(
+        &mut browser,
+        find_trace(&traces, "three-mask", 6),
+        find_trace(&traces, "textbook", 6),
+    );
+
+    // The keyboard: forward, forward, back, then play and pause with Space.
+    // One tree at two costs: three-mask and textbook at n = 6.
+    let (first, second) = (
+        find_trace(&traces, "three-mask", 6),
+        find_trace(&traces, "textbook", 6),
+    );
+    choose(&mut browser, first.n, &first.solver, &second.solver);
+    browser
+        .evaluate(
+            "document.getElementById('watch').scrollIntoView(); document.activeElement.blur()",
+        )
+        .unwrap();
+    let pane = |browser: &mut Browser, index: usize| {
+        browser.evaluate(&format!("({PANE_JS})({index})")).unwrap()
+    };
+    browser.press("ArrowRight", "ArrowRight", 39).unwrap();
+    browser.press("ArrowRight", "ArrowRight", 39).unwrap();
+    browser.press("ArrowLeft", "ArrowLeft", 37).unwrap();
+    assert_eq!(
+        browser.evaluate("window.queensPage.where().step").unwrap(),
+        1
+    );
+    let drawn = pane(&mut browser, 0);
+    check_pane(&drawn, first, 1);
+    browser.press(" ", "Space", 32).unwrap();
+    assert_eq!(
+        browser
+            .evaluate("window.queensPage.where().playing")
+            .unwrap(),
+        true
+    );
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    browser.press(" ", "Space", 32).unwrap();
+    let where_ = browser.evaluate("window.queensPage.where()").unwrap();
+    assert_eq!(where_["playing"], false);
+    let step = where_["step"].as_u64().unwrap() as usize;
+    assert!(step > 1, "playing moved on: {where_}");
+    let drawn = pane(&mut browser, 0);
+    check_pane(&drawn, first, step);
+    let drawn = pane(&mut browser, 1);
+    check_pane(&drawn, second, step);
+    shoot(&mut browser, "3-player.png", "#watch");
+    // Two other representations: the threat word's grid and the levels of row-fold.
+    choose(&mut browser, 5, "threat-mask", "row-fold");
+    for _ in 0..6 {
+        browser.press("ArrowRight", "ArrowRight", 39).unwrap();
+    }
+    check_pane(
+        &pane(&mut browser, 0),
+        find_trace(&traces, "threat-mask", 5),
+        6,
+    );
+    check_pane(
+        &pane(&mut browser, 1),
+        find_trace(&traces, "row-fold", 5),
+        6,
+    );
+    shoot(&mut browser, "3b-player-threat-mask-row-fold.png", ".panes");
+    shoot(
+        &mut browser,
+        "4-solver-section.png",
+        &format!("#solver-{}", first.solver),
+    );
+
+    let problems = browser.problems();
+    assert!(
+        problems.is_empty(),
+        "the page had problems:\n{}",
+        problems.join("\n")
+    );
+    eprintln!(
+        "browser test: page {bytes} bytes, {} traces, {steps} steps compared, {:.1} s",
+        traces.len(),
+        started.elapsed().as_secs_f64()
+    );
+}
