@@ -178,6 +178,9 @@ macro_rules! __apply_checks {
         $(
             #[test]
             fn $check() {
+                if $crate::without_its_device(&$solver) {
+                    return;
+                }
                 $crate::$check(&$solver, &$config);
             }
         )*
@@ -188,6 +191,9 @@ macro_rules! __apply_checks {
             fn $check() {
                 for solver in $solvers {
                     let solver: &dyn $crate::__Solver = *solver;
+                    if $crate::without_its_device(solver) {
+                        continue;
+                    }
                     $crate::$check(solver, &$config_for(solver));
                 }
             }
@@ -208,6 +214,29 @@ pub type Check = fn(&dyn Solver, &Config);
 /// Every check by name, in the macros' order, for a caller that wants to
 /// run them some other way.
 pub const ALL_CHECKS: &[(&str, Check)] = __each_check!(table);
+
+/// Set (to anything but `0` or empty) where a GPU solver must be tested:
+/// CI sets it after installing a software Vulkan driver, so that a solver
+/// that finds no adapter there fails the suite instead of skipping it.
+pub const REQUIRE_GPU: &str = "QUEENS_REQUIRE_GPU";
+
+/// Whether the suite skips `solver` here: it needs a device this machine
+/// does not offer (see [`Solver::accelerator`]) and [`REQUIRE_GPU`] is not
+/// set. The skip is said on stderr (`cargo test -- --nocapture` shows it).
+///
+/// # Panics
+///
+/// When the device is missing and [`REQUIRE_GPU`] is set: the test fails,
+/// naming the reason.
+pub fn without_its_device(solver: &dyn Solver) -> bool {
+    let Err(missing) = solver.accelerator() else {
+        return false;
+    };
+    let required = std::env::var(REQUIRE_GPU).is_ok_and(|v| !v.is_empty() && v != "0");
+    assert!(!required, "{REQUIRE_GPU} is set: {missing}");
+    eprintln!("skipped (set {REQUIRE_GPU}=1 to require it): {missing}");
+    true
+}
 
 /// The facts `queens list` and `queens explain` print are there, and the id
 /// can go on a command line and into a file name unquoted.

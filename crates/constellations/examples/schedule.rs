@@ -34,7 +34,8 @@ fn main() {
         .iter()
         .map(|&unit| {
             let started = Instant::now();
-            CONSTELLATIONS.count_unit(n, unit, false);
+            // The CPU engine never fails once its plan is made.
+            let _ = CONSTELLATIONS.count_unit(n, unit, false);
             started.elapsed().as_secs_f64()
         })
         .collect();

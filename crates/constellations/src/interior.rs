@@ -117,6 +117,29 @@ impl Interior {
         self.depth
     }
 
+    /// The files of the board, one bit each.
+    pub fn full(&self) -> Mask {
+        self.full
+    }
+
+    /// Files held by the border queens: the `files` mask of the first free
+    /// row, whose rising and falling masks are empty.
+    pub fn border_files(&self) -> Mask {
+        self.border_files
+    }
+
+    /// For each free row, bottom to top: the border queens' diagonal
+    /// attacks on it, and how many rows the interior queens' diagonals move
+    /// to reach it from the free row below (0 for the first). These are the
+    /// constants of the unit: with them, a port of this search to other
+    /// hardware (the GPU engine's kernel) walks exactly the same tree.
+    pub fn rows(&self) -> impl Iterator<Item = (Mask, u32)> + '_ {
+        self.border_attacks[..self.depth]
+            .iter()
+            .copied()
+            .zip(self.gap[..self.depth].iter().copied())
+    }
+
     /// Searches the first `limit` free rows (all of them when `limit` is at
     /// least [`Interior::depth`]).
     pub fn search<S: SolutionSink, O: Observer>(

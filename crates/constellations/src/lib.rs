@@ -8,7 +8,7 @@ mod walkthrough;
 
 use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::{Silent, TraceSink};
-use queens_core::{CountOnly, SearchStats, SolverInfo};
+use queens_core::{CountOnly, QueensError, SearchStats, SolverInfo};
 
 use burnside::FixedPairs;
 use constellation::Constellation;
@@ -45,8 +45,12 @@ impl SplitEngine for Constellations {
         plan::plan(n)
     }
 
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
-        count_constellation(n, Constellation::from_key(unit.key), unique)
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
+        Ok(count_constellation(
+            n,
+            Constellation::from_key(unit.key),
+            unique,
+        ))
     }
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {

@@ -59,6 +59,16 @@ pub enum QueensError {
         why: String,
     },
 
+    /// The solver needs a device this machine does not offer (a GPU
+    /// solver without an adapter), or the device failed during the count.
+    #[error("{solver} cannot count here: {reason}")]
+    Unavailable {
+        /// The solver's id.
+        solver: &'static str,
+        /// What is missing or what went wrong, in one line.
+        reason: String,
+    },
+
     /// The worker threads of a split count could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(String),

@@ -12,12 +12,14 @@
 //! - [`check`]: an independent O(n²) validity checker.
 //! - [`render`]: ASCII and Unicode boards.
 //! - [`trace`]: zero-cost step tracing for teaching.
+//! - [`Accelerator`]: the device a solver counts on, when not the CPU.
 //! - [`split`]: work units, so that threads, shards and checkpoints can
 //!   drive any solver that splits its count.
 
 #![deny(missing_docs)]
 
 pub mod check;
+mod device;
 mod error;
 pub mod oeis;
 pub mod render;
@@ -27,6 +29,7 @@ pub mod split;
 pub mod symmetry;
 pub mod trace;
 
+pub use device::Accelerator;
 pub use error::QueensError;
 pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter};
 pub use solver::{

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::split::WorkSplit;
 use crate::trace::{Observer, Profile, Silent, TraceSink, Tracing};
-use crate::{QueensError, symmetry};
+use crate::{Accelerator, QueensError, symmetry};
 
 /// What a solver is: the facts the harness lists, checks and reports.
 #[derive(Clone, Copy, Debug)]
@@ -167,6 +167,16 @@ pub trait Solver: Send + Sync {
     /// harness then runs them on threads, in shards and with checkpoints.
     fn work_split(&self) -> Option<&dyn WorkSplit> {
         None
+    }
+
+    /// The device the solver counts on: `Ok(None)` for the host's CPU
+    /// cores (every solver but a GPU engine), `Ok(Some(device))` for the
+    /// accelerator it found, or [`QueensError::Unavailable`] with the reason
+    /// when it needs one this machine does not offer. The harness lists an
+    /// unavailable solver as such and leaves it out of `verify` and
+    /// `compare`; records name the device of every timing made on one.
+    fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {
+        Ok(None)
     }
 
     /// Whether a board (a solution, rows by file) is the one its symmetry

@@ -11,7 +11,7 @@ mod walkthrough;
 
 use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::TraceSink;
-use queens_core::{SearchStats, SolverInfo};
+use queens_core::{QueensError, SearchStats, SolverInfo};
 
 use board::{Board, Unit};
 pub use plan::{FIXED_POINTS, plan};
@@ -47,17 +47,17 @@ impl SplitEngine for HalfJoin {
         plan::plan(n)
     }
 
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
         if unit.key == FIXED_POINTS {
             if !unique {
-                return UnitCount::default();
+                return Ok(UnitCount::default());
             }
             let (pairs, nodes) = fixed::fixed_by_symmetries(n);
-            return UnitCount {
+            return Ok(UnitCount {
                 solutions: 0,
                 fixed_pairs: pairs,
                 nodes,
-            };
+            });
         }
         let board = Board::new(n);
         let mut count = unit::count_unit(&board, Unit::from_key(unit.key));
@@ -65,7 +65,7 @@ impl SplitEngine for HalfJoin {
         if unique {
             count.fixed_pairs = count.solutions;
         }
-        count
+        Ok(count)
     }
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {

@@ -115,7 +115,11 @@ fn read_settings() -> Result<BenchSettings, String> {
 
 fn run(settings: &BenchSettings) -> Result<(), String> {
     let started = Instant::now();
-    let solvers = registry::select(&settings.solvers).map_err(|e| e.to_string())?;
+    let (solvers, notes) = registry::usable(
+        registry::select(&settings.solvers).map_err(|e| e.to_string())?,
+        true,
+    );
+    eprint!("{notes}");
     let options = CountOptions::default();
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
@@ -183,7 +187,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
             max_run_seconds: Some(settings.max_run.as_secs_f64()),
             budget_seconds: None,
         },
-        solvers.iter().map(|s| SolverFacts::of(s.info())).collect(),
+        solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
     );
     let path = record::write_new(&settings.out, "bench", &record).map_err(|e| e.to_string())?;

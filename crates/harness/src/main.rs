@@ -19,6 +19,7 @@ static ALLOCATOR: queens_bench::heap::CountingAllocator = queens_bench::heap::Co
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
+    quiet_vulkan_device_select();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return report_parse_error(error),
@@ -78,5 +79,20 @@ fn restore_default_sigpipe() {
     // setting a signal's disposition to SIG_DFL has no other precondition.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Mesa's Vulkan device-selection layer, loaded implicitly with any Mesa
+/// driver, asks the Wayland compositor which GPU is the default one, and on
+/// a machine with no session (a server, CI, a container) libwayland writes
+/// "error: XDG_RUNTIME_DIR is invalid ..." to stderr: noise around the
+/// GPU engine's one-line answers. wgpu picks the adapter itself, so the
+/// layer is turned off (its documented switch) unless the user set it.
+fn quiet_vulkan_device_select() {
+    const SWITCH: &str = "NODEVICE_SELECT";
+    if std::env::var_os(SWITCH).is_none() {
+        // SAFETY: called first thing in main, before any thread exists, so
+        // no other thread can be reading the environment while it changes.
+        unsafe { std::env::set_var(SWITCH, "1") };
     }
 }

@@ -22,6 +22,10 @@ pub static SOLVERS: &[&dyn Solver] = &[
     &queens_base_counting::BaseCounting,
     &queens_perm_filter::PERM_FILTER,
     &queens_perm_filter::PERM_FILTER_ITERTOOLS,
+    // Last, out of the speed order: whether it can run at all depends on
+    // the machine (a GPU adapter), and on a software driver it is the
+    // slowest of all, so it is never the default; name it with --solver.
+    &queens_gpu::GPU_CONSTELLATIONS,
 ];
 
 /// Looks a solver up by id, or says which ids exist.
@@ -78,6 +82,36 @@ pub fn splitting_ids() -> Vec<&'static str> {
         .map(|s| s.info().id)
         .collect();
     if ids.is_empty() { vec!["none"] } else { ids }
+}
+
+/// The solvers of `solvers` that can be run here, and a note for each left
+/// out (the run goes on without it and does not fail; the command prints
+/// the notes with its output, so that stderr keeps its one line for a
+/// failure): a solver whose device this machine lacks, and, when `timing`,
+/// one whose device is a software driver (its counts are exact, so
+/// `verify` keeps it, but its times are an emulation's on the CPU and are
+/// not set beside the CPU solvers' as if they were a GPU's).
+pub fn usable(
+    solvers: Vec<&'static dyn Solver>,
+    timing: bool,
+) -> (Vec<&'static dyn Solver>, String) {
+    let mut notes = Vec::new();
+    let kept = solvers
+        .into_iter()
+        .filter(|solver| {
+            let id = solver.info().id;
+            match solver.accelerator() {
+                Err(missing) => notes.push(format!("{missing} (skipped)")),
+                Ok(Some(device)) if timing && device.software => notes.push(format!(
+                    "{id} not timed: {device} is not a GPU (its counts are checked by `queens verify`)"
+                )),
+                Ok(_) => return true,
+            }
+            false
+        })
+        .collect();
+    let notes = notes.iter().map(|line| format!("note: {line}\n")).collect();
+    (kept, notes)
 }
 
 /// All ids, in registry order.

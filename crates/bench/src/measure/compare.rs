@@ -127,10 +127,7 @@ pub fn run(
             max_run_seconds: None,
             budget_seconds: Some(plan.budget.as_secs_f64()),
         },
-        plan.solvers
-            .iter()
-            .map(|s| SolverFacts::of(s.info()))
-            .collect(),
+        plan.solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
     );
     Ok(Comparison {

@@ -29,6 +29,7 @@ pub fn sample_record() -> Record {
         node: "a call".into(),
         max_n: 32,
         enumerates: true,
+        accelerator: None,
     }];
     let entry = Entry {
         question: "count".into(),

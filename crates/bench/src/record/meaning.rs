@@ -57,6 +57,9 @@ pub fn check(record: &Record) -> Result<(), Problem> {
             ));
         }
         one_line(&format!("{field}.node"), &solver.node)?;
+        if let Some(device) = &solver.accelerator {
+            check_accelerator(&format!("{field}.accelerator"), device, &solver.id, record)?;
+        }
     }
     let mut seen = BTreeSet::new();
     for (i, entry) in record.entries.iter().enumerate() {
@@ -71,6 +74,36 @@ pub fn check(record: &Record) -> Result<(), Problem> {
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// A device is named (its name, backend and driver on one line each), and
+/// a software driver's runs are checked counts, never timings: its time is
+/// an emulation's on the CPU, which a reader would take for a GPU's.
+fn check_accelerator(
+    field: &str,
+    device: &queens_core::Accelerator,
+    solver: &str,
+    record: &Record,
+) -> Result<(), Problem> {
+    if device.name.trim().is_empty() {
+        return Err(problem(format!("{field}.name"), "a device without a name"));
+    }
+    one_line(&format!("{field}.name"), &device.name)?;
+    one_line(&format!("{field}.driver"), &device.driver)?;
+    one_line(&format!("{field}.backend"), &device.backend)?;
+    let timed = record
+        .entries
+        .iter()
+        .any(|e| e.solver == solver && e.status == Status::Timed);
+    if device.software && timed {
+        return Err(problem(
+            format!("{field}.software"),
+            format!(
+                "{solver} was timed on a software driver: its times are the CPU's, not a GPU's"
+            ),
+        ));
     }
     Ok(())
 }
@@ -354,6 +387,55 @@ mod tests {
         assert_eq!(
             blamed(|r| r.solvers[0].id = "Bad Id".into()),
             "solvers[0].id"
+        );
+    }
+
+    fn on(software: bool) -> queens_core::Accelerator {
+        queens_core::Accelerator {
+            name: "llvmpipe".into(),
+            driver: "Mesa".into(),
+            backend: "vulkan".into(),
+            software,
+        }
+    }
+
+    #[test]
+    fn a_software_drivers_times_are_refused_and_a_gpus_named() {
+        // The fixture's one solver is timed: on a GPU that is a record,
+        // on a software driver it would pass an emulation off as a GPU.
+        let mut record = sample_record();
+        record.solvers[0].accelerator = Some(on(false));
+        assert_eq!(check(&record), Ok(()));
+        assert_eq!(
+            blamed(|r| r.solvers[0].accelerator = Some(on(true))),
+            "solvers[0].accelerator.software"
+        );
+        assert_eq!(
+            blamed(|r| {
+                r.solvers[0].accelerator = Some(queens_core::Accelerator {
+                    name: " ".into(),
+                    ..on(false)
+                })
+            }),
+            "solvers[0].accelerator.name"
+        );
+        assert_eq!(
+            blamed(|r| {
+                r.solvers[0].accelerator = Some(queens_core::Accelerator {
+                    driver: "two\nlines".into(),
+                    ..on(false)
+                })
+            }),
+            "solvers[0].accelerator.driver"
+        );
+    }
+
+    #[test]
+    fn a_record_without_devices_writes_no_device_field() {
+        let text = serde_json::to_string(&sample_record()).unwrap();
+        assert!(
+            !text.contains("accelerator"),
+            "old records stay byte for byte"
         );
     }
 }

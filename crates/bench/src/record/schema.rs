@@ -1,7 +1,7 @@
 //! The record's types: what one run of `cargo bench` or `queens compare`
 //! measured, field by field, as `bench-results/FORMAT.md` documents them.
 
-use queens_core::Metric;
+use queens_core::{Accelerator, Metric};
 use serde::{Deserialize, Serialize};
 
 use super::provenance::Provenance;
@@ -83,16 +83,24 @@ pub struct SolverFacts {
     pub max_n: usize,
     /// Whether it lists boards (or only counts).
     pub enumerates: bool,
+    /// The device it counted on, for a solver that does not count on the
+    /// host's CPU (a GPU engine); absent for the CPU solvers, and so in
+    /// every record made before the field existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accelerator: Option<Accelerator>,
 }
 
 impl SolverFacts {
-    /// The facts of a solver's description.
-    pub fn of(info: &queens_core::SolverInfo) -> Self {
+    /// The facts of a solver, as it describes itself and, for one that
+    /// counts on a device, the device it found here.
+    pub fn of(solver: &dyn queens_core::Solver) -> Self {
+        let info = solver.info();
         SolverFacts {
             id: info.id.to_string(),
             node: info.node.to_string(),
             max_n: info.max_n,
             enumerates: info.enumerates,
+            accelerator: solver.accelerator().ok().flatten(),
         }
     }
 }

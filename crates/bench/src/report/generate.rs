@@ -72,6 +72,7 @@ mod tests {
             node: "a permutation".into(),
             max_n: 12,
             enumerates: true,
+            accelerator: None,
         });
         let timed = Entry {
             solver: "slow-one".into(),
@@ -205,5 +206,19 @@ mod tests {
         let overlay = Overlay::from_sources(&sources);
         assert_eq!(overlay.median_ns("three-mask", 8), Some(7_000.0));
         assert_eq!(overlay.median_ns("slow-one", 8), Some(56_000.0));
+    }
+
+    #[test]
+    fn a_gpu_engines_row_names_its_device() {
+        let mut sources = two_solver_sources();
+        sources[0].record.solvers[1].accelerator = Some(queens_core::Accelerator {
+            name: "Some GPU".into(),
+            driver: "1.0".into(),
+            backend: "vulkan".into(),
+            software: false,
+        });
+        let section = readme_section(&sources, "bench-results/");
+        assert!(section.contains("| slow-one (on Some GPU) |"), "{section}");
+        assert!(section.contains("| three-mask |"), "{section}");
     }
 }

@@ -106,6 +106,16 @@ fn summary_section(out: &mut String, overlay: &Overlay) {
     out.push('\n');
 }
 
+/// A solver as the summary names it: its id, and for one that counted on
+/// a device, the device, so that a GPU's times are never read as a CPU's
+/// (a software driver's are never timed: the record check refuses them).
+fn label(solver: &SolverFacts) -> String {
+    match &solver.accelerator {
+        None => solver.id.clone(),
+        Some(device) => format!("{} (on {})", solver.id, device.name),
+    }
+}
+
 fn summary_table(out: &mut String, overlay: &Overlay) {
     out.push_str("| solver | largest n timed | time there | ns/node there | peak heap there | × fastest (n compared) | stopped |\n");
     out.push_str("|---|---:|---:|---:|---:|---:|---|\n");
@@ -122,7 +132,7 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {geomean} | {} |",
-            solver.id,
+            label(solver),
             cell(&|e| Some(e.n.to_string())),
             cell(&|e| e.timing.map(|t| duration_ns(t.median_ns))),
             cell(&|e| e.ns_per_node.map(significant)),

@@ -4,7 +4,7 @@
 use super::schedule::count_all;
 use super::units::{Plan, UnitCount, WorkSplit, WorkUnit};
 use crate::trace::TraceSink;
-use crate::{CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
+use crate::{Accelerator, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
 
 /// A count-only engine whose whole count is a plan of independent units:
 /// the engine says what its units are and how to count one; wrapped in
@@ -22,7 +22,14 @@ pub trait SplitEngine: Send + Sync {
     fn plan(&self, n: usize) -> Plan;
 
     /// See [`WorkSplit::count_unit`].
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount;
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
+
+    /// See [`Solver::accelerator`]: the host's CPU unless the engine says
+    /// otherwise. A plan is refused while this is an error, so a count
+    /// without its device fails before any unit is dealt.
+    fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {
+        Ok(None)
+    }
 
     /// The engine's walkthrough of the n×n board, in its own terms (n
     /// already checked).
@@ -55,6 +62,10 @@ impl<E: SplitEngine> Solver for SplitSolver<E> {
     fn work_split(&self) -> Option<&dyn WorkSplit> {
         Some(self)
     }
+
+    fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {
+        self.0.accelerator()
+    }
 }
 
 impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
@@ -64,10 +75,11 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
 
     fn plan(&self, n: usize) -> Result<Plan, QueensError> {
         E::INFO.check_n(n)?;
+        self.0.accelerator()?;
         Ok(self.0.plan(n))
     }
 
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount {
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
         self.0.count_unit(n, unit, unique)
     }
 }

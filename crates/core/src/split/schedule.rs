@@ -41,7 +41,9 @@ pub fn shard_units(units: &[WorkUnit], index: usize, count: usize) -> Vec<usize>
 /// heaviest first, each thread taking the next unit as soon as it is free.
 /// `done(index, count)` is called from the worker as each unit finishes.
 /// The result does not depend on the number of threads: each unit is counted
-/// alone and counts are added, and addition does not care about order.
+/// alone and counts are added, and addition does not care about order. The
+/// first unit that fails (a device error) stops the handing out of units,
+/// and its error is the result once the units in flight are done.
 pub fn count_units(
     split: &dyn WorkSplit,
     n: usize,
@@ -63,20 +65,38 @@ pub fn count_units(
     // `order` by incrementing it, so no unit is counted twice or skipped,
     // and the heaviest units go first whatever the timing.
     let next = AtomicUsize::new(0);
+    let failed = std::sync::Mutex::new(None);
     let work = || {
         loop {
             let taken = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = order.get(taken) else {
                 break;
             };
-            done(index, split.count_unit(n, units[index], unique));
+            match split.count_unit(n, units[index], unique) {
+                Ok(count) => done(index, count),
+                Err(error) => {
+                    next.store(order.len(), Ordering::Relaxed);
+                    failed
+                        .lock()
+                        .expect("no panics while held")
+                        .get_or_insert(error);
+                    break;
+                }
+            }
         }
+    };
+    let outcome = |failed: std::sync::Mutex<Option<QueensError>>| match failed
+        .into_inner()
+        .expect("no panics while held")
+    {
+        Some(error) => Err(error),
+        None => Ok(()),
     };
     if threads == 1 {
         // On the caller's thread: starting and joining a thread (tens of
         // microseconds) would dwarf a whole count of a small board.
         work();
-        return Ok(());
+        return outcome(failed);
     }
     // Scoped threads may borrow the plan and the callback; the scope joins
     // them all before returning and passes a worker's panic on to the
@@ -93,7 +113,8 @@ pub fn count_units(
         }
         work();
         Ok(())
-    })
+    })?;
+    outcome(failed)
 }
 
 /// A whole count through the split: every unit, summed.
@@ -176,6 +197,9 @@ mod tests {
         assert_eq!(heaviest_first(&units, 0..4), vec![1, 3, 0, 2]);
     }
 
+    /// The weight of a unit that [`Keys`] refuses to count.
+    const FAILS: u64 = 1000;
+
     /// Units whose count is their key, so sums show which were counted.
     struct Keys;
 
@@ -186,12 +210,15 @@ mod tests {
         fn plan(&self, _: usize) -> Result<Plan, QueensError> {
             unreachable!("the tests hand units over directly")
         }
-        fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> UnitCount {
-            UnitCount {
+        fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
+            if unit.weight == FAILS {
+                return Err(QueensError::Threads("a unit that fails".into()));
+            }
+            Ok(UnitCount {
                 solutions: unit.key,
                 fixed_pairs: 0,
                 nodes: 1,
-            }
+            })
         }
     }
 
@@ -232,5 +259,26 @@ mod tests {
         })
         .unwrap();
         assert_eq!(order.into_inner().unwrap(), vec![1, 3, 0, 2]);
+    }
+
+    #[test]
+    fn a_failing_unit_is_the_result_and_stops_the_dealing() {
+        for threads in [1, 2, 3] {
+            let units = units(&[4, FAILS, 1, 7]);
+            let counted = std::sync::Mutex::new(Vec::new());
+            let result = count_units(&Keys, 8, &units, &[0, 1, 2, 3], false, threads, &|i, _| {
+                counted.lock().unwrap().push(i)
+            });
+            assert!(
+                matches!(result, Err(QueensError::Threads(_))),
+                "{threads} threads"
+            );
+            // The failing unit is dealt first (the heaviest): on one thread
+            // nothing is counted after it (on more, the others may finish
+            // what they took before it failed).
+            if threads == 1 {
+                assert!(counted.into_inner().unwrap().is_empty());
+            }
+        }
     }
 }

@@ -84,6 +84,7 @@ pub trait WorkSplit: Sync {
     fn plan(&self, n: usize) -> Result<Plan, QueensError>;
 
     /// Counts one unit of the n×n board's plan. With `unique`, also its
-    /// fixed pairs.
-    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> UnitCount;
+    /// fixed pairs. An error is the device's (a GPU lost or timed out):
+    /// a CPU engine never fails once its plan is made.
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
 }

@@ -39,9 +39,10 @@ pub struct Args {
 
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solvers = registry::select(&args.solvers)?;
+    let selected = registry::select(&args.solvers)?;
     // Refuse an unusable --out now, not after minutes of measuring.
     record::prepare_dir(&args.out)?;
+    let (solvers, notes) = registry::usable(selected, true);
     let progress = progress_bar();
     let comparison = compare::run(
         &Plan {
@@ -66,6 +67,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         comparison.cross_validated, comparison.cross_validated_max_n
     );
     text.push_str(&table(&comparison.record.entries, args.max_n));
+    // Below the table it does not appear in: a solver left out, and why.
+    text.push_str(&notes);
     text.push_str(&format!("record: {}\n", path.display()));
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;

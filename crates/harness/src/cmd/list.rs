@@ -42,6 +42,12 @@ pub fn run(_: &Args) -> Result<(), CliError> {
             "{:id_width$}  {:>5}  {:5}  limit: n <= {} {}",
             "", "", "", info.max_n, info.limit_reason
         );
+        let device = match solver.accelerator() {
+            Ok(None) => continue,
+            Ok(Some(device)) => format!("device: {device}"),
+            Err(missing) => format!("unavailable: {missing}"),
+        };
+        let _ = writeln!(text, "{:id_width$}  {:>5}  {:5}  {device}", "", "", "");
     }
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))

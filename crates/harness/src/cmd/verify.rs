@@ -26,10 +26,12 @@ pub struct Args {
 
 /// Checks, printing each row as it passes.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solvers = registry::select(&args.solvers)?;
+    let (solvers, notes) = registry::usable(registry::select(&args.solvers)?, false);
     let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
     let mut out = io::stdout().lock();
     let mut written: io::Result<()> = Ok(());
+    // The skipped solvers first: the checks may take a while.
+    output(out.write_all(notes.as_bytes()).and_then(|()| out.flush()))?;
     let mut header = Some(line(
         id_width,
         [

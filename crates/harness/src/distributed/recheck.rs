@@ -77,12 +77,14 @@ pub fn recount(
         .expect("the record was checked to be of a splitting solver");
     let plan = split.plan(file.n)?;
     let unique = file.shard.fixed_pairs.is_some();
-    Ok(chosen
+    chosen
         .iter()
-        .map(|subtotal| Recount {
-            unit: subtotal.unit(),
-            recorded: subtotal.count(),
-            recounted: split.count_unit(file.n, plan.units[subtotal.unit()], unique),
+        .map(|subtotal| {
+            Ok(Recount {
+                unit: subtotal.unit(),
+                recorded: subtotal.count(),
+                recounted: split.count_unit(file.n, plan.units[subtotal.unit()], unique)?,
+            })
         })
-        .collect())
+        .collect()
 }

@@ -183,7 +183,16 @@ impl UnitRun<'_> {
                     unsaved = false;
                 }
             }
-            worker.join().expect("workers do not panic")?;
+            let outcome = worker.join().expect("workers do not panic");
+            if outcome.is_err()
+                && let Some(checkpoint) = checkpoint.as_mut()
+            {
+                // A unit failed (a GPU lost or timed out): what was
+                // finished before it is saved, so a rerun resumes there.
+                checkpoint.done.clone_from(&done);
+                checkpoint.save(seconds())?;
+            }
+            outcome?;
             Ok(())
         });
         progress.finish_and_clear();

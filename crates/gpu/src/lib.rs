@@ -1,0 +1,106 @@
+#![doc = include_str!("../README.md")]
+
+mod device;
+mod dispatch;
+pub mod tasks;
+pub mod units;
+
+use queens_constellations::constellation::Constellation;
+use queens_constellations::interior::{MAX_N, Mask};
+use queens_constellations::{Constellations, count_constellation};
+use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
+use queens_core::trace::TraceSink;
+use queens_core::{Accelerator, QueensError, SearchStats, SolverInfo};
+
+use device::overflow;
+pub use dispatch::{DISPATCH_TIMEOUT, TASKS_PER_DISPATCH};
+use tasks::Expansion;
+use units::Run;
+
+/// The GPU engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GpuConstellations;
+
+/// The engine as the harness runs it: a [`queens_core::Solver`] that
+/// splits its count into units and counts each on the GPU.
+pub static GPU_CONSTELLATIONS: SplitSolver<GpuConstellations> = SplitSolver(GpuConstellations);
+
+pub static INFO: SolverInfo = SolverInfo {
+    id: device::ID,
+    seed: "none (our own): constellations' border pre-placements, their interiors counted by a GPU kernel",
+    idea: "constellations' plan on the host; a WGSL compute kernel (wgpu: Vulkan, Metal, DX12) searches the interiors, one invocation per pre-placed start",
+    node: "as constellations counts them: a queen placed on an interior row (the last row's counted, not placed), plus each border pre-placement looked at while planning",
+    max_n: queens_constellations::interior::MAX_N,
+    limit_reason: "on a u32 mask: one bit per file, in the kernel as on the host",
+    enumerates: false,
+    teaching: include_str!("../README.md"),
+    analysis: include_str!("../ANALYSIS.md"),
+};
+
+/// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
+pub const SPLIT_VERSION: &str = "gpu-constellations/1";
+
+/// Starting points each unit is expanded to, about: several waves of a
+/// large GPU, so that a long task has company while it runs.
+pub const TASKS_PER_UNIT: usize = 1 << 18;
+
+impl SplitEngine for GpuConstellations {
+    const INFO: &'static SolverInfo = &INFO;
+    const SPLIT_VERSION: &'static str = SPLIT_VERSION;
+
+    fn plan(&self, n: usize) -> Plan {
+        units::plan(n)
+    }
+
+    fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
+        let gpu = device::gpu()?;
+        let order = units::order(n);
+        let constellations = Run::from_key(unit.key)
+            .constellations(&order)
+            .ok_or_else(|| {
+                device::unavailable(format!("unit {:#x} is not a unit of n = {n}", unit.key))
+            })?;
+        // Burnside's fixed pairs need the boards of a constellation that a
+        // symmetry maps to itself; the kernel only counts. Those few
+        // constellations (a 180° or 90° turn fixes them) are counted on
+        // the host when classes are asked for; all others, always on the GPU.
+        let (host, device): (Vec<Constellation>, Vec<Constellation>) = constellations
+            .into_iter()
+            .partition(|c| unique && c.orbit_size(n) < 8);
+        let mut total = UnitCount::default();
+        for constellation in host {
+            total = add(total, count_constellation(n, constellation, true))?;
+        }
+        let per = TASKS_PER_UNIT.div_ceil(device.len().max(1));
+        let expansion = Expansion::new(n, &device, per);
+        let full = Mask::MAX >> (MAX_N - n);
+        let counted = dispatch::count(gpu, full, &expansion)?;
+        for (constellation, (solutions, nodes)) in device.iter().zip(counted) {
+            let orbit = constellation.orbit_size(n);
+            let solutions = orbit.checked_mul(solutions).ok_or_else(overflow)?;
+            let count = UnitCount {
+                solutions,
+                // No symmetry fixes these constellations, so none fixes a
+                // solution: each pairs with the identity only.
+                fixed_pairs: if unique { solutions } else { 0 },
+                nodes,
+            };
+            total = add(total, count)?;
+        }
+        Ok(total)
+    }
+
+    fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {
+        // The kernel walks constellations' interior search, invocation by
+        // invocation: the walkthrough shows that search on the host.
+        Constellations.trace(n, sink)
+    }
+
+    fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {
+        device::gpu().map(|gpu| Some(gpu.accelerator.clone()))
+    }
+}
+
+fn add(total: UnitCount, count: UnitCount) -> Result<UnitCount, QueensError> {
+    total.checked_add(count).ok_or_else(overflow)
+}

@@ -1,0 +1,122 @@
+//! The GPU engine as a user meets it. Without an adapter (simulated here
+//! by asking wgpu for a backend this build does not have, as on a machine
+//! without a GPU driver): a count is one line and exit 2, `list` says why
+//! it is unavailable, `verify` and `compare` go on without it. With one
+//! (CI installs Mesa's lavapipe and sets QUEENS_REQUIRE_GPU): its counts
+//! are OEIS's, and `compare` does not time a software driver.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::{refused, stderr, stdout};
+use queens_core::oeis;
+use serde_json::Value;
+
+const GPU: &str = "gpu-constellations";
+
+/// `queens ARGS` where wgpu finds no adapter: only the GL backend, which
+/// this build leaves out, is allowed.
+fn without_adapter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("WGPU_BACKEND", "gl")
+        .output()
+        .expect("the queens binary runs")
+}
+
+#[test]
+fn without_an_adapter_a_count_is_refused_in_one_line() {
+    for args in [
+        &["count", "8", "--solver", GPU][..],
+        &["count", "10", "--solver", GPU, "--unique", "--json"],
+        &["count", "10", "--solver", GPU, "--shard", "1/2", "--json"],
+    ] {
+        refused(
+            &without_adapter(args),
+            "gpu-constellations cannot count here: no GPU adapter found",
+        );
+    }
+}
+
+#[test]
+fn without_an_adapter_list_says_why_and_verify_goes_on() {
+    let listed = without_adapter(&["list"]);
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    assert!(
+        stdout(&listed)
+            .contains("unavailable: gpu-constellations cannot count here: no GPU adapter found"),
+        "{}",
+        stdout(&listed)
+    );
+    let verified = without_adapter(&[
+        "verify",
+        "--max-n",
+        "6",
+        "--solver",
+        GPU,
+        "--solver",
+        "three-mask",
+    ]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let text = stdout(&verified);
+    assert!(
+        text.starts_with("note: gpu-constellations cannot count here: "),
+        "{text}"
+    );
+    assert_eq!(text.matches(GPU).count(), 1, "checked nowhere else: {text}");
+    assert!(stderr(&verified).is_empty(), "{}", stderr(&verified));
+}
+
+fn required() -> bool {
+    !queens_conformance::without_its_device(&queens_gpu::GPU_CONSTELLATIONS)
+}
+
+#[test]
+fn with_an_adapter_counts_are_oeis_and_a_software_driver_is_not_timed() {
+    if !required() {
+        return;
+    }
+    let device = queens_core::Solver::accelerator(&queens_gpu::GPU_CONSTELLATIONS)
+        .unwrap()
+        .expect("a GPU engine names its device");
+    for n in [1, 5, 8, 12] {
+        let output = common::queens(&[
+            "count",
+            &n.to_string(),
+            "--solver",
+            GPU,
+            "--unique",
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let record: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        assert_eq!(record["solutions"].as_u64(), oeis::total(n), "n = {n}");
+        assert_eq!(record["unique"].as_u64(), oeis::unique(n), "n = {n}");
+    }
+    let verified = common::queens(&["verify", "--max-n", "9", "--solver", GPU]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    assert!(stdout(&verified).contains(GPU));
+    if device.software {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().to_str().unwrap();
+        let compared = common::queens(&[
+            "compare",
+            "--max-n",
+            "5",
+            "--solver",
+            GPU,
+            "--solver",
+            "three-mask",
+            "--out",
+            out,
+        ]);
+        assert!(compared.status.success(), "{}", stderr(&compared));
+        let text = stdout(&compared);
+        assert!(
+            text.contains("\nnote: gpu-constellations not timed: "),
+            "{text}"
+        );
+        assert_eq!(text.matches(GPU).count(), 1, "timed nowhere else: {text}");
+    }
+}
