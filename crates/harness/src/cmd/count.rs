@@ -209,7 +209,7 @@ fn estimate(
         args.unique,
         Duration::from_secs_f64(args.estimate_seconds),
         n as u64,
-    );
+    )?;
     let report = EstimateRecord {
         n,
         solver: solver.info().id,

@@ -21,6 +21,7 @@
 
 use std::time::{Duration, Instant};
 
+use queens_core::QueensError;
 use queens_core::split::{WorkSplit, WorkUnit};
 use serde::Serialize;
 
@@ -90,7 +91,8 @@ pub fn draw(cumulative: &[u64], point: u64) -> usize {
 
 /// Times a random sample of `chosen` (indices into `units`), drawn with
 /// probability proportional to weight, on this thread, for about `budget`.
-/// The seed makes the sample repeatable.
+/// The seed makes the sample repeatable. A unit that cannot be counted
+/// (its device went away) ends the sample with that error.
 pub fn estimate(
     split: &dyn WorkSplit,
     n: usize,
@@ -99,7 +101,7 @@ pub fn estimate(
     unique: bool,
     budget: Duration,
     seed: u64,
-) -> Estimate {
+) -> Result<Estimate, QueensError> {
     let started = Instant::now();
     let weight = |i: usize| units[i].weight.max(1);
     let mut cumulative = Vec::with_capacity(chosen.len());
@@ -117,11 +119,16 @@ pub fn estimate(
         }
         let position = draw(&cumulative, rng.u64(0..total));
         let index = chosen[position];
-        let seconds = *seconds_of.entry(index).or_insert_with(|| {
-            let timer = Instant::now();
-            split.count_unit(n, units[index], unique);
-            timer.elapsed().as_secs_f64()
-        });
+        let seconds = match seconds_of.get(&index) {
+            Some(&seconds) => seconds,
+            None => {
+                let timer = Instant::now();
+                split.count_unit(n, units[index], unique)?;
+                let seconds = timer.elapsed().as_secs_f64();
+                seconds_of.insert(index, seconds);
+                seconds
+            }
+        };
         draws.push(Timing {
             weight: weight(index) as f64,
             seconds,
@@ -134,7 +141,7 @@ pub fn estimate(
     } else {
         hansen_hurwitz(&draws, total as f64)
     };
-    Estimate {
+    Ok(Estimate {
         units: chosen.len(),
         timed: seconds_of.len(),
         draws: draws.len(),
@@ -143,7 +150,7 @@ pub fn estimate(
         seconds,
         standard_error,
         peak_bytes: peak_resident_bytes(),
-    }
+    })
 }
 
 /// The process's peak resident set (VmHWM), on Linux.
