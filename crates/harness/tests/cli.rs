@@ -21,6 +21,11 @@ fn bad_input_is_one_line_and_exit_2() {
             "three-mask supports n <= 32",
         ),
         (&["count", "8", "--solver", "nope"], "unknown solver 'nope'"),
+        (&["count", "29"], "Q(n) would overflow the u64"),
+        (
+            &["count", "30", "--solver", "three-mask"],
+            "n = 30 cannot be counted",
+        ),
         (
             &["solve", "8", "--limit", "0"],
             "--limit must be at least 1",

@@ -71,9 +71,24 @@ pub struct Args {
     pub estimate_seconds: f64,
 }
 
+/// The largest board whose count fits the u64 every count is kept in:
+/// Q(28) is not known, but the growth of Q(n) (about 10x per n at the
+/// frontier, from Q(27) = 234,907,967,154,122,528) puts it below 2^64 and
+/// Q(29) above. A solver's mask may
+/// reach further (32 files), but its count would overflow after years of
+/// work, so `count` refuses that up front.
+pub const MAX_COUNT_N: usize = 28;
+
 /// Counts and prints.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
+    if args.board.n > MAX_COUNT_N {
+        return Err(CliError::Input(format!(
+            "n = {} cannot be counted: Q(n) would overflow the u64 every count is kept in from n = {} on (n <= {MAX_COUNT_N})",
+            args.board.n,
+            MAX_COUNT_N + 1
+        )));
+    }
     if let Some(split) = solver.work_split() {
         if args.estimate {
             return estimate(args, solver, split);
