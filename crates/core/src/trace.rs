@@ -83,6 +83,10 @@ impl fmt::Display for StepKind {
 /// and what their bits mean, the same for every solver.
 pub const CONVENTION: &str = "masks: file a first, left to right as on the board; 1 = free, 0 = taken or attacked; rising diagonals run like a1-h8, falling like a8-h1";
 
+/// The second line of every trace: what each tag means, the same for every
+/// solver, so that a learner reads any trace the same way.
+pub const LEGEND: &str = "tags: place = a queen put down | reject = refused, and why | back = a dead end or a finished branch, undone | SOLUTION = a full board | level = a whole level built | note = the state or a summary";
+
 /// What one step says: its text in the solver's own words, and the same
 /// state as data. Built only when tracing is on (inside the closure handed
 /// to [`Observer::step`]), so it may allocate freely.

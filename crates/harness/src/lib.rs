@@ -25,3 +25,4 @@ pub mod distributed;
 pub mod error;
 pub mod page_traces;
 pub mod registry;
+pub mod trace_json;

@@ -44,7 +44,7 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
 /// --steps K --format json`'s document (the command's generator, used
 /// as a library function: the page plays exactly what that command prints).
 fn json_trace(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
-    crate::cmd::trace::json(solver, n, steps)
+    crate::trace_json::json(solver, n, steps)
 }
 
 #[cfg(test)]

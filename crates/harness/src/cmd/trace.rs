@@ -26,9 +26,8 @@ use crate::registry;
 pub const DEFAULT_STEPS: usize = 40;
 /// About one terminal screen.
 pub const SCREEN_LINES: usize = 48;
-/// Beyond this a trace is no longer something a person reads: ask for a
-/// count or the solutions instead.
-pub const MAX_STEPS: usize = 500;
+/// The most steps a trace shows (see [`crate::trace_json::MAX_STEPS`]).
+pub use crate::trace_json::MAX_STEPS;
 /// A step of more lines than this (a whole level of partial boards, a wide
 /// grid) is cut, saying how much was left out.
 pub const MAX_LINES_PER_STEP: usize = 24;
@@ -60,9 +59,8 @@ pub enum Format {
     Json,
 }
 
-/// The second line of every trace: what each tag means, the same for every
-/// solver, so that a learner reads any trace the same way.
-pub const LEGEND: &str = "tags: place = a queen put down | reject = refused, and why | back = a dead end or a finished branch, undone | SOLUTION = a full board | level = a whole level built | note = the state or a summary";
+/// The second line of every trace (kept in core beside the convention).
+pub use queens_core::trace::LEGEND;
 
 /// Why `--steps` stops at [`MAX_STEPS`].
 const STEPS_WHY: &str = "a trace is for reading; use `count` or `solve` for whole searches";
@@ -85,7 +83,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             args.board.n,
             args.steps.map_or(Limit::Screen, Limit::Steps),
         )?,
-        Format::Json => json(solver, args.board.n, args.steps.unwrap_or(MAX_STEPS))? + "\n",
+        Format::Json => {
+            crate::trace_json::json(solver, args.board.n, args.steps.unwrap_or(MAX_STEPS))? + "\n"
+        }
     };
     let mut out = BufWriter::new(io::stdout().lock());
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
@@ -150,56 +150,6 @@ fn fitting_blocks(blocks: &[String], lines: usize) -> usize {
         .count();
     fitting.max(1).min(blocks.len())
 }
-
-/// The JSON trace: the first `steps` steps (at most [`MAX_STEPS`]) of the
-/// solver's search on the n×n board as one object, format `queens-trace/1`:
-/// `solver`, `n`, `legend`, `convention`, `steps` (each with `event`,
-/// `text`, `queens` as `[file, rank]` 0-based, `attacked` where the solver's
-/// state marks squares, `state` as `[name, value]` pairs, `nodes` and
-/// `solutions` so far), `cut`, and the whole search's `nodes` and
-/// `solutions` when it was not cut. The words are the text trace's.
-pub fn json(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
-    solver.info().check_n(n)?;
-    let mut recorder = TraceRecorder::new(steps.clamp(1, MAX_STEPS));
-    let stats = solver.trace(n, &mut recorder)?;
-    let cut = recorder.stopped_early();
-    let steps: Vec<serde_json::Value> = recorder
-        .steps()
-        .iter()
-        .map(|step| {
-            let detail = &step.detail;
-            let mut object = serde_json::json!({
-                "event": step.kind.event(),
-                "text": detail.text,
-                "queens": detail.queens,
-                "state": detail.state,
-                "nodes": step.nodes,
-                "solutions": step.solutions,
-            });
-            if let Some(attacked) = &detail.attacked {
-                object["attacked"] = serde_json::json!(attacked);
-            }
-            object
-        })
-        .collect();
-    let mut trace = serde_json::json!({
-        "format": JSON_FORMAT,
-        "solver": solver.info().id,
-        "n": n,
-        "legend": LEGEND,
-        "convention": CONVENTION,
-        "steps": steps,
-        "cut": cut,
-    });
-    if !cut {
-        trace["nodes"] = stats.nodes.into();
-        trace["solutions"] = stats.solutions.into();
-    }
-    Ok(trace.to_string())
-}
-
-/// The format name of [`json`]'s output.
-pub const JSON_FORMAT: &str = "queens-trace/1";
 
 /// `  7 place    text`, with the lines after the first indented under the
 /// text, and long steps and lines cut with a note of what was left out.
