@@ -67,7 +67,37 @@ pub struct Board {
     pub block_start: usize,
     pub block_len: usize,
     pub layout: Layout,
+    /// [`Board::set_index`] of each packed set.
+    dense: Vec<u32>,
+    /// Whether the count uses the long diagonals (see [`KLEIN_MIN_N`]): the
+    /// units then keep only the mirror, bottoms avoid both long diagonals,
+    /// and each top weighs 2 per long diagonal it takes.
+    pub klein: bool,
 }
+
+/// The smallest board counted with the long diagonals' symmetries (even n
+/// only).
+///
+/// Every solution has at most one queen on each long diagonal (a1-h8, and
+/// a8-h1). The half turn moves both of those queens to the other half of
+/// the board, the reflection in a8-h1 moves only the one on a1-h8 (a queen
+/// on a8-h1 stays put), the reflection in a1-h8 only the one on a8-h1.
+/// These four symmetries act on "which half holds each long diagonal's
+/// queen" as two independent switches, so every solution is, in exactly
+/// one way, the image of a solution whose bottom half holds no long-diagonal
+/// queen, and such a solution stands for 2^j solutions, j the long-diagonal
+/// queens of its top half. So Q(n) = the solutions whose bottoms avoid both
+/// long diagonals, each weighted 2^j. The mirror keeps this restriction and
+/// weight (it swaps the two diagonals), the flip of the ranks does not, so
+/// units are taken up to the mirror only.
+///
+/// The gain: the join's bottoms shrink to those avoiding two squares per
+/// rank (about 1/e of them), a quarter of the pairs against the flip's half;
+/// the cost: every unit's tops are enumerated twice as often. The join
+/// grows as the square of the halves, their enumeration linearly, so the
+/// trade pays from a size on: at n = 16 it measured even, from 18 faster.
+/// Odd boards keep the middle rank's queen, which these symmetries move.
+pub const KLEIN_MIN_N: usize = 18;
 
 /// Top halves per unit are kept near 2^20 or fewer: the block is widened by
 /// one file per doubling of the half-board count (the count grows about
@@ -85,14 +115,37 @@ fn block_len(n: usize) -> usize {
 /// Index diagonals for the join: more as halves grow, at least enough to fit
 /// the rest in 30 bits (see `layout`). Tuned on n = 16 and 17: one bit more
 /// or less costs 0 to 20 %, two bits more 30 %. Capped for the wide layout:
-/// the bucket tables hold 2^(n - |P|) · 2^k entries per side, 16 MB at
-/// k = 10 on odd boards, whatever n is.
+/// the bucket tables hold at most 2^(n - |P|) · 2^k entries per side, 16 MB
+/// at k = 10 on odd boards, whatever n is. (The narrow layout of n = 22 and
+/// 23 raises k to 12 to fit its 30 bits; with the dense set indices of
+/// [`Board::set_index`] the tables stay under 2^22 entries there too.)
 fn index_bits(n: usize) -> usize {
     n.saturating_sub(12).min(WIDE_INDEX_BITS)
 }
 
-/// The index diagonals of the wide layout (n > 21).
+/// The index diagonals of the wide layout (n > 23).
 const WIDE_INDEX_BITS: usize = 10;
+
+/// C(n, k), exact while it fits (here n ≤ 28).
+pub(crate) fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// For every value of `bits` bits, its rank among the values with as many
+/// ones, in increasing order.
+fn dense_ranks(bits: usize) -> Vec<u32> {
+    let mut next = vec![0u32; bits + 1];
+    (0..1u32 << bits)
+        .map(|value| {
+            let class = &mut next[value.count_ones() as usize];
+            *class += 1;
+            *class - 1
+        })
+        .collect()
+}
 
 impl Board {
     pub fn new(n: usize) -> Board {
@@ -102,6 +155,26 @@ impl Board {
     /// The board with the wide layout if `wide`, whatever n is: tests run
     /// the wide join on boards whose counts are known.
     pub fn with_width(n: usize, wide: bool) -> Board {
+        Board::with_options(n, wide, n.is_multiple_of(2) && n >= KLEIN_MIN_N)
+    }
+
+    /// The board with either layout, with or without the long diagonals'
+    /// symmetries (even n only), whatever n is: tests run every path on
+    /// boards whose counts are known.
+    pub fn with_options(n: usize, wide: bool, klein: bool) -> Board {
+        assert!(
+            !klein || n.is_multiple_of(2),
+            "the long diagonals need an even board"
+        );
+        // The weights read the long diagonals from the index: index bits 0
+        // and 1 are the two central diagonals (see `layout`). Bottoms never
+        // take them, so they prune nothing: one index bit more makes up for
+        // it (measured faster at n = 18 and 20; two more were no better).
+        let index_bits = if klein {
+            (index_bits(n) + 1).max(2)
+        } else {
+            index_bits(n)
+        };
         let block_len = block_len(n);
         let block_start = (n - block_len) / 2;
         Board {
@@ -111,8 +184,31 @@ impl Board {
             block: (((1u64 << block_len) - 1) << block_start) as u32,
             block_start,
             block_len,
-            layout: Layout::with_width(n, index_bits(n), wide),
+            layout: Layout::with_width(n, index_bits, wide),
+            dense: dense_ranks(n - block_len),
+            klein,
         }
+    }
+
+    /// The symmetries the units are taken up to: all four that keep the
+    /// split, or with the long diagonals' weights the mirror only.
+    pub fn symmetries(&self) -> &'static [Keep] {
+        if self.klein {
+            &[Keep::Identity, Keep::Mirror]
+        } else {
+            &Keep::ALL
+        }
+    }
+
+    /// The two squares of the long diagonals on each rank of a half, ranks
+    /// counted from the board's edge (files r and n-1-r on rank r, for
+    /// either half): where a bottom may not go when [`Board::klein`].
+    pub fn long_diagonals(&self) -> [u32; crate::halves::MAX_HALF] {
+        let mut squares = [0u32; crate::halves::MAX_HALF];
+        for (rank, squares) in squares.iter_mut().enumerate().take(self.half) {
+            *squares = 1 << rank | 1 << (self.n - 1 - rank);
+        }
+        squares
     }
 
     pub fn is_odd(&self) -> bool {
@@ -168,16 +264,27 @@ impl Board {
         self.map_set(Keep::Flip, middle, top, self.full)
     }
 
-    /// Top sets are grouped by their files outside the block, packed into
-    /// n - |P| bits.
-    pub fn pack(&self, set: u32) -> usize {
+    /// A set's files outside the block, packed into n - |P| bits.
+    fn pack(&self, set: u32) -> usize {
         let low = set & ((1 << self.block_start) - 1);
         let high = set >> (self.block_start + self.block_len);
         (low | (high << self.block_start)) as usize
     }
 
-    pub fn packed_sets(&self) -> usize {
-        1 << (self.n - self.block_len)
+    /// Where a half's file set goes in a side's tables: the rank of its
+    /// files outside the block among the sets of as many files (all the
+    /// halves of one side have as many). Dense, so that the bucket tables
+    /// hold only sets that can occur: C(n - |P|, k) of the 2^(n - |P|) packed
+    /// values, a quarter or less, which keeps the counting sort's counters
+    /// in the nearer caches.
+    pub fn set_index(&self, set: u32) -> usize {
+        self.dense[self.pack(set)] as usize
+    }
+
+    /// The number of set indices of sets with `outside` files outside the
+    /// block.
+    pub fn sets_with(&self, outside: usize) -> usize {
+        choose((self.n - self.block_len) as u64, outside as u64) as usize
     }
 
     /// The squares the middle queen attacks on each rank of a half (ranks
@@ -225,8 +332,13 @@ impl Board {
 
     /// The distinct images of a unit and the symmetries that fix it.
     pub fn orbit(&self, unit: Unit) -> (Vec<Unit>, Vec<Keep>) {
-        let mut images: Vec<Unit> = Keep::ALL.iter().map(|&k| self.map_unit(k, unit)).collect();
-        let fixing = Keep::ALL
+        let mut images: Vec<Unit> = self
+            .symmetries()
+            .iter()
+            .map(|&k| self.map_unit(k, unit))
+            .collect();
+        let fixing = self
+            .symmetries()
             .iter()
             .copied()
             .filter(|&k| self.map_unit(k, unit) == unit)
@@ -237,7 +349,7 @@ impl Board {
     }
 
     pub fn is_canonical(&self, unit: Unit) -> bool {
-        Keep::ALL
+        self.symmetries()
             .iter()
             .all(|&k| self.map_unit(k, unit).key() >= unit.key())
     }

@@ -35,14 +35,36 @@ pub trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
     /// Padding, on either side: it meets every real entry of the other side
     /// in one of the marks.
     const PAD: Self;
+    /// The kernel the join runs on this word, the best the target has.
+    type Kernel: Kernel<Self>;
     /// A key's index bits (its bucket within its file set) and the word
     /// compared, unmarked.
     fn split(key: u64, index_bits: usize) -> (u32, Self);
     /// The word with a mark set.
     fn marked(self, mark: Self) -> Self;
-    /// Bottoms (a multiple of [`LANES`]) disjoint from each of the queries,
-    /// summed.
-    fn count_group(queries: &[Self; QUERIES], bottoms: &[Self]) -> u64;
+}
+
+/// A join kernel: counts, for a group of [`QUERIES`] tops, the bottoms
+/// disjoint from each, in per-lane counters that are kept across every
+/// bucket the group visits and summed once at the end. Summing lanes is a
+/// horizontal add as dear as several steps, and most buckets are only a
+/// few steps long: summed per bucket, it was a large share of the join.
+pub trait Kernel<W> {
+    /// The lane counters.
+    type Counters: Copy;
+    /// Counters at zero.
+    fn counters() -> Self::Counters;
+    /// Adds the bottoms (a multiple of [`LANES`]) disjoint from each query.
+    fn add(counters: &mut Self::Counters, queries: &[W; QUERIES], bottoms: &[W]);
+    /// The counters' total.
+    fn sum(counters: Self::Counters) -> u64;
+    /// One group's count against one run of bottoms, from zero.
+    #[inline(always)]
+    fn count(queries: &[W; QUERIES], bottoms: &[W]) -> u64 {
+        let mut counters = Self::counters();
+        Self::add(&mut counters, queries, bottoms);
+        Self::sum(counters)
+    }
 }
 
 /// The narrow layout: index bits in the key's high word, the rest in the
@@ -51,6 +73,19 @@ impl Word for u32 {
     const TOP_MARK: u32 = 1 << 31;
     const BOTTOM_MARK: u32 = 1 << 30;
     const PAD: u32 = u32::MAX;
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx512f",
+        target_feature = "avx512vl"
+    ))]
+    type Kernel = Avx512Vl;
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(all(target_feature = "avx512f", target_feature = "avx512vl"))
+    ))]
+    type Kernel = Sse2;
+    #[cfg(not(target_arch = "x86_64"))]
+    type Kernel = Portable;
 
     #[inline(always)]
     fn split(key: u64, _: usize) -> (u32, u32) {
@@ -61,29 +96,6 @@ impl Word for u32 {
     fn marked(self, mark: u32) -> u32 {
         self | mark
     }
-
-    #[inline(always)]
-    fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-        #[cfg(all(
-            target_arch = "x86_64",
-            target_feature = "avx512f",
-            target_feature = "avx512vl"
-        ))]
-        {
-            count_group_avx512vl(queries, bottoms)
-        }
-        #[cfg(all(
-            target_arch = "x86_64",
-            not(all(target_feature = "avx512f", target_feature = "avx512vl"))
-        ))]
-        {
-            count_group_sse2(queries, bottoms)
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            count_group_portable(queries, bottoms)
-        }
-    }
 }
 
 /// The wide layout: index bits at the bottom of the key, the whole key
@@ -92,6 +104,10 @@ impl Word for u64 {
     const TOP_MARK: u64 = 1 << 63;
     const BOTTOM_MARK: u64 = 1 << 62;
     const PAD: u64 = u64::MAX;
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+    type Kernel = Avx512;
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
+    type Kernel = WideVector;
 
     #[inline(always)]
     fn split(key: u64, index_bits: usize) -> (u32, u64) {
@@ -101,18 +117,6 @@ impl Word for u64 {
     #[inline(always)]
     fn marked(self, mark: u64) -> u64 {
         self | mark
-    }
-
-    #[inline(always)]
-    fn count_group(queries: &[u64; QUERIES], bottoms: &[u64]) -> u64 {
-        #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-        {
-            count_group_avx512(queries, bottoms)
-        }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
-        {
-            count_group_wide(queries, bottoms)
-        }
     }
 }
 
@@ -171,9 +175,15 @@ impl<W: Word> Side<W> {
         self.starts.capacity() * size_of::<u32>() + self.low.capacity() * size_of::<W>()
     }
 
-    fn bucket(&self, set: usize, index: u32) -> &[W] {
+    /// Where bucket (set, index) lies in `low`: start and end.
+    fn run(&self, set: usize, index: u32) -> (u32, u32) {
         let b = (set << self.index_bits) | index as usize;
-        &self.low[self.starts[b] as usize..self.starts[b + 1] as usize]
+        (self.starts[b], self.starts[b + 1])
+    }
+
+    fn bucket(&self, set: usize, index: u32) -> &[W] {
+        let (start, end) = self.run(set, index);
+        &self.low[start as usize..end as usize]
     }
 
     fn has_set(&self, set: usize) -> bool {
@@ -184,12 +194,20 @@ impl<W: Word> Side<W> {
 }
 
 /// Pairs (top with file set `top_set`, bottom with file set `bottom_set`)
-/// whose keys are disjoint. Sets are packed indices.
+/// whose keys are disjoint. Sets are packed indices. A top counts double
+/// for each of its index bits in `doubling` (the long diagonals, see
+/// [`crate::board::KLEIN_MIN_N`]; 0 for a plain count). `runs` is scratch.
+///
+/// For each bucket of tops, the bottom buckets it may meet are listed once
+/// (`runs`); then each group of [`QUERIES`] tops goes through all of them
+/// with one set of lane counters, summed once per group.
 pub fn count_pairs<W: Word>(
     tops: &Side<W>,
     top_set: usize,
     bottoms: &Side<W>,
     bottom_set: usize,
+    doubling: u32,
+    runs: &mut Vec<(u32, u32)>,
 ) -> u64 {
     if !tops.has_set(top_set) || !bottoms.has_set(bottom_set) {
         return 0;
@@ -201,11 +219,24 @@ pub fn count_pairs<W: Word>(
         if queries.is_empty() {
             continue;
         }
-        for subset in subsets(!index & index_mask) {
-            let candidates = bottoms.bucket(bottom_set, subset);
-            if !candidates.is_empty() {
-                total += count_block(queries, candidates);
+        runs.clear();
+        runs.extend(
+            subsets(!index & index_mask)
+                .map(|subset| bottoms.run(bottom_set, subset))
+                .filter(|&(start, end)| start != end),
+        );
+        for group in queries.chunks_exact(QUERIES) {
+            let group: &[W; QUERIES] = group.try_into().expect("exact chunk");
+            let mut counters = W::Kernel::counters();
+            for &(start, end) in runs.iter() {
+                W::Kernel::add(
+                    &mut counters,
+                    group,
+                    &bottoms.low[start as usize..end as usize],
+                );
             }
+            let weight = (index & doubling).count_ones();
+            total += W::Kernel::sum(counters) << weight;
         }
     }
     total
@@ -222,53 +253,68 @@ fn subsets(free: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Disjoint pairs between `tops` (a multiple of [`QUERIES`] long) and
-/// `bottoms` (a multiple of [`LANES`]).
-#[inline(always)]
-fn count_block<W: Word>(tops: &[W], bottoms: &[W]) -> u64 {
-    tops.chunks_exact(QUERIES)
-        .map(|queries| {
-            let queries: &[W; QUERIES] = queries.try_into().expect("exact chunk");
-            W::count_group(queries, bottoms)
-        })
-        .sum()
-}
-
-/// The narrow kernel where the CPU has AVX-512 (F and VL): the same step of
+/// The narrow kernel where the CPU has AVX-512 (F and VL): a step of
 /// eight bottoms in one 256-bit load, and per query one `vptestnmd` (the
-/// lanes where bottom AND query is zero, as a mask) and one masked add of 1,
-/// two instructions where SSE2 needs six (AND, compare, subtract, twice).
+/// lanes where bottom AND query is zero, as a mask) and one masked add of 1.
+///
+/// Lane counters are `u32`, kept across every bucket a group of queries
+/// visits: a lane gains at most one per step per query, and the buckets of
+/// one file set hold fewer than a chunk's 2^24 words, so a lane stays below
+/// QUERIES · 2^24 / LANES = 2^23.
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "avx512f",
     target_feature = "avx512vl"
 ))]
-#[inline(always)]
-fn count_group_avx512vl(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-    use std::arch::x86_64::*;
-    // SAFETY: compiled only where the target has AVX-512F and VL (cfg
-    // above); each unaligned load reads the 32 bytes of one
-    // `chunks_exact(LANES)` step of eight `u32`; the store writes 32 bytes
-    // into `lanes`, which is 32 bytes long. Lane counters are `u32`, as in
-    // the SSE2 kernel.
-    unsafe {
-        let one = _mm256_set1_epi32(1);
-        let q = queries.map(|query| _mm256_set1_epi32(query as i32));
-        let mut counters = [_mm256_setzero_si256(); QUERIES];
-        for step in bottoms.chunks_exact(LANES) {
-            let b = _mm256_loadu_si256(step.as_ptr().cast());
-            for i in 0..QUERIES {
-                let disjoint = _mm256_testn_epi32_mask(b, q[i]);
-                counters[i] = _mm256_mask_add_epi32(counters[i], disjoint, counters[i], one);
+pub struct Avx512Vl;
+
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "avx512f",
+    target_feature = "avx512vl"
+))]
+impl Kernel<u32> for Avx512Vl {
+    type Counters = [std::arch::x86_64::__m256i; QUERIES];
+
+    #[inline(always)]
+    fn counters() -> Self::Counters {
+        // SAFETY: AVX is implied by the AVX-512F this is compiled for.
+        [unsafe { std::arch::x86_64::_mm256_setzero_si256() }; QUERIES]
+    }
+
+    #[inline(always)]
+    fn add(counters: &mut Self::Counters, queries: &[u32; QUERIES], bottoms: &[u32]) {
+        use std::arch::x86_64::*;
+        // SAFETY: compiled only where the target has AVX-512F and VL (cfg
+        // above); each unaligned load reads the 32 bytes of one
+        // `chunks_exact(LANES)` step of eight `u32`.
+        unsafe {
+            let one = _mm256_set1_epi32(1);
+            let q = queries.map(|query| _mm256_set1_epi32(query as i32));
+            for step in bottoms.chunks_exact(LANES) {
+                let b = _mm256_loadu_si256(step.as_ptr().cast());
+                for i in 0..QUERIES {
+                    let disjoint = _mm256_testn_epi32_mask(b, q[i]);
+                    counters[i] = _mm256_mask_add_epi32(counters[i], disjoint, counters[i], one);
+                }
             }
         }
-        let mut sum = counters[0];
-        for counter in &counters[1..] {
-            sum = _mm256_add_epi32(sum, *counter);
+    }
+
+    #[inline(always)]
+    fn sum(counters: Self::Counters) -> u64 {
+        use std::arch::x86_64::*;
+        // SAFETY: as above; the store writes 32 bytes into `lanes`, which
+        // is 32 bytes long.
+        unsafe {
+            let mut sum = counters[0];
+            for counter in &counters[1..] {
+                sum = _mm256_add_epi32(sum, *counter);
+            }
+            let mut lanes = [0u32; LANES];
+            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum);
+            lanes.iter().map(|&l| u64::from(l)).sum()
         }
-        let mut lanes = [0u32; LANES];
-        _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum);
-        lanes.iter().map(|&l| u64::from(l)).sum()
     }
 }
 
@@ -276,116 +322,169 @@ fn count_group_avx512vl(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
 /// bottoms per step, each ANDed with every query, compared with zero (all
 /// ones where disjoint) and subtracted from that query's counters, so each
 /// load serves four queries and the eight counters give the core
-/// independent work. Lane counters are `u32`: a bucket holds far fewer than
-/// 2^32 halves (units keep a side near a million).
+/// independent work. Lane counters are `u32`, bounded as in the AVX-512 kernel's.
 #[cfg(target_arch = "x86_64")]
-#[cfg_attr(
-    all(target_feature = "avx512f", target_feature = "avx512vl", not(test)),
-    expect(
-        dead_code,
-        reason = "the kernel without AVX-512; tested against it here"
-    )
-)]
-#[inline(always)]
-fn count_group_sse2(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-    use std::arch::x86_64::*;
-    // SAFETY: the intrinsics need SSE2, which every x86-64 CPU has (it is
-    // in the target's baseline, so no runtime check is needed); the two
-    // unaligned loads read 16 bytes each at offsets 0 and 16 of `step`,
-    // which `chunks_exact(LANES)` makes exactly 32 bytes long; the store
-    // writes 16 bytes into `lanes`, which is 16 bytes long.
-    unsafe {
-        let zero = _mm_setzero_si128();
-        let q = queries.map(|query| _mm_set1_epi32(query as i32));
-        let mut low = [zero; QUERIES];
-        let mut high = [zero; QUERIES];
-        for step in bottoms.chunks_exact(LANES) {
-            let b0 = _mm_loadu_si128(step.as_ptr().cast());
-            let b1 = _mm_loadu_si128(step.as_ptr().add(4).cast());
-            for i in 0..QUERIES {
-                low[i] = _mm_sub_epi32(low[i], _mm_cmpeq_epi32(_mm_and_si128(b0, q[i]), zero));
-                high[i] = _mm_sub_epi32(high[i], _mm_cmpeq_epi32(_mm_and_si128(b1, q[i]), zero));
+pub struct Sse2;
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel<u32> for Sse2 {
+    /// Per query, the counters of the low and the high four lanes.
+    type Counters = [[std::arch::x86_64::__m128i; 2]; QUERIES];
+
+    #[inline(always)]
+    fn counters() -> Self::Counters {
+        // SAFETY: SSE2 is in the x86-64 baseline.
+        [[unsafe { std::arch::x86_64::_mm_setzero_si128() }; 2]; QUERIES]
+    }
+
+    #[inline(always)]
+    fn add(counters: &mut Self::Counters, queries: &[u32; QUERIES], bottoms: &[u32]) {
+        use std::arch::x86_64::*;
+        // SAFETY: the intrinsics need SSE2, which every x86-64 CPU has (it
+        // is in the target's baseline, so no runtime check is needed); the
+        // two unaligned loads read 16 bytes each at offsets 0 and 16 of
+        // `step`, which `chunks_exact(LANES)` makes exactly 32 bytes long.
+        unsafe {
+            let zero = _mm_setzero_si128();
+            let q = queries.map(|query| _mm_set1_epi32(query as i32));
+            for step in bottoms.chunks_exact(LANES) {
+                let b = [
+                    _mm_loadu_si128(step.as_ptr().cast()),
+                    _mm_loadu_si128(step.as_ptr().add(4).cast()),
+                ];
+                for (counter, query) in counters.iter_mut().zip(q) {
+                    for half in 0..2 {
+                        let disjoint = _mm_cmpeq_epi32(_mm_and_si128(b[half], query), zero);
+                        counter[half] = _mm_sub_epi32(counter[half], disjoint);
+                    }
+                }
             }
         }
-        let mut sum = zero;
-        for i in 0..QUERIES {
-            sum = _mm_add_epi32(sum, _mm_add_epi32(low[i], high[i]));
+    }
+
+    #[inline(always)]
+    fn sum(counters: Self::Counters) -> u64 {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 as above; the store writes 16 bytes into `lanes`,
+        // which is 16 bytes long.
+        unsafe {
+            let mut sum = _mm_setzero_si128();
+            for [low, high] in counters {
+                sum = _mm_add_epi32(sum, _mm_add_epi32(low, high));
+            }
+            let mut lanes = [0u32; 4];
+            _mm_storeu_si128(lanes.as_mut_ptr().cast(), sum);
+            lanes.iter().map(|&l| u64::from(l)).sum()
         }
-        let mut lanes = [0u32; 4];
-        _mm_storeu_si128(lanes.as_mut_ptr().cast(), sum);
-        lanes.iter().map(|&l| u64::from(l)).sum()
     }
 }
 
 /// The wide kernel where the CPU has AVX-512 (the build targets the CPU it
 /// runs on): eight bottoms per 512-bit load; per query one `vptestnmq`
 /// (a mask of the lanes where bottom AND query is zero) and one masked add
-/// of 1 into that query's counters. Two instructions per query and step,
-/// where the plain loop needs an AND, a compare and a subtract.
+/// of 1 into that query's `u64` counters.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-#[inline(always)]
-fn count_group_avx512(queries: &[u64; QUERIES], bottoms: &[u64]) -> u64 {
-    use std::arch::x86_64::*;
-    // SAFETY: compiled only where the target has AVX-512F (cfg above); each
-    // unaligned load reads the 64 bytes of one `chunks_exact(LANES)` step
-    // of eight `u64`.
-    unsafe {
-        let one = _mm512_set1_epi64(1);
-        let q = queries.map(|query| _mm512_set1_epi64(query as i64));
-        let mut counters = [_mm512_setzero_si512(); QUERIES];
-        for step in bottoms.chunks_exact(LANES) {
-            let b = _mm512_loadu_si512(step.as_ptr().cast());
-            for i in 0..QUERIES {
-                let disjoint = _mm512_testn_epi64_mask(b, q[i]);
-                counters[i] = _mm512_mask_add_epi64(counters[i], disjoint, counters[i], one);
+pub struct Avx512;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+impl Kernel<u64> for Avx512 {
+    type Counters = [std::arch::x86_64::__m512i; QUERIES];
+
+    #[inline(always)]
+    fn counters() -> Self::Counters {
+        // SAFETY: compiled only where the target has AVX-512F.
+        [unsafe { std::arch::x86_64::_mm512_setzero_si512() }; QUERIES]
+    }
+
+    #[inline(always)]
+    fn add(counters: &mut Self::Counters, queries: &[u64; QUERIES], bottoms: &[u64]) {
+        use std::arch::x86_64::*;
+        // SAFETY: compiled only where the target has AVX-512F (cfg above);
+        // each unaligned load reads the 64 bytes of one
+        // `chunks_exact(LANES)` step of eight `u64`.
+        unsafe {
+            let one = _mm512_set1_epi64(1);
+            let q = queries.map(|query| _mm512_set1_epi64(query as i64));
+            for step in bottoms.chunks_exact(LANES) {
+                let b = _mm512_loadu_si512(step.as_ptr().cast());
+                for i in 0..QUERIES {
+                    let disjoint = _mm512_testn_epi64_mask(b, q[i]);
+                    counters[i] = _mm512_mask_add_epi64(counters[i], disjoint, counters[i], one);
+                }
             }
         }
-        let mut sum = counters[0];
-        for counter in &counters[1..] {
-            sum = _mm512_add_epi64(sum, *counter);
+    }
+
+    #[inline(always)]
+    fn sum(counters: Self::Counters) -> u64 {
+        use std::arch::x86_64::*;
+        // SAFETY: compiled only where the target has AVX-512F.
+        unsafe {
+            let mut sum = counters[0];
+            for counter in &counters[1..] {
+                sum = _mm512_add_epi64(sum, *counter);
+            }
+            _mm512_reduce_add_epi64(sum) as u64
         }
-        _mm512_reduce_add_epi64(sum) as u64
     }
 }
 
-/// The wide kernel, in plain Rust shaped for the vectoriser: per query a
+/// The wide kernel in plain Rust shaped for the vectoriser: per query a
 /// row of [`LANES`] counters, each step of bottoms ANDed with the query,
 /// compared with zero and added, which LLVM turns into 256- or 512-bit
 /// AND, compare and subtract (whichever the target CPU has), each load of
 /// bottoms serving four queries.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "avx512f", not(test)),
-    expect(
-        dead_code,
-        reason = "the wide kernel without AVX-512; tested against it here"
-    )
-)]
-#[inline(always)]
-fn count_group_wide(queries: &[u64; QUERIES], bottoms: &[u64]) -> u64 {
-    let mut counters = [[0u64; LANES]; QUERIES];
-    for step in bottoms.chunks_exact(LANES) {
-        for (row, &query) in counters.iter_mut().zip(queries) {
-            for (counter, &bottom) in row.iter_mut().zip(step) {
-                *counter += u64::from(bottom & query == 0);
+pub struct WideVector;
+
+impl Kernel<u64> for WideVector {
+    type Counters = [[u64; LANES]; QUERIES];
+
+    #[inline(always)]
+    fn counters() -> Self::Counters {
+        [[0; LANES]; QUERIES]
+    }
+
+    #[inline(always)]
+    fn add(counters: &mut Self::Counters, queries: &[u64; QUERIES], bottoms: &[u64]) {
+        for step in bottoms.chunks_exact(LANES) {
+            for (row, &query) in counters.iter_mut().zip(queries) {
+                for (counter, &bottom) in row.iter_mut().zip(step) {
+                    *counter += u64::from(bottom & query == 0);
+                }
             }
         }
     }
-    counters.iter().flatten().sum()
+
+    #[inline(always)]
+    fn sum(counters: Self::Counters) -> u64 {
+        counters.iter().flatten().sum()
+    }
 }
 
-/// The same count in plain Rust: the kernel off x86-64, and on x86-64 the
-/// reference the SSE2 kernel is tested against (so it is compiled, and
+/// The narrow count in plain Rust: the kernel off x86-64, and on x86-64 the
+/// reference the SIMD kernels are tested against (so it is compiled, and
 /// checked, on every target).
-#[cfg_attr(
-    all(target_arch = "x86_64", not(test)),
-    expect(dead_code, reason = "the kernel off x86-64; tested against SSE2 here")
-)]
-#[inline(always)]
-fn count_group_portable(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-    queries
-        .iter()
-        .map(|&query| bottoms.iter().filter(|&&b| b & query == 0).count() as u64)
-        .sum()
+pub struct Portable;
+
+impl Kernel<u32> for Portable {
+    type Counters = u64;
+
+    #[inline(always)]
+    fn counters() -> u64 {
+        0
+    }
+
+    #[inline(always)]
+    fn add(counters: &mut u64, queries: &[u32; QUERIES], bottoms: &[u32]) {
+        for &query in queries {
+            *counters += bottoms.iter().filter(|&&b| b & query == 0).count() as u64;
+        }
+    }
+
+    #[inline(always)]
+    fn sum(counters: u64) -> u64 {
+        counters
+    }
 }
 
 #[cfg(test)]
@@ -398,7 +497,16 @@ mod tests {
     const BOTTOM_MARK: u32 = <u32 as Word>::BOTTOM_MARK;
 
     fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-        u32::count_group(queries, bottoms)
+        <u32 as Word>::Kernel::count(queries, bottoms)
+    }
+
+    fn count_group_portable(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
+        Portable::count(queries, bottoms)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn count_group_sse2(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
+        Sse2::count(queries, bottoms)
     }
 
     /// Spreads a test word's 16 bits to both ends of a `u64`, so the wide
@@ -498,12 +606,12 @@ mod tests {
                     };
                     let expected = naive(&of(&top_halves, top_set), &of(&bottom_halves, bottom_set));
                     prop_assert_eq!(
-                        count_pairs(&tops, top_set, &bottoms, bottom_set),
+                        count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut Vec::new()),
                         expected,
                         "sets {} and {}", top_set, bottom_set
                     );
                     prop_assert_eq!(
-                        count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set),
+                        count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut Vec::new()),
                         expected,
                         "wide, sets {} and {}", top_set, bottom_set
                     );
@@ -541,8 +649,8 @@ mod tests {
                 .iter()
                 .map(|&q| bottoms.iter().filter(|&&b| b & q == 0).count() as u64)
                 .sum();
-            prop_assert_eq!(u64::count_group(&queries, &bottoms), naive_count);
-            prop_assert_eq!(count_group_wide(&queries, &bottoms), naive_count);
+            prop_assert_eq!(<u64 as Word>::Kernel::count(&queries, &bottoms), naive_count);
+            prop_assert_eq!(WideVector::count(&queries, &bottoms), naive_count);
         }
     }
 
@@ -591,8 +699,8 @@ mod tests {
         let lonely = side(index_bits, 2, &[(1, 0, 0)], false);
         assert!(!lonely.has_set(0) && lonely.has_set(1));
         let tops = side(index_bits, 2, &[(0, 0, 0)], true);
-        assert_eq!(count_pairs(&tops, 0, &lonely, 0), 0);
-        assert_eq!(count_pairs(&tops, 0, &lonely, 1), 1);
+        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut Vec::new()), 0);
+        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut Vec::new()), 1);
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub const MAX_N: usize = 28;
 
 /// The largest board of the narrow layout: its non-index diagonals must fit
 /// 30 bits with at most [`MAX_INDEX_BITS`] index diagonals.
-pub const NARROW_MAX_N: usize = 21;
+pub const NARROW_MAX_N: usize = 23;
 
 /// Index diagonals: 2^k buckets, each query visits the buckets disjoint from
 /// its own index bits.

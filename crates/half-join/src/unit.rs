@@ -5,7 +5,7 @@ use std::cell::RefCell;
 
 use queens_core::split::UnitCount;
 
-use crate::board::{Board, Keep, Unit};
+use crate::board::{Board, Keep, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::join::{self, LANES, QUERIES, Side, Word};
 
@@ -36,6 +36,8 @@ struct Buffers<W> {
     counts: Vec<u32>,
     tops: Side<W>,
     bottoms: Side<W>,
+    /// The join's list of bottom buckets a top bucket may meet.
+    runs: Vec<(u32, u32)>,
 }
 
 impl<W> Default for Buffers<W> {
@@ -45,6 +47,7 @@ impl<W> Default for Buffers<W> {
             counts: Vec::new(),
             tops: Side::default(),
             bottoms: Side::default(),
+            runs: Vec::new(),
         }
     }
 }
@@ -56,6 +59,7 @@ impl<W: Word> Buffers<W> {
             + self.counts.capacity() * size_of::<u32>()
             + self.tops.bytes()
             + self.bottoms.bytes()
+            + self.runs.capacity() * size_of::<(u32, u32)>()
     }
 }
 
@@ -85,9 +89,15 @@ fn search(board: &Board, unit: Unit, role: Role) -> HalfSearch<'_> {
         Role::Top => &board.layout.top,
         Role::Bottom => &board.layout.bottom,
     };
+    let mut attacked = board.middle_attacks(unit.middle);
+    if board.klein && matches!(role, Role::Bottom) {
+        for (attacked, squares) in attacked.iter_mut().zip(board.long_diagonals()) {
+            *attacked |= squares;
+        }
+    }
     HalfSearch {
         contributions,
-        attacked: board.middle_attacks(unit.middle),
+        attacked,
         files: board.full & !Board::middle_bit(unit.middle),
         block: board.block,
         pattern: unit.pattern,
@@ -118,11 +128,13 @@ fn fill_chunk<W: Word>(
     };
     let index_bits = board.layout.index_bits;
     counts.clear();
-    counts.resize(board.packed_sets() << index_bits, 0);
+    // Every half of a side has as many files outside the block.
+    let outside = board.half - search.pattern.count_ones() as usize;
+    counts.resize(board.sets_with(outside) << index_bits, 0);
     scratch.clear();
     let nodes = search.resume(walk, limit, |files, key| {
         let (index, word) = W::split(key, index_bits);
-        let bucket = (board.pack(files) << index_bits) | index as usize;
+        let bucket = (board.set_index(files) << index_bits) | index as usize;
         counts[bucket] += 1;
         scratch.push((bucket as u32, word.marked(mark)));
     });
@@ -162,9 +174,13 @@ fn count_unit_in<W: Word>(
         counts,
         tops,
         bottoms,
+        runs,
     } = buffers;
     let top_search = search(board, unit, Role::Top);
     let bottom_search = search(board, board.map_unit(Keep::Flip, unit), Role::Bottom);
+    // Index bits 0 and 1 are the long diagonals (see `layout`): with their
+    // symmetries, a top counts double for each it takes.
+    let doubling = if board.klein { 0b11 } else { 0 };
     let mut top_walk = Walk::default();
     let mut nodes = 0;
     let mut solutions = 0u64;
@@ -201,8 +217,14 @@ fn count_unit_in<W: Word>(
             nodes += bottom_nodes;
             for_each_top_set(board, unit, &fixing, |top_set, weight| {
                 let bottom_set = board.bottom_set(unit.middle, top_set);
-                let pairs =
-                    join::count_pairs(tops, board.pack(top_set), bottoms, board.pack(bottom_set));
+                let pairs = join::count_pairs(
+                    tops,
+                    board.set_index(top_set),
+                    bottoms,
+                    board.set_index(bottom_set),
+                    doubling,
+                    runs,
+                );
                 solutions = weight
                     .checked_mul(pairs)
                     .and_then(|weighed| solutions.checked_add(weighed))
@@ -268,14 +290,6 @@ pub fn top_sets(board: &Board, unit: Unit) -> u64 {
     sets
 }
 
-/// C(n, k), exact while it fits (here n ≤ 28).
-fn choose(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,23 +316,49 @@ mod tests {
     }
 
     /// Every solution, by unit, from brute force over all permutations.
+    ///
+    /// With the long diagonals' symmetries ([`Board::klein`]), what a unit
+    /// stands for instead: the solutions whose bottom half avoids both long
+    /// diagonals, each weighted 2 per long diagonal its top half takes.
     fn solutions_by_unit(board: &Board) -> BTreeMap<Unit, u64> {
+        let n = board.n;
         let mut by_unit = BTreeMap::new();
-        for rows in check::brute_force_solutions(board.n) {
-            *by_unit.entry(unit_of(board, &rows)).or_default() += 1;
+        for rows in check::brute_force_solutions(n) {
+            // rows[c] is the rank of file c's queen.
+            let long = (0..n).filter(|&c| rows[c] as usize == c || rows[c] as usize == n - 1 - c);
+            let (top, bottom): (Vec<usize>, Vec<usize>) =
+                long.partition(|&c| (rows[c] as usize) < board.half);
+            let weight = match board.klein {
+                false => 1,
+                true if bottom.is_empty() => 1 << top.len(),
+                true => continue,
+            };
+            *by_unit.entry(unit_of(board, &rows)).or_default() += weight;
         }
         by_unit
     }
 
+    /// The narrow boards of these sizes, and the even ones again with the
+    /// long diagonals' symmetries.
+    fn plain_and_klein(sizes: std::ops::RangeInclusive<usize>) -> impl Iterator<Item = Board> {
+        let plain = sizes.clone().map(|n| Board::with_options(n, false, false));
+        let klein = sizes
+            .filter(|n| n.is_multiple_of(2))
+            .map(|n| Board::with_options(n, false, true));
+        plain.chain(klein)
+    }
+
     #[test]
     fn orbits_partition_the_units_and_each_has_one_canonical_member() {
-        for n in 4..=21 {
-            let board = Board::new(n);
+        for board in plain_and_klein(4..=21) {
+            let n = board.n;
             let units = board.units();
             for &unit in &units {
                 let (images, fixing) = board.orbit(unit);
-                // Orbit-stabiliser: the four split-keeping symmetries.
-                assert_eq!(images.len() * fixing.len(), 4, "n = {n}: {unit:?}");
+                // Orbit-stabiliser: the split-keeping symmetries used (four,
+                // or the mirror alone with the long diagonals').
+                let group = board.symmetries().len();
+                assert_eq!(images.len() * fixing.len(), group, "n = {n}: {unit:?}");
                 assert!(images.iter().all(|image| units.contains(image)));
                 let canonical = images.iter().filter(|&&i| board.is_canonical(i)).count();
                 assert_eq!(canonical, 1, "n = {n}: {unit:?}");
@@ -335,8 +375,10 @@ mod tests {
         // size, and inside a symmetric unit counts one top set per orbit
         // with its weight: the product must be the orbit's solutions,
         // counted here one board at a time.
-        for n in 4..=9 {
-            let board = Board::new(n);
+        // With the long diagonals' symmetries, the orbit (under the mirror)
+        // of the solutions such a unit stands for.
+        for board in plain_and_klein(4..=9) {
+            let n = board.n;
             let truth = solutions_by_unit(&board);
             let mut workspace = Workspace::default();
             let mut total = 0;
@@ -366,20 +408,28 @@ mod tests {
     }
 
     #[test]
-    fn the_wide_layout_counts_every_board_it_is_given() {
-        // The wide layout is the one for n > 21, where no count is
-        // affordable in a test: here it counts boards whose totals are
-        // known, both parities, with the narrow layout beside it.
-        for n in 4..=14 {
-            let wide = Board::with_width(n, true);
-            assert!(wide.layout.wide);
-            assert_eq!(Some(whole_count(&wide)), oeis::total(n), "n = {n}, wide");
-            let narrow = Board::with_width(n, false);
-            assert_eq!(
-                Some(whole_count(&narrow)),
-                oeis::total(n),
-                "n = {n}, narrow"
-            );
+    fn every_layout_and_symmetry_choice_counts_every_board_it_is_given() {
+        // The wide layout is the one for n > 23, and the long diagonals'
+        // symmetries are for even n >= KLEIN_MIN_N, where no count is
+        // affordable in a test: here every combination counts boards whose
+        // totals are known, both parities (the long diagonals on even boards
+        // only: bottoms off both, tops weighted by theirs, units up to the
+        // mirror).
+        for n in 4..=16usize {
+            for wide in [false, true] {
+                for klein in [false, true] {
+                    if klein && !n.is_multiple_of(2) {
+                        continue;
+                    }
+                    let board = Board::with_options(n, wide, klein);
+                    let counted = Some(whole_count(&board));
+                    assert_eq!(
+                        counted,
+                        oeis::total(n),
+                        "n = {n}, wide {wide}, klein {klein}"
+                    );
+                }
+            }
         }
     }
 
@@ -422,14 +472,30 @@ mod tests {
     /// The solutions of one unit (not its orbit): a three-mask search of the
     /// whole board, rank by rank, held to the unit's middle file and block
     /// pattern. Independent of the halves, keys and join it checks.
+    ///
+    /// With the long diagonals' symmetries ([`Board::klein`]), it counts
+    /// what such a unit stands for: solutions whose bottom half avoids both
+    /// long diagonals, each weighted 2 per long diagonal its top half takes.
     fn backtrack_unit(board: &Board, unit: Unit) -> u64 {
-        fn place(board: &Board, unit: Unit, rank: usize, used: u32, fall: u32, rise: u32) -> u64 {
+        fn place(
+            board: &Board,
+            unit: Unit,
+            rank: usize,
+            used: u32,
+            fall: u32,
+            rise: u32,
+            weight: u64,
+        ) -> u64 {
             let n = board.n;
             if rank == n {
-                return 1;
+                return weight;
             }
             let mut open = board.full & !(used | fall | rise);
             let top_ranks = board.half;
+            let long = 1 << rank | 1 << (n - 1 - rank);
+            if board.klein && rank >= n - top_ranks {
+                open &= !long;
+            }
             if rank < top_ranks {
                 // Block files only from the pattern, and all of them by the
                 // end of the top half.
@@ -447,6 +513,7 @@ mod tests {
             while open != 0 {
                 let bit = open & open.wrapping_neg();
                 open ^= bit;
+                let doubled = board.klein && rank < top_ranks && bit & long != 0;
                 found += place(
                     board,
                     unit,
@@ -454,6 +521,7 @@ mod tests {
                     used | bit,
                     (fall | bit) << 1,
                     (rise | bit) >> 1,
+                    if doubled { 2 * weight } else { weight },
                 );
             }
             found
@@ -461,7 +529,7 @@ mod tests {
         if board.is_odd() != unit.middle.is_some() {
             return 0;
         }
-        place(board, unit, 0, 0, 0, 0)
+        place(board, unit, 0, 0, 0, 0, 1)
     }
 
     #[test]
@@ -471,9 +539,17 @@ mod tests {
         // the backtracker's count of every image.
         // At n = 17 and 18 the backtracker takes seconds per unit: the
         // sample comes from the lighter units (fewest top sets) there.
-        for (n, samples, lightest) in [(15, 3, 1), (16, 2, 1), (17, 1, 2), (18, 1, 3)] {
-            let narrow = Board::with_width(n, false);
-            let wide = Board::with_width(n, true);
+        // Even sizes also with the long diagonals' symmetries.
+        let sizes = [
+            (15, 3, 1, false),
+            (16, 2, 1, false),
+            (17, 1, 2, false),
+            (18, 1, 3, false),
+        ];
+        let klein = [(16, 2, 1, true), (18, 1, 3, true)];
+        for (n, samples, lightest, klein) in sizes.into_iter().chain(klein) {
+            let narrow = Board::with_options(n, false, klein);
+            let wide = Board::with_options(n, true, klein);
             let mut canonical: Vec<Unit> = narrow
                 .units()
                 .into_iter()
@@ -487,7 +563,10 @@ mod tests {
                 for board in [&narrow, &wide] {
                     let counted = count_unit(board, unit).solutions;
                     let wide = board.layout.wide;
-                    assert_eq!(counted, expected, "n = {n}, wide {wide}: {unit:?}");
+                    assert_eq!(
+                        counted, expected,
+                        "n = {n}, wide {wide}, klein {klein}: {unit:?}"
+                    );
                 }
             }
         }
@@ -495,9 +574,10 @@ mod tests {
 
     #[test]
     fn the_backtracker_held_to_units_covers_every_solution() {
-        // Its restriction is right: over all units it finds Q(n).
-        for n in 4..=10 {
-            let board = Board::new(n);
+        // Its restriction is right: over all units it finds Q(n), with the
+        // long diagonals' weights too.
+        for board in plain_and_klein(4..=10) {
+            let n = board.n;
             let total: u64 = board
                 .units()
                 .into_iter()
@@ -545,7 +625,10 @@ mod tests {
             let started = std::time::Instant::now();
             let plan = crate::plan::plan(n);
             let planned = started.elapsed();
-            let board = Board::with_width(n, n > 21 || std::env::var("WIDE").is_ok());
+            let board = Board::with_width(
+                n,
+                n > crate::layout::NARROW_MAX_N || std::env::var("WIDE").is_ok(),
+            );
             let heaviest = plan.units[..plan.units.len() - 1]
                 .iter()
                 .max_by_key(|u| u.weight)
