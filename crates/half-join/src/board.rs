@@ -190,6 +190,14 @@ impl Board {
         }
     }
 
+    /// The index bits for which a top counts double: with the long
+    /// diagonals' symmetries, index bits 0 and 1, which are the two long
+    /// diagonals (the most central, see `layout`, and at least two index
+    /// bits are kept for them); none otherwise.
+    pub fn doubling(&self) -> u32 {
+        if self.klein { 0b11 } else { 0 }
+    }
+
     /// The symmetries the units are taken up to: all four that keep the
     /// split, or with the long diagonals' weights the mirror only.
     pub fn symmetries(&self) -> &'static [Keep] {

@@ -225,6 +225,7 @@ pub fn count_pairs<W: Word>(
                 .map(|subset| bottoms.run(bottom_set, subset))
                 .filter(|&(start, end)| start != end),
         );
+        let mut pairs = 0;
         for group in queries.chunks_exact(QUERIES) {
             let group: &[W; QUERIES] = group.try_into().expect("exact chunk");
             let mut counters = W::Kernel::counters();
@@ -235,9 +236,10 @@ pub fn count_pairs<W: Word>(
                     &bottoms.low[start as usize..end as usize],
                 );
             }
-            let weight = (index & doubling).count_ones();
-            total += W::Kernel::sum(counters) << weight;
+            pairs += W::Kernel::sum(counters);
         }
+        // Every top of the bucket has these index bits: one weight.
+        total += pairs << (index & doubling).count_ones();
     }
     total
 }

@@ -178,9 +178,6 @@ fn count_unit_in<W: Word>(
     } = buffers;
     let top_search = search(board, unit, Role::Top);
     let bottom_search = search(board, board.map_unit(Keep::Flip, unit), Role::Bottom);
-    // Index bits 0 and 1 are the long diagonals (see `layout`): with their
-    // symmetries, a top counts double for each it takes.
-    let doubling = if board.klein { 0b11 } else { 0 };
     let mut top_walk = Walk::default();
     let mut nodes = 0;
     let mut solutions = 0u64;
@@ -222,7 +219,7 @@ fn count_unit_in<W: Word>(
                     board.set_index(top_set),
                     bottoms,
                     board.set_index(bottom_set),
-                    doubling,
+                    board.doubling(),
                     runs,
                 );
                 solutions = weight
