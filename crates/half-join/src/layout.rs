@@ -34,7 +34,7 @@ pub const NARROW_MAX_N: usize = 23;
 
 /// Index diagonals: 2^k buckets, each query visits the buckets disjoint from
 /// its own index bits.
-pub const MAX_INDEX_BITS: usize = 12;
+pub const MAX_INDEX_BITS: usize = 16;
 
 /// Key bits left to the diagonals in the wide layout, beside the two marks.
 pub const WIDE_BITS: usize = 62;

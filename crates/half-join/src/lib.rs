@@ -6,6 +6,7 @@ pub mod halves;
 pub mod join;
 pub mod layout;
 pub mod plan;
+pub mod quarters;
 pub mod unit;
 mod walkthrough;
 
@@ -27,8 +28,8 @@ pub static HALF_JOIN: SplitSolver<HalfJoin> = SplitSolver(HalfJoin);
 pub static INFO: SolverInfo = SolverInfo {
     id: "half-join",
     seed: "none (our own): meet in the middle, after the quadrant join of E. Kluev's counter",
-    idea: "enumerate top and bottom halves once, grouped by the files they use; count the pairs with disjoint diagonals, 32 at a time; a quarter of the work by the mirror and the flip (even n >= 18: the mirror, and the long diagonals' three symmetries)",
-    node: "a queen placed while enumerating half-boards (the join's pair tests are not nodes)",
+    idea: "make every top and bottom half once, each from two quarter pieces, one file set at a time; count the pairs with disjoint diagonals, 32 at a time; a quarter of the work by the mirror and the flip (even n >= 18: the mirror, and the long diagonals' three symmetries)",
+    node: "a queen placed in a quarter's piece (or, from n = 24, in a searched half), or a pair of quarter pieces tested (the join's pair tests are not nodes)",
     max_n: layout::MAX_N,
     limit_reason: "Q(29) would overflow the u64 every count is kept in (the keys would fit to n = 32)",
     enumerates: false,
@@ -37,7 +38,7 @@ pub static INFO: SolverInfo = SolverInfo {
 };
 
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
-pub const SPLIT_VERSION: &str = "half-join/2";
+pub const SPLIT_VERSION: &str = "half-join/3";
 
 impl SplitEngine for HalfJoin {
     const INFO: &'static SolverInfo = &INFO;

@@ -8,6 +8,7 @@ use queens_core::split::UnitCount;
 use crate::board::{Board, Keep, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::join::{self, LANES, QUERIES, Side, Word};
+use crate::quarters::{self, Quarters};
 
 /// Which side of the join a search fills.
 #[derive(Clone, Copy)]
@@ -38,6 +39,10 @@ struct Buffers<W> {
     bottoms: Side<W>,
     /// The join's list of bottom buckets a top bucket may meet.
     runs: Vec<(u32, u32)>,
+    /// The unit's quarters of tops and of bottoms, and one set's keys.
+    top_quarters: Quarters,
+    bottom_quarters: Quarters,
+    keys: Vec<u64>,
 }
 
 impl<W> Default for Buffers<W> {
@@ -48,6 +53,9 @@ impl<W> Default for Buffers<W> {
             tops: Side::default(),
             bottoms: Side::default(),
             runs: Vec::new(),
+            top_quarters: Quarters::default(),
+            bottom_quarters: Quarters::default(),
+            keys: Vec::new(),
         }
     }
 }
@@ -60,6 +68,9 @@ impl<W: Word> Buffers<W> {
             + self.tops.bytes()
             + self.bottoms.bytes()
             + self.runs.capacity() * size_of::<(u32, u32)>()
+            + self.top_quarters.bytes()
+            + self.bottom_quarters.bytes()
+            + self.keys.capacity() * size_of::<u64>()
     }
 }
 
@@ -83,21 +94,32 @@ fn chunk<W>() -> u64 {
     (CHUNK_BYTES / size_of::<W>()) as u64
 }
 
-/// The search for one side of a unit.
-fn search(board: &Board, unit: Unit, role: Role) -> HalfSearch<'_> {
-    let contributions = match role {
+/// A side's key bits per rank and file.
+fn contributions(board: &Board, role: Role) -> &[[u64; 32]] {
+    match role {
         Role::Top => &board.layout.top,
         Role::Bottom => &board.layout.bottom,
-    };
+    }
+}
+
+/// The squares a side's queens may not take, per rank from the edge: the
+/// middle queen's attacks, and for bottoms with the long diagonals'
+/// symmetries those diagonals.
+fn forbidden(board: &Board, unit: Unit, role: Role) -> [u32; crate::halves::MAX_HALF] {
     let mut attacked = board.middle_attacks(unit.middle);
     if board.klein && matches!(role, Role::Bottom) {
         for (attacked, squares) in attacked.iter_mut().zip(board.long_diagonals()) {
             *attacked |= squares;
         }
     }
+    attacked
+}
+
+/// The search for one side of a unit.
+fn search(board: &Board, unit: Unit, role: Role) -> HalfSearch<'_> {
     HalfSearch {
-        contributions,
-        attacked,
+        contributions: contributions(board, role),
+        attacked: forbidden(board, unit, role),
         files: board.full & !Board::middle_bit(unit.middle),
         block: board.block,
         pattern: unit.pattern,
@@ -150,7 +172,7 @@ pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
         if board.layout.wide {
             count_unit_in(board, unit, &mut workspace.wide, chunk::<u64>())
         } else {
-            count_unit_in(board, unit, &mut workspace.narrow, chunk::<u32>())
+            count_unit_by_quarters(board, unit, &mut workspace.narrow)
         }
     })
 }
@@ -175,6 +197,7 @@ fn count_unit_in<W: Word>(
         tops,
         bottoms,
         runs,
+        ..
     } = buffers;
     let top_search = search(board, unit, Role::Top);
     let bottom_search = search(board, board.map_unit(Keep::Flip, unit), Role::Bottom);
@@ -222,18 +245,116 @@ fn count_unit_in<W: Word>(
                     board.doubling(),
                     runs,
                 );
-                solutions = weight
-                    .checked_mul(pairs)
-                    .and_then(|weighed| solutions.checked_add(weighed))
-                    .expect(FITS);
+                solutions = weigh(solutions, weight, pairs);
             });
         }
     }
+    orbit_count(images.len(), solutions, nodes)
+}
+
+/// [`count_unit`] with halves built set by set from quarters (see
+/// [`crate::quarters`]): each top set's tops and its bottom set's bottoms are
+/// made, sorted into index buckets and joined before the next set.
+fn count_unit_by_quarters<W: Word>(
+    board: &Board,
+    unit: Unit,
+    buffers: &mut Buffers<W>,
+) -> UnitCount {
+    let (images, fixing) = board.orbit(unit);
+    let Buffers {
+        scratch,
+        counts,
+        tops,
+        bottoms,
+        runs,
+        top_quarters,
+        bottom_quarters,
+        keys,
+    } = buffers;
+    let side_bits = quarters::side_bits(board);
+    let bottom_unit = board.map_unit(Keep::Flip, unit);
+    let mut nodes = 0;
+    for (quarters, unit, role) in [
+        (&mut *top_quarters, unit, Role::Top),
+        (&mut *bottom_quarters, bottom_unit, Role::Bottom),
+    ] {
+        nodes += quarters.build(
+            board,
+            &side_bits,
+            contributions(board, role),
+            forbidden(board, unit, role),
+            unit.middle,
+            unit.pattern,
+        );
+    }
+    let index_bits = board.layout.index_bits;
+    let mut solutions = 0u64;
+    for_each_top_set(board, unit, &fixing, |top_set, weight| {
+        let (found, tested) = top_quarters.halves(top_set, keys);
+        nodes += tested;
+        if found == 0 {
+            return;
+        }
+        sort_set(index_bits, &keys[..found], Role::Top, tops, scratch, counts);
+        let bottom_set = board.bottom_set(unit.middle, top_set);
+        let (found, tested) = bottom_quarters.halves(bottom_set, keys);
+        nodes += tested;
+        if found == 0 {
+            return;
+        }
+        sort_set(
+            index_bits,
+            &keys[..found],
+            Role::Bottom,
+            bottoms,
+            scratch,
+            counts,
+        );
+        let pairs = join::count_pairs(tops, 0, bottoms, 0, board.doubling(), runs);
+        solutions = weigh(solutions, weight, pairs);
+    });
+    orbit_count(images.len(), solutions, nodes)
+}
+
+/// `solutions` plus `weight` times a set's `pairs`, checked.
+fn weigh(solutions: u64, weight: u64, pairs: u64) -> u64 {
+    weight
+        .checked_mul(pairs)
+        .and_then(|weighed| solutions.checked_add(weighed))
+        .expect(FITS)
+}
+
+/// What a unit stands for: its `solutions` times its orbit's `images`.
+fn orbit_count(images: usize, solutions: u64, nodes: u64) -> UnitCount {
     UnitCount {
-        solutions: (images.len() as u64).checked_mul(solutions).expect(FITS),
+        solutions: (images as u64).checked_mul(solutions).expect(FITS),
         fixed_pairs: 0,
         nodes,
     }
+}
+
+/// Sorts one set's halves (keys) into `side` by index bits, as set 0.
+fn sort_set<W: Word>(
+    index_bits: usize,
+    keys: &[u64],
+    role: Role,
+    side: &mut Side<W>,
+    scratch: &mut Vec<(u32, W)>,
+    counts: &mut Vec<u32>,
+) {
+    let (mark, step) = match role {
+        Role::Top => (W::TOP_MARK, QUERIES),
+        Role::Bottom => (W::BOTTOM_MARK, LANES),
+    };
+    counts.clear();
+    counts.resize(1 << index_bits, 0);
+    scratch.clear();
+    for &key in keys {
+        let (index, word) = W::split(key, index_bits);
+        counts[index as usize] += 1;
+        scratch.push((index, word.marked(mark)));
+    }
+    side.fill(index_bits, counts, scratch, step);
 }
 
 /// Calls `visit(top set, weight)` for every top set of the unit that is the
@@ -388,6 +509,11 @@ mod tests {
                 let counted = count_unit_in(&board, unit, &mut workspace.narrow, chunk::<u32>());
                 let counted = counted.solutions;
                 assert_eq!(counted, expected, "n = {n}: {unit:?}, orbit {images:?}");
+                let by_quarters = count_unit_by_quarters(&board, unit, &mut workspace.narrow);
+                assert_eq!(
+                    by_quarters.solutions, expected,
+                    "n = {n}: {unit:?}, quarters"
+                );
                 total += counted;
             }
             assert_eq!(Some(total), oeis::total(n), "n = {n}");
@@ -431,6 +557,77 @@ mod tests {
     }
 
     #[test]
+    fn quarters_build_exactly_the_searched_halves_of_every_set() {
+        // The two ways this crate makes a unit's halves: the search of whole
+        // halves (`crate::halves`, the wide layout's) and pairs of quarter
+        // pieces (`crate::quarters`, the narrow layout's). For every unit,
+        // side and file set of the unit, both must give the same keys, as
+        // many times each; odd boards test the middle queen's attacks,
+        // boards with the long diagonals the bottoms' restriction.
+        for board in plain_and_klein(2..=13) {
+            let n = board.n;
+            let side_bits = quarters::side_bits(&board);
+            let mut quarters = Quarters::default();
+            let mut keys = Vec::new();
+            for unit in board.units() {
+                let flipped = board.map_unit(Keep::Flip, unit);
+                for (unit, role) in [(unit, Role::Top), (flipped, Role::Bottom)] {
+                    let mut searched: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+                    search(&board, unit, role)
+                        .run(|files, key| searched.entry(files).or_default().push(key));
+                    quarters.build(
+                        &board,
+                        &side_bits,
+                        contributions(&board, role),
+                        forbidden(&board, unit, role),
+                        unit.middle,
+                        unit.pattern,
+                    );
+                    let outside = board.full & !board.block & !Board::middle_bit(unit.middle);
+                    let wanted = board.half - unit.pattern.count_ones() as usize;
+                    let mut rest = 0u32;
+                    loop {
+                        if rest.count_ones() as usize == wanted {
+                            let set = unit.pattern | rest;
+                            let (found, _) = quarters.halves(set, &mut keys);
+                            let mut made = keys[..found].to_vec();
+                            made.sort_unstable();
+                            let mut expected = searched.remove(&set).unwrap_or_default();
+                            expected.sort_unstable();
+                            assert_eq!(made, expected, "n = {n}, {unit:?}, set {set:#b}");
+                        }
+                        rest = rest.wrapping_sub(outside) & outside;
+                        if rest == 0 {
+                            break;
+                        }
+                    }
+                    assert!(searched.is_empty(), "n = {n}: every searched set was made");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_readmes_table_of_units_and_nodes_is_what_the_engine_counts() {
+        let mut table = String::from("| n | units | nodes |\n|---|---|---|\n");
+        for n in [12, 14, 16] {
+            let board = Board::new(n);
+            let units: Vec<Unit> = board
+                .units()
+                .into_iter()
+                .filter(|&u| board.is_canonical(u))
+                .collect();
+            let nodes: u64 = units.iter().map(|&u| count_unit(&board, u).nodes).sum();
+            let millions = nodes as f64 / 1e6;
+            table += &format!("| {n} | {} + 1 | {millions:.2} M |\n", units.len());
+        }
+        assert!(
+            include_str!("../README.md").contains(&table),
+            "the README's table should read:\n{table}"
+        );
+    }
+
+    #[test]
     fn units_counted_in_small_chunks_count_the_same() {
         // Large boards pair chunks of tops with chunks of bottoms; here the
         // chunks are made tiny so that boards with known counts take every
@@ -446,12 +643,13 @@ mod tests {
                 for (total, is_wide) in totals.iter_mut().zip([false, true]) {
                     let board = Board::with_width(n, is_wide);
                     for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
-                        let whole = count_unit(&board, unit);
-                        let chunked = if is_wide {
-                            count_unit_in(&board, unit, &mut wide, limit)
-                        } else {
-                            count_unit_in(&board, unit, &mut narrow, limit)
-                        };
+                        let [whole, chunked] = [u64::MAX, limit].map(|limit| {
+                            if is_wide {
+                                count_unit_in(&board, unit, &mut wide, limit)
+                            } else {
+                                count_unit_in(&board, unit, &mut narrow, limit)
+                            }
+                        });
                         assert_eq!(chunked.solutions, whole.solutions, "n = {n}, {unit:?}");
                         assert!(chunked.nodes >= whole.nodes, "bottoms walked again");
                         *total += chunked.solutions;

@@ -23,8 +23,9 @@ struct Half {
     key: u64,
 }
 
-/// Every half using exactly `set`, by plain recursion (the engine's search,
-/// without its bit tricks, so that the trace is easy to follow).
+/// Every half using exactly `set`, by plain recursion (what the engine
+/// finds, by its own search from n = 24 or from quarter pieces below,
+/// made here the easiest way to follow).
 fn halves(board: &Board, middle: Option<u8>, set: u32, table: &[[u64; 32]]) -> Vec<Half> {
     fn extend(
         board: &Board,
@@ -176,7 +177,7 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
              \x20 falling {}\n\
              halves fit when their files complement and no diagonal is taken by both\n\
              {units} units: a unit is the middle queen and the top half's files in the block {}; \
-             its halves are searched (each queen placed is a node) and joined",
+             its halves are made (each queen placed in a quarter piece and each pair of pieces tried is a node) and joined",
             n - h + 1,
             names[0].join(" "),
             names[1].join(" "),
@@ -231,7 +232,7 @@ fn trace_unit(
         Detail {
             text: format!(
                 "unit {number}/{units}: {middle}top half's files in the block: {}; \
-                 its half searches place {unit_nodes} queens (nodes)\n\
+                 making its halves takes {unit_nodes} nodes\n\
                  orbit {orbit}: its count stands for {orbit} units (its images by the mirror and \
                  the flip); weight {weight}: its estimated cost (the top sets it joins)",
                 files_text(unit.pattern, n)

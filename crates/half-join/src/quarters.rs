@@ -1,0 +1,357 @@
+//! Halves from quarters: a half of one file set, built by pairing pieces of
+//! its two quarters instead of searching the half.
+//!
+//! Cut a half (h ranks) again, between files: its **left quarter** holds the
+//! files left of the board's centre line and its **right quarter** the
+//! others. A half with file set S puts its left-quarter queens on some set
+//! A of its ranks and its right-quarter queens on the other ranks, so it is
+//! a *piece* of the left quarter (ranks A, files S ∩ left) and a piece of
+//! the right quarter (the other ranks, files S ∩ right) with no diagonal
+//! between them. Only diagonals that cross the centre line inside the half
+//! can hold a queen of each: h - 1 rising and h - 1 falling ones. So each
+//! piece also carries a *side key*, one bit per such diagonal, and two
+//! pieces fit exactly when their side keys are disjoint: one AND, as in the
+//! join of halves itself. The idea is E. Kluev's (his quadrant join builds
+//! half-boards from quadrants the same way); the code is written here.
+//!
+//! Why: the search of halves (`crate::halves`) places about 3.6 queens per
+//! half at n = 18 and had to sort its halves into file sets afterwards, a
+//! scatter over megabytes. Pieces are few (each is shared by every set that
+//! agrees with it on its quarter), a half costs one AND of two pieces (and
+//! about one and a half refused ANDs beside it), and the halves of one set
+//! come out together, so a set's sort into index buckets stays in L1.
+//!
+//! A unit's quarters hold only the pieces its block pattern allows, so their
+//! size is bounded by the unit's, and a cell of pieces (ranks, files) is
+//! found by indexing: the quarter's files outside the block are contiguous.
+
+use crate::board::Board;
+use crate::halves::MAX_HALF;
+
+/// The pieces of one quarter of a unit's half, in cells by (ranks, files).
+#[derive(Default)]
+pub struct Quarter {
+    /// The quarter's files outside the block (a contiguous run), and the
+    /// shift that brings them to bit 0: a cell is `ranks << outside_bits |
+    /// (files & outside) >> shift`.
+    outside: u32,
+    shift: u32,
+    outside_bits: u32,
+    /// Pieces of cell c: `starts[c]..starts[c + 1]`.
+    starts: Vec<u32>,
+    /// Each piece's key (the half's crossing diagonals, see `layout`) and
+    /// side key (the diagonals crossing the centre line inside the half).
+    keys: Vec<u64>,
+    sides: Vec<u32>,
+    /// (cell, key, side) as found, before the counting sort into cells.
+    found: Vec<(u32, u64, u32)>,
+    /// What the pieces were found for: a unit whose quarter is the same as
+    /// the last one's (consecutive units mostly differ in one quarter's
+    /// pattern) reuses them.
+    made_for: Option<Inputs>,
+    /// The queens placed to find them: reported again when they are
+    /// reused, so that a unit's nodes do not depend on the unit before it.
+    nodes: u64,
+}
+
+/// Everything a quarter's pieces depend on.
+#[derive(Clone, PartialEq)]
+struct Inputs {
+    contributions: Vec<[u64; 32]>,
+    side_bits: Vec<[u32; 32]>,
+    forbidden: [u32; MAX_HALF],
+    files: u32,
+    must: u32,
+    outside: u32,
+    queens: std::ops::RangeInclusive<u32>,
+}
+
+/// What a quarter's search needs to know of its half.
+pub struct QuarterSearch<'a> {
+    /// Key bits per rank (from the board's edge) and file.
+    pub contributions: &'a [[u64; 32]],
+    /// Side-key bits per rank and file ([`side_bits`]).
+    pub side_bits: &'a [[u32; 32]],
+    /// Squares no queen of the half may take, per rank (the middle queen's
+    /// attacks, the long diagonals for restricted bottoms).
+    pub forbidden: [u32; MAX_HALF],
+    /// The quarter's files a queen may take: outside the block, or in the
+    /// unit's pattern (never the middle file).
+    pub files: u32,
+    /// The pattern's files in this quarter: every piece takes all of them.
+    pub must: u32,
+    /// The quarter's files outside the block.
+    pub outside: u32,
+    /// The fewest and most queens a piece may have: the other quarter must
+    /// be able to fill the half's remaining ranks with its own files.
+    pub queens: std::ops::RangeInclusive<u32>,
+}
+
+/// The side key's bit for a queen on each (rank, file) of a half, ranks
+/// from the board's edge. The centre line runs between file `left - 1` and
+/// file `left` (`left` = ⌊n/2⌋). A queen left of it and one right of it,
+/// both in the half, share a rising diagonal (file - rank constant) only
+/// when that constant is in [left - h + 1, left - 1], and a falling one
+/// (file + rank) only in [left, left + h - 2]: h - 1 of each, bits 0..h-1
+/// and h-1..2h-2. A queen whose diagonal meets no square across the line
+/// has no bit for it.
+pub fn side_bits(board: &Board) -> Vec<[u32; 32]> {
+    let h = board.half as i64;
+    let left = board.half as i64;
+    (0..h)
+        .map(|rank| {
+            let mut bits = [0u32; 32];
+            for (file, bits) in bits.iter_mut().enumerate().take(board.n) {
+                let file = file as i64;
+                let rising = file - rank - (left - h + 1);
+                let falling = file + rank - left;
+                if (0..h - 1).contains(&rising) {
+                    *bits |= 1 << rising;
+                }
+                if (0..h - 1).contains(&falling) {
+                    *bits |= 1 << (falling + h - 1);
+                }
+            }
+            bits
+        })
+        .collect()
+}
+
+impl Quarter {
+    /// Finds every piece of the quarter: queens on any of the half's ranks,
+    /// at most one per rank and file, none attacking another, on `files`
+    /// and taking all of `must`. Returns the queens placed (nodes).
+    pub fn build(&mut self, search: &QuarterSearch<'_>) -> u64 {
+        let inputs = Inputs {
+            contributions: search.contributions.to_vec(),
+            side_bits: search.side_bits.to_vec(),
+            forbidden: search.forbidden,
+            files: search.files,
+            must: search.must,
+            outside: search.outside,
+            queens: search.queens.clone(),
+        };
+        if self.made_for.as_ref() == Some(&inputs) {
+            return self.nodes;
+        }
+        self.made_for = Some(inputs);
+        let ranks = search.contributions.len();
+        self.outside = search.outside;
+        self.shift = search.outside.trailing_zeros() % 32;
+        self.outside_bits = search.outside.count_ones();
+        debug_assert_eq!(
+            search.outside >> self.shift,
+            (1u32 << self.outside_bits) - 1,
+            "the quarter's outside files are contiguous"
+        );
+        self.found.clear();
+        let mut nodes = 0;
+        self.place(search, 0, ranks, Frame::default(), &mut nodes);
+        // Counting sort into cells.
+        let cells = 1usize << (ranks as u32 + self.outside_bits);
+        self.starts.clear();
+        self.starts.resize(cells + 1, 0);
+        // Each cell's count, then its end (a running sum), then its start,
+        // as the pieces are placed from each cell's end backwards.
+        for &(cell, _, _) in &self.found {
+            self.starts[cell as usize] += 1;
+        }
+        for cell in 1..cells {
+            self.starts[cell] += self.starts[cell - 1];
+        }
+        self.starts[cells] = self.found.len() as u32;
+        self.keys.clear();
+        self.keys.resize(self.found.len(), 0);
+        self.sides.clear();
+        self.sides.resize(self.found.len(), 0);
+        for &(cell, key, side) in self.found.iter().rev() {
+            let slot = &mut self.starts[cell as usize];
+            *slot -= 1;
+            self.keys[*slot as usize] = key;
+            self.sides[*slot as usize] = side;
+        }
+        self.nodes = nodes;
+        nodes
+    }
+
+    /// The search of [`Quarter::build`] from `rank` on: the rank gets no
+    /// queen, or one on a free square.
+    fn place(
+        &mut self,
+        search: &QuarterSearch<'_>,
+        rank: usize,
+        ranks: usize,
+        frame: Frame,
+        nodes: &mut u64,
+    ) {
+        let placed = frame.ranks.count_ones();
+        let missing = (search.must & !frame.files).count_ones() as usize;
+        if missing > ranks - rank || placed + ((ranks - rank) as u32) < *search.queens.start() {
+            return;
+        }
+        if rank == ranks {
+            let cell =
+                frame.ranks << self.outside_bits | (frame.files & self.outside) >> self.shift;
+            self.found.push((cell, frame.key, frame.side));
+            return;
+        }
+        // The diagonals move one file per rank, with or without a queen.
+        let next = |frame: Frame| Frame {
+            toward_h: frame.toward_h << 1,
+            toward_a: frame.toward_a >> 1,
+            ..frame
+        };
+        self.place(search, rank + 1, ranks, next(frame), nodes);
+        if placed == *search.queens.end() {
+            return;
+        }
+        let mut open = search.files
+            & !frame.files
+            & !(frame.toward_h | frame.toward_a | search.forbidden[rank]);
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            *nodes += 1;
+            let file = bit.trailing_zeros() as usize;
+            let placed = Frame {
+                ranks: frame.ranks | 1 << rank,
+                files: frame.files | bit,
+                toward_h: frame.toward_h | bit,
+                toward_a: frame.toward_a | bit,
+                key: frame.key | search.contributions[rank][file],
+                side: frame.side | search.side_bits[rank][file],
+            };
+            self.place(search, rank + 1, ranks, next(placed), nodes);
+        }
+    }
+
+    /// The pieces of cell (ranks, files): keys and side keys.
+    #[inline]
+    fn cell(&self, ranks: u32, files: u32) -> (&[u64], &[u32]) {
+        let cell = (ranks << self.outside_bits | (files & self.outside) >> self.shift) as usize;
+        let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
+        (&self.keys[start..end], &self.sides[start..end])
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.starts.capacity() * size_of::<u32>()
+            + self.keys.capacity() * size_of::<u64>()
+            + self.sides.capacity() * size_of::<u32>()
+            + self.found.capacity() * size_of::<(u32, u64, u32)>()
+    }
+}
+
+/// A partial piece: the ranks and files it takes, the diagonals it attacks
+/// on the next rank (as in the three-mask search), its keys.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    ranks: u32,
+    files: u32,
+    toward_h: u32,
+    toward_a: u32,
+    key: u64,
+    side: u32,
+}
+
+/// Both quarters of a unit's half.
+#[derive(Default)]
+pub struct Quarters {
+    pub left: Quarter,
+    pub right: Quarter,
+    /// The left quarter's files.
+    left_files: u32,
+    /// All ranks of the half.
+    all_ranks: u32,
+}
+
+impl Quarters {
+    /// Builds both quarters of the half whose queens avoid `forbidden`,
+    /// with `pattern` for the unit's block files, keys from `contributions`.
+    /// Returns the nodes.
+    pub fn build(
+        &mut self,
+        board: &Board,
+        side_bits: &[[u32; 32]],
+        contributions: &[[u64; 32]],
+        forbidden: [u32; MAX_HALF],
+        middle: Option<u8>,
+        pattern: u32,
+    ) -> u64 {
+        self.left_files = (1 << board.half) - 1;
+        self.all_ranks = (1 << board.half) - 1;
+        let allowed = board.full & !Board::middle_bit(middle) & (!board.block | pattern);
+        let outside = board.full & !board.block;
+        let half = board.half as u32;
+        let quarters = [self.left_files, board.full & !self.left_files];
+        // A piece of one quarter takes its pattern files and some of its
+        // other allowed files; the other quarter takes the rest of the
+        // half's ranks within its own limits.
+        let fewest = quarters.map(|files| (pattern & files).count_ones());
+        let most = quarters.map(|files| (allowed & files).count_ones());
+        let mut nodes = 0;
+        for (side, (quarter, files)) in [&mut self.left, &mut self.right]
+            .into_iter()
+            .zip(quarters)
+            .enumerate()
+        {
+            let other = 1 - side;
+            let least = fewest[side].max(half.saturating_sub(most[other]));
+            let largest = most[side].min(half.saturating_sub(fewest[other]));
+            nodes += quarter.build(&QuarterSearch {
+                contributions,
+                side_bits,
+                forbidden,
+                files: allowed & files,
+                must: pattern & files,
+                outside: outside & files,
+                queens: least..=largest,
+            });
+        }
+        nodes
+    }
+
+    /// The keys of every half using exactly the files `set` (whose block
+    /// files must be the built pattern), written to `out[..len]`; returns
+    /// len and the pairs of pieces tested. `out` is scratch, grown as
+    /// needed and never shrunk: the pairs are written without a branch,
+    /// each kept by advancing the end only if it fits.
+    pub fn halves(&self, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
+        let left_count = (set & self.left_files).count_ones();
+        let mut len = 0;
+        let mut tested = 0u64;
+        // Every set A of left-quarter ranks of the right size, by Gosper's
+        // next-combination step (A = 0 when the left quarter is empty).
+        let mut ranks: u32 = (1u32 << left_count) - 1;
+        while ranks <= self.all_ranks {
+            let (left_keys, left_sides) = self.left.cell(ranks, set);
+            let (right_keys, right_sides) = self.right.cell(self.all_ranks & !ranks, set);
+            if !left_keys.is_empty() && !right_keys.is_empty() {
+                tested += (left_keys.len() * right_keys.len()) as u64;
+                for (&key, &side) in left_keys.iter().zip(left_sides) {
+                    if out.len() < len + right_keys.len() {
+                        out.resize((2 * out.len()).max(len + right_keys.len()), 0);
+                    }
+                    for (&right_key, &right_side) in right_keys.iter().zip(right_sides) {
+                        // Written always, kept only if the pieces fit: the
+                        // next pair overwrites a refused one.
+                        out[len] = key | right_key;
+                        len += usize::from(side & right_side == 0);
+                    }
+                }
+            }
+            if ranks == 0 {
+                break;
+            }
+            let low = ranks & ranks.wrapping_neg();
+            let ripple = ranks + low;
+            ranks = (((ripple ^ ranks) >> 2) / low) | ripple;
+        }
+        (len, tested)
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.left.bytes() + self.right.bytes()
+    }
+}
