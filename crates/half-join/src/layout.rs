@@ -33,8 +33,11 @@ pub const MAX_N: usize = 28;
 pub const NARROW_MAX_N: usize = 23;
 
 /// Index diagonals: 2^k buckets, each query visits the buckets disjoint from
-/// its own index bits.
-pub const MAX_INDEX_BITS: usize = 16;
+/// its own index bits. (The narrow layout of n = 22 and 23 needs 12 to fit
+/// its 30 bits and takes one more: its buckets are per file set, so its
+/// table is 2^13 counters whatever the sets. More cost more: a bucket of
+/// tops lists every subset of its free index bits, 3^k per set in all.)
+pub const MAX_INDEX_BITS: usize = 13;
 
 /// Key bits left to the diagonals in the wide layout, beside the two marks.
 pub const WIDE_BITS: usize = 62;
