@@ -24,8 +24,8 @@ struct Half {
 }
 
 /// Every half using exactly `set`, by plain recursion (what the engine
-/// finds, by its own search from n = 24 or from quarter pieces below,
-/// made here the easiest way to follow).
+/// finds, by its own search below n = 14 and from n = 24, or from quarter
+/// pieces between, made here the easiest way to follow).
 fn halves(board: &Board, middle: Option<u8>, set: u32, table: &[[u64; 32]]) -> Vec<Half> {
     fn extend(
         board: &Board,
@@ -177,7 +177,7 @@ pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
              \x20 falling {}\n\
              halves fit when their files complement and no diagonal is taken by both\n\
              {units} units: a unit is the middle queen and the top half's files in the block {}; \
-             its halves are made (each queen placed in a quarter piece and each pair of pieces tried is a node) and joined",
+             its halves are made (each queen placed, and from n = 14 each pair of quarter pieces tried, is a node) and joined",
             n - h + 1,
             names[0].join(" "),
             names[1].join(" "),
