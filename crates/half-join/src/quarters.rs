@@ -55,7 +55,6 @@ pub struct Quarter {
 }
 
 /// Everything a quarter's pieces depend on.
-#[derive(Clone, PartialEq)]
 struct Inputs {
     contributions: Vec<[u64; 32]>,
     side_bits: Vec<[u32; 32]>,
@@ -64,6 +63,18 @@ struct Inputs {
     must: u32,
     outside: u32,
     queens: std::ops::RangeInclusive<u32>,
+}
+
+impl Inputs {
+    /// Whether `search` would find the same pieces (compared in place: a
+    /// reused quarter costs no copy).
+    fn is(&self, search: &QuarterSearch<'_>) -> bool {
+        self.contributions == search.contributions
+            && self.side_bits == search.side_bits
+            && self.forbidden == search.forbidden
+            && (self.files, self.must, self.outside) == (search.files, search.must, search.outside)
+            && self.queens == search.queens
+    }
 }
 
 /// What a quarter's search needs to know of its half.
@@ -122,7 +133,10 @@ impl Quarter {
     /// at most one per rank and file, none attacking another, on `files`
     /// and taking all of `must`. Returns the queens placed (nodes).
     pub fn build(&mut self, search: &QuarterSearch<'_>) -> u64 {
-        let inputs = Inputs {
+        if self.made_for.as_ref().is_some_and(|made| made.is(search)) {
+            return self.nodes;
+        }
+        self.made_for = Some(Inputs {
             contributions: search.contributions.to_vec(),
             side_bits: search.side_bits.to_vec(),
             forbidden: search.forbidden,
@@ -130,11 +144,7 @@ impl Quarter {
             must: search.must,
             outside: search.outside,
             queens: search.queens.clone(),
-        };
-        if self.made_for.as_ref() == Some(&inputs) {
-            return self.nodes;
-        }
-        self.made_for = Some(inputs);
+        });
         let ranks = search.contributions.len();
         self.outside = search.outside;
         self.shift = search.outside.trailing_zeros() % 32;
