@@ -123,6 +123,10 @@ impl Word for u64 {
 /// One side of a unit: halves in buckets by (file set, index bits).
 pub struct Side<W> {
     index_bits: usize,
+    /// Every index bit some entry has (of any set): a top need not visit
+    /// buckets with other bits, which are empty (bottoms never take the
+    /// long diagonals, for one).
+    present: u32,
     /// starts[b]..starts[b + 1] is bucket b in `low`; b = set << index_bits
     /// | index bits.
     starts: Vec<u32>,
@@ -133,6 +137,7 @@ impl<W> Default for Side<W> {
     fn default() -> Self {
         Side {
             index_bits: 0,
+            present: 0,
             starts: Vec::new(),
             low: Vec::new(),
         }
@@ -151,6 +156,12 @@ impl<W: Word> Side<W> {
         step: usize,
     ) {
         self.index_bits = index_bits;
+        let index_mask = (1 << index_bits) - 1;
+        self.present = (counts.iter().enumerate())
+            .filter(|&(_, &count)| count != 0)
+            .fold(0, |present, (bucket, _)| {
+                present | bucket as u32 & index_mask
+            });
         self.starts.clear();
         self.starts.push(0);
         let mut end = 0u32;
@@ -209,11 +220,62 @@ pub fn count_pairs<W: Word>(
     doubling: u32,
     runs: &mut Vec<(u32, u32)>,
 ) -> u64 {
+    let mut total = 0u64;
+    for_each_bucket(
+        tops,
+        top_set,
+        bottoms,
+        bottom_set,
+        runs,
+        |index, queries, runs| {
+            let mut pairs = 0;
+            for group in queries.chunks_exact(QUERIES) {
+                let group: &[W; QUERIES] = group.try_into().expect("exact chunk");
+                let mut counters = W::Kernel::counters();
+                for &(start, end) in runs {
+                    W::Kernel::add(
+                        &mut counters,
+                        group,
+                        &bottoms.low[start as usize..end as usize],
+                    );
+                }
+                pairs += W::Kernel::sum(counters);
+            }
+            // Every top of the bucket has these index bits: one weight.
+            total += pairs << (index & doubling).count_ones();
+        },
+    );
+    total
+}
+
+/// The pairs [`count_pairs`] tests (padding included): what the buckets
+/// leave of the sets' pairs.
+#[cfg(test)]
+pub(crate) fn pairs_tested<W: Word>(tops: &Side<W>, bottoms: &Side<W>) -> u64 {
+    let mut tested = 0;
+    let mut runs = Vec::new();
+    for_each_bucket(tops, 0, bottoms, 0, &mut runs, |_, queries, runs| {
+        let bottoms: u32 = runs.iter().map(|&(start, end)| end - start).sum();
+        tested += queries.len() as u64 * u64::from(bottoms);
+    });
+    tested
+}
+
+/// Calls `visit(index bits, tops, runs)` for each non-empty bucket of tops
+/// of `top_set`, with the runs of `bottom_set`'s bottoms it may meet (in
+/// `runs`, listed once per bucket of tops).
+fn for_each_bucket<W: Word>(
+    tops: &Side<W>,
+    top_set: usize,
+    bottoms: &Side<W>,
+    bottom_set: usize,
+    runs: &mut Vec<(u32, u32)>,
+    mut visit: impl FnMut(u32, &[W], &[(u32, u32)]),
+) {
     if !tops.has_set(top_set) || !bottoms.has_set(bottom_set) {
-        return 0;
+        return;
     }
     let index_mask = (1u32 << tops.index_bits) - 1;
-    let mut total = 0u64;
     for index in 0..=index_mask {
         let queries = tops.bucket(top_set, index);
         if queries.is_empty() {
@@ -221,27 +283,12 @@ pub fn count_pairs<W: Word>(
         }
         runs.clear();
         runs.extend(
-            subsets(!index & index_mask)
+            subsets(!index & index_mask & bottoms.present)
                 .map(|subset| bottoms.run(bottom_set, subset))
                 .filter(|&(start, end)| start != end),
         );
-        let mut pairs = 0;
-        for group in queries.chunks_exact(QUERIES) {
-            let group: &[W; QUERIES] = group.try_into().expect("exact chunk");
-            let mut counters = W::Kernel::counters();
-            for &(start, end) in runs.iter() {
-                W::Kernel::add(
-                    &mut counters,
-                    group,
-                    &bottoms.low[start as usize..end as usize],
-                );
-            }
-            pairs += W::Kernel::sum(counters);
-        }
-        // Every top of the bucket has these index bits: one weight.
-        total += pairs << (index & doubling).count_ones();
+        visit(index, queries, runs);
     }
-    total
 }
 
 /// Every subset of `free`, largest first, down to the empty set: the index

@@ -9,8 +9,9 @@
 //! when their file sets are complements and their keys are disjoint.
 //!
 //! The join buckets one side by a few *index* diagonals (the central ones,
-//! taken most often) and compares the rest with one AND per pair. Two
-//! layouts do this:
+//! taken most often; sets made from quarters with many pairs move others
+//! there, their own, see [`crate::index`]) and compares the rest with one
+//! AND per pair. Two layouts do this:
 //!
 //! - **narrow** (n ≤ [`NARROW_MAX_N`]): the index diagonals go to the key's
 //!   high word and everything else to the low word, so the bucket is
@@ -139,6 +140,13 @@ impl Layout {
             wide,
             position,
         }
+    }
+
+    /// Every bit a key can have.
+    pub fn key_bits(&self) -> u64 {
+        (self.top.iter().chain(&self.bottom))
+            .flat_map(|rank| rank.iter())
+            .fold(0, |all, &bits| all | bits)
     }
 
     /// Diagonals crossing the middle, per direction.

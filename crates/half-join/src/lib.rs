@@ -3,6 +3,7 @@
 pub mod board;
 mod fixed;
 pub mod halves;
+pub mod index;
 pub mod join;
 pub mod layout;
 pub mod plan;

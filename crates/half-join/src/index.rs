@@ -1,0 +1,471 @@
+//! Choosing, for each file set, the diagonals that index its join.
+//!
+//! The join (see [`crate::join`]) files each side's halves in buckets by a
+//! few *index* diagonals, and a top visits only the buckets of bottoms that
+//! avoid its own index diagonals. An index diagonal saves the pairs whose
+//! top and bottom both take it: over one file set, about a share
+//! p_top · p_bottom of them, where p is the share of a side's halves that
+//! take it. The layout (see [`crate::layout`]) ranks diagonals by
+//! centrality, which is right over all sets together but wrong for most
+//! single sets: a top set's files decide which diagonals its halves can
+//! reach at all, and its bottoms hold the other files. Some central
+//! diagonals are taken by few tops of a set, or by few of its bottoms, and
+//! prune almost nothing there, while off-centre ones are taken by most
+//! halves of both sides.
+//!
+//! So each set's join is indexed by the diagonals with the highest
+//! p_top · p_bottom, estimated on an even sample of each side's keys (on
+//! the sets with the most pairs, chosen greedily on sampled pairs instead:
+//! see [`MIN_GREEDY_PAIRS`]), and
+//! both sides' keys are rearranged to the narrow layout's shape (index
+//! diagonals in the high word, the rest in the low word) before they are
+//! sorted. The join does not know: it sees narrow keys as before. The same
+//! pairs fit either way; far fewer are tested (the test
+//! `chosen_index_diagonals_leave_the_join_fewer_pairs_than_central_ones`
+//! in `unit.rs` counts them on sampled units of n = 18 and 19), and the
+//! bucket visits, each a few steps of the kernel, fall with them.
+//!
+//! The long diagonals' weights (see [`crate::board::KLEIN_MIN_N`]) are read
+//! from index bits 0 and 1, so those two diagonals are *forced*: they stay
+//! at index bits 0 and 1 whatever the set, and the other index bits are
+//! chosen among the rest.
+//!
+//! The rearrangement is a permutation of the key's bits: two BMI2 `pext`
+//! (parallel bit extract, one for the index, one for the rest) where the
+//! CPU has them, which the build targets when it does; elsewhere one table
+//! lookup per byte of the key, from tables built per set. A sample's bit
+//! counts, a sort of some 40 scores and the permutation cost a few
+//! microseconds per set, so sets with few pairs keep the central diagonals
+//! ([`MIN_CHOICE_PAIRS`]).
+//!
+//! Cost and limits: the choice is per set, not per bucket of tops (finer
+//! choices would need each bucket's bottoms sorted again); below
+//! [`MIN_GREEDY_PAIRS`] it ranks diagonals one by one, ignoring that two
+//! diagonals may skip the same pairs; both ways judge by samples; and only
+//! the narrow layout (n = 14 to 23, halves from quarters) uses it.
+
+use crate::layout::Layout;
+
+/// Bytes of a narrow key that can hold bits (its high word holds at most
+/// [`crate::layout::MAX_INDEX_BITS`] index bits from bit 32: below 48).
+const KEY_BYTES: usize = 6;
+
+/// Keys per side whose bits are counted for the shares: an even sample of
+/// this many at most (a set's halves come out grouped by their quarters'
+/// ranks, so a prefix would not do). Enough to rank diagonals whose shares
+/// differ by a few percent.
+pub const SHARE_SAMPLE: usize = 256;
+
+/// Keys per side for the greedy choice, whose sampled pairs are its
+/// measure: 2^16 pairs, a multiple of 64 per top.
+pub const PAIR_SAMPLE: usize = 256;
+
+/// The sets whose index diagonals are chosen: those with at least this
+/// many (top, bottom) pairs before the buckets. On smaller sets, counting the
+/// samples and building the permutation cost more than the pairs they
+/// skip (timed side by side: choosing for every set made whole counts at
+/// n = 14 to 17 slower; on slices of n = 20 and 22, thresholds from 0 to
+/// 2^23 timed alike).
+pub const MIN_CHOICE_PAIRS: u64 = 1 << 20;
+
+/// The sets whose index diagonals are chosen greedily on sampled pairs
+/// rather than by shares: at least this many pairs. The greedy choice costs
+/// tens of microseconds per set; timed side by side, it paid on slices of
+/// n = 22 (whose pairs are mostly in sets far above this), and thresholds
+/// from 2^28 up made no difference at n = 18 and 20.
+pub const MIN_GREEDY_PAIRS: u64 = 1 << 30;
+
+/// What stays the same for every set of a board: the key bits to choose
+/// from, the forced ones and how many to choose.
+#[derive(Clone, Debug)]
+pub struct Chooser {
+    /// Key bits that are not forced, in the layout's order of preference
+    /// (index bits by centrality first, then the low word): ties in the
+    /// score keep this order.
+    candidates: Vec<u32>,
+    /// Key bits that stay at index bits 0, 1, … in this order.
+    forced: Vec<u32>,
+    /// Index bits in all, forced ones included.
+    index_bits: usize,
+}
+
+impl Chooser {
+    /// The chooser for a narrow layout; `forced` are index bits (positions
+    /// within the layout's index, as in [`crate::board::Board::doubling`])
+    /// that must stay where they are.
+    pub fn new(layout: &Layout, forced: u32) -> Chooser {
+        assert!(!layout.wide, "index choice is for the narrow layout");
+        let used = layout.key_bits();
+        let forced: Vec<u32> = (0..32)
+            .filter(|bit| forced >> bit & 1 == 1)
+            .map(|bit| 32 + bit)
+            .collect();
+        assert!(
+            forced
+                .iter()
+                .enumerate()
+                .all(|(i, &bit)| bit == 32 + i as u32),
+            "forced index bits must be the lowest ones"
+        );
+        let high = (32..64).filter(|&bit| used >> bit & 1 == 1);
+        let low = (0..32).filter(|&bit| used >> bit & 1 == 1);
+        let candidates = high
+            .chain(low)
+            .filter(|bit| !forced.contains(bit))
+            .collect();
+        Chooser {
+            candidates,
+            forced,
+            index_bits: layout.index_bits,
+        }
+    }
+
+    /// Chooses the index diagonals of one set's join from samples of its
+    /// tops' and bottoms' keys and builds `remap` to move them there.
+    pub fn choose(&self, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
+        let pairs = tops.len() as u64 * bottoms.len() as u64;
+        let index_mask = if pairs >= MIN_GREEDY_PAIRS {
+            self.greedy(tops, bottoms)
+        } else {
+            self.by_shares(tops, bottoms)
+        };
+        self.remap(index_mask, remap);
+    }
+
+    /// Builds `remap` for an index of key bits (forced ones included).
+    fn remap(&self, index_mask: u64, remap: &mut Remap) {
+        let all = (self.candidates.iter()).fold(0u64, |mask, &bit| mask | 1 << bit);
+        remap.build(index_mask, all & !index_mask);
+    }
+
+    /// The index (forced bits and the chosen ones, as a mask of key bits):
+    /// the bits with the highest product of sampled shares, ties in the
+    /// layout's order.
+    fn by_shares(&self, tops: &[u64], bottoms: &[u64]) -> u64 {
+        let (top_counts, bottom_counts) = (bit_counts(tops), bit_counts(bottoms));
+        // Each candidate's score, its rank in the layout's order below it
+        // (so that equal scores keep that order), its bit at the bottom.
+        let mut ranked = [0u64; 64];
+        let ranked = &mut ranked[..self.candidates.len()];
+        for ((entry, &bit), rank) in ranked.iter_mut().zip(&self.candidates).zip(0u64..) {
+            let score =
+                u64::from(top_counts[bit as usize]) * u64::from(bottom_counts[bit as usize]);
+            *entry = score << 16 | (255 - rank) << 8 | u64::from(bit);
+        }
+        ranked.sort_unstable_by(|a, b| b.cmp(a));
+        let chosen = self.index_bits - self.forced.len();
+        let forced = self.forced.iter().fold(0u64, |mask, &bit| mask | 1 << bit);
+        ranked[..chosen]
+            .iter()
+            .fold(forced, |mask, &e| mask | 1 << (e & 0xff))
+    }
+
+    /// The index by a greedy choice on sampled pairs: after the forced
+    /// bits, each next bit is the one that skips the most sampled pairs no
+    /// earlier bit skipped (ties in the layout's order). Shares rank bits
+    /// one by one, so two diagonals that the same halves take (the two of
+    /// one queen's square, say) both rank high though the second skips
+    /// little more; here it does not.
+    fn greedy(&self, tops: &[u64], bottoms: &[u64]) -> u64 {
+        let tops: Vec<u64> = sampled(tops, PAIR_SAMPLE).collect();
+        let bottoms: Vec<u64> = sampled(bottoms, PAIR_SAMPLE).collect();
+        let words = bottoms.len().div_ceil(64);
+        // For each bit, the sampled bottoms taking it, 64 to a word.
+        let mut taking = [[0u64; PAIR_SAMPLE / 64]; 64];
+        for (i, &key) in bottoms.iter().enumerate() {
+            let mut rest = key;
+            while rest != 0 {
+                taking[rest.trailing_zeros() as usize][i / 64] |= 1 << (i % 64);
+                rest &= rest - 1;
+            }
+        }
+        // Per sampled top, the sampled bottoms it still meets in a bucket.
+        let mut alive = [[0u64; PAIR_SAMPLE / 64]; PAIR_SAMPLE];
+        for row in alive.iter_mut() {
+            for (w, word) in row.iter_mut().enumerate().take(words) {
+                let left = bottoms.len() - 64 * w;
+                *word = if left >= 64 {
+                    u64::MAX
+                } else {
+                    (1 << left) - 1
+                };
+            }
+        }
+        let skip = |alive: &mut [[u64; PAIR_SAMPLE / 64]; PAIR_SAMPLE], bit: u32| {
+            for (row, &top) in alive.iter_mut().zip(&tops) {
+                if top >> bit & 1 == 1 {
+                    for (word, taken) in row.iter_mut().zip(taking[bit as usize]) {
+                        *word &= !taken;
+                    }
+                }
+            }
+        };
+        let mut index_mask = 0u64;
+        for &bit in &self.forced {
+            skip(&mut alive, bit);
+            index_mask |= 1 << bit;
+        }
+        for _ in self.forced.len()..self.index_bits {
+            let mut best: Option<(u32, u32)> = None;
+            for &bit in &self.candidates {
+                if index_mask >> bit & 1 == 1 {
+                    continue;
+                }
+                let skipped: u32 = (alive.iter().zip(&tops))
+                    .filter(|&(_, &top)| top >> bit & 1 == 1)
+                    .map(|(row, _)| {
+                        (row.iter().zip(taking[bit as usize]))
+                            .map(|(&word, taken)| (word & taken).count_ones())
+                            .sum::<u32>()
+                    })
+                    .sum();
+                if best.is_none_or(|(most, _)| skipped > most) {
+                    best = Some((skipped, bit));
+                }
+            }
+            let (_, bit) = best.expect("more candidates than index bits");
+            skip(&mut alive, bit);
+            index_mask |= 1 << bit;
+        }
+        index_mask
+    }
+}
+
+/// An even sample of at most `size` of `keys`.
+fn sampled(keys: &[u64], size: usize) -> impl Iterator<Item = u64> + '_ {
+    keys.iter()
+        .step_by(keys.len().div_ceil(size).max(1))
+        .copied()
+}
+
+/// How many keys of an even sample of `keys` take each bit.
+fn bit_counts(keys: &[u64]) -> [u32; 64] {
+    let mut counts = [0u32; 64];
+    for key in sampled(keys, SHARE_SAMPLE) {
+        let mut rest = key;
+        while rest != 0 {
+            counts[rest.trailing_zeros() as usize] += 1;
+            rest &= rest - 1;
+        }
+    }
+    counts
+}
+
+/// A permutation of a key's bits: the index bits (`index_mask`, in key
+/// positions) packed from bit 32 up in the order of the key turned by half
+/// a word (its high word first, so that the forced bits, the lowest of the
+/// high word, come first), the others (`word_mask`) packed from bit 0 up in
+/// the key's order. That is two `pext` where the CPU has BMI2, and one
+/// table lookup per byte of the key elsewhere (the tables are built either
+/// way, so that tests can compare the two).
+#[derive(Clone, Debug)]
+pub struct Remap {
+    /// The index mask turned by half a word, as `pext` takes it.
+    index_turned: u64,
+    word_mask: u64,
+    tables: Box<[[u64; 256]; KEY_BYTES]>,
+}
+
+impl Default for Remap {
+    fn default() -> Self {
+        Remap {
+            index_turned: 0,
+            word_mask: 0,
+            tables: Box::new([[0; 256]; KEY_BYTES]),
+        }
+    }
+}
+
+impl Remap {
+    /// The permutation of `index_mask` and `word_mask` (disjoint; bits in
+    /// neither are never set in a key).
+    fn build(&mut self, index_mask: u64, word_mask: u64) {
+        debug_assert_eq!(index_mask & word_mask, 0);
+        self.index_turned = index_mask.rotate_right(32);
+        self.word_mask = word_mask;
+        // `pext` needs no tables; the tests build them to compare.
+        if cfg!(any(
+            test,
+            not(all(target_arch = "x86_64", target_feature = "bmi2"))
+        )) {
+            self.fill_tables();
+        }
+    }
+
+    /// The lookup tables of the permutation the masks describe.
+    fn fill_tables(&mut self) {
+        let (index_turned, word_mask) = (self.index_turned, self.word_mask);
+        let below = |mask: u64, bit: u32| (mask & ((1u64 << bit) - 1)).count_ones();
+        let target = |bit: u32| -> u64 {
+            if index_turned >> (bit ^ 32) & 1 == 1 {
+                1 << (32 + below(index_turned, bit ^ 32))
+            } else if word_mask >> bit & 1 == 1 {
+                1 << below(word_mask, bit)
+            } else {
+                0
+            }
+        };
+        for (byte, table) in self.tables.iter_mut().enumerate() {
+            let moved: [u64; 8] = std::array::from_fn(|low| target(8 * byte as u32 + low as u32));
+            // Each entry is the entry without its lowest bit, plus where
+            // that bit goes.
+            for value in 1..256usize {
+                table[value] = table[value & (value - 1)] | moved[value.trailing_zeros() as usize];
+            }
+        }
+    }
+
+    /// The key with its bits moved.
+    #[inline(always)]
+    pub fn apply(&self, key: u64) -> u64 {
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        return self.by_pext(key);
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+        return self.by_tables(key);
+    }
+
+    /// [`Remap::apply`] by BMI2's parallel bit extract.
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[inline(always)]
+    fn by_pext(&self, key: u64) -> u64 {
+        use std::arch::x86_64::_pext_u64;
+        // SAFETY: compiled only where the target has BMI2 (cfg above).
+        unsafe {
+            _pext_u64(key.rotate_right(32), self.index_turned) << 32
+                | _pext_u64(key, self.word_mask)
+        }
+    }
+
+    /// [`Remap::apply`] by one table lookup per byte.
+    // Unused where `pext` does the work, but the tests compare the two.
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+    #[inline(always)]
+    fn by_tables(&self, key: u64) -> u64 {
+        debug_assert!(key >> (8 * KEY_BYTES) == 0, "narrow keys stay below bit 48");
+        let t = &self.tables;
+        let byte = |i: usize| (key >> (8 * i)) as usize & 0xff;
+        t[0][byte(0)]
+            | t[1][byte(1)]
+            | t[2][byte(2)]
+            | t[3][byte(3)]
+            | t[4][byte(4)]
+            | t[5][byte(5)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// Keys from random halves' worth of bits: any subset of the layout's
+    /// bits, the same generator for both sides.
+    fn keys(used: u64, count: usize, seed: u64) -> Vec<u64> {
+        let mut state = seed;
+        (0..count)
+            .map(|_| {
+                // splitmix64: a fixed, well-spread sequence.
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                (z ^ (z >> 31)) & used
+            })
+            .collect()
+    }
+
+    /// On every narrow board, plain and with the long diagonals: the
+    /// rearrangement keeps which pairs are disjoint (it is a permutation of
+    /// the key's bits), gives the layout's number of index bits, keeps the
+    /// low word within the join's bits, and leaves the forced diagonals at
+    /// index bits 0 and 1, whichever way the index is chosen; and the
+    /// portable tables agree with `pext`.
+    #[test]
+    fn the_rearrangement_is_a_permutation_that_keeps_the_join_shape() {
+        for n in 4..=crate::layout::NARROW_MAX_N {
+            for klein in [false, n % 2 == 0] {
+                let board = Board::with_options(n, false, klein);
+                let layout = &board.layout;
+                let used = layout.key_bits();
+                let chooser = Chooser::new(layout, board.doubling());
+                let (tops, bottoms) = (keys(used, 300, n as u64), keys(used, 200, 99 + n as u64));
+                let mut remap = Remap::default();
+                // Both ways of choosing (`choose` picks by the set's size).
+                for index in [
+                    chooser.by_shares(&tops, &bottoms),
+                    chooser.greedy(&tops, &bottoms),
+                ] {
+                    chooser.remap(index, &mut remap);
+                    let moved = remap.apply(used);
+                    assert_eq!(moved.count_ones(), used.count_ones(), "n {n}");
+                    assert_eq!(
+                        (moved >> 32).count_ones() as usize,
+                        layout.index_bits,
+                        "n {n}"
+                    );
+                    assert!(moved >> 32 < 1 << layout.index_bits, "n {n}");
+                    assert!((moved as u32) < 1 << crate::join::LOW_BITS, "n {n}");
+                    for bit in (0..64).filter(|bit| used >> bit & 1 == 1) {
+                        assert_eq!(remap.apply(1 << bit).count_ones(), 1, "n {n} bit {bit}");
+                    }
+                    let forced = u64::from(board.doubling()) << 32;
+                    assert_eq!(remap.apply(forced), forced, "n {n}");
+                    for &key in tops.iter().chain(&bottoms) {
+                        assert_eq!(remap.apply(key), remap.by_tables(key), "n {n}");
+                    }
+                    for (&top, &bottom) in tops.iter().zip(&bottoms) {
+                        assert_eq!(
+                            top & bottom == 0,
+                            remap.apply(top) & remap.apply(bottom) == 0,
+                            "n {n}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Shares rank bits one by one; the greedy choice counts each skipped
+    /// pair once. Bits 34 and 35 are taken by the same half of the keys,
+    /// bit 36 by every fourth: with two index bits, shares take 34 and 35
+    /// (the second skips no pair the first does not), the greedy choice 34
+    /// and 36.
+    #[test]
+    fn the_greedy_choice_counts_each_skipped_pair_once() {
+        let keys: Vec<u64> = (0..PAIR_SAMPLE as u64)
+            .map(|i| if i % 2 == 0 { 0b11 << 34 } else { 0 } | if i % 4 == 1 { 1 << 36 } else { 0 })
+            .collect();
+        let chooser = Chooser {
+            candidates: vec![34, 35, 36, 37],
+            forced: Vec::new(),
+            index_bits: 2,
+        };
+        assert_eq!(chooser.by_shares(&keys, &keys), 0b0011 << 34);
+        assert_eq!(chooser.greedy(&keys, &keys), 0b0101 << 34);
+    }
+
+    /// The index takes the bits that both sides take most, forced ones
+    /// aside: here bits that every key takes beat the layout's favourites,
+    /// and a bit that no bottom takes is never chosen over one that some do.
+    #[test]
+    fn the_index_takes_the_bits_both_sides_take_most() {
+        let board = Board::with_options(22, false, true);
+        let chooser = Chooser::new(&board.layout, board.doubling());
+        let (common_low, common_high) = (1u64 << 5, 1u64 << 40);
+        let tops: Vec<u64> = (0..50)
+            .map(|i| common_low | common_high | 1 << (i % 3))
+            .collect();
+        let bottoms: Vec<u64> = (0..50).map(|_| common_low | common_high | 1 << 7).collect();
+        let mut remap = Remap::default();
+        chooser.choose(&tops, &bottoms, &mut remap);
+        let index = |bit: u32| remap.apply(1 << bit) >> 32;
+        // The forced ones stay first; the two bits every key takes are in.
+        assert_eq!(index(32) | index(33), 0b11);
+        assert_ne!(index(5), 0);
+        assert_ne!(index(40), 0);
+        // Bit 7 (bottoms only) and bits 0..2 (tops only) score nothing.
+        for bit in [0, 1, 2, 7] {
+            assert_eq!(index(bit), 0, "bit {bit}");
+        }
+    }
+}
