@@ -315,6 +315,11 @@ impl Remap {
         }
     }
 
+    /// Bytes held, tables included.
+    pub fn bytes(&self) -> usize {
+        size_of::<Remap>() + size_of_val(&*self.tables)
+    }
+
     /// The key with its bits moved.
     #[inline(always)]
     pub fn apply(&self, key: u64) -> u64 {

@@ -78,7 +78,7 @@ impl<W: Word> Buffers<W> {
             + self.top_quarters.bytes()
             + self.bottom_quarters.bytes()
             + (self.keys.capacity() + self.bottom_keys.capacity()) * size_of::<u64>()
-            + size_of::<Remap>()
+            + self.remap.bytes()
     }
 }
 
