@@ -363,37 +363,37 @@ mod tests {
     use super::*;
     use crate::board::Board;
 
-    /// Keys from random halves' worth of bits: any subset of the layout's
-    /// bits, the same generator for both sides.
-    fn keys(used: u64, count: usize, seed: u64) -> Vec<u64> {
-        let mut state = seed;
-        (0..count)
-            .map(|_| {
-                // splitmix64: a fixed, well-spread sequence.
-                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                (z ^ (z >> 31)) & used
-            })
-            .collect()
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(8))]
+        /// On every narrow board, plain and with the long diagonals: the
+        /// rearrangement keeps which pairs are disjoint (it is a permutation
+        /// of the key's bits), gives the layout's number of index bits, keeps
+        /// the low word within the join's bits, and leaves the forced
+        /// diagonals at index bits 0 and 1, whichever way the index is
+        /// chosen; and the portable tables agree with `pext`.
+        ///
+        /// Keys are random words (each the AND of two, so that disjoint
+        /// pairs are common) cut to each board's key bits.
+        #[test]
+        fn the_rearrangement_is_a_permutation_that_keeps_the_join_shape(
+            top_words in proptest::collection::vec((0..u64::MAX, 0..u64::MAX), 1..300),
+            bottom_words in proptest::collection::vec((0..u64::MAX, 0..u64::MAX), 1..300),
+        ) {
+            every_board_keeps_the_join_shape(&top_words, &bottom_words);
+        }
     }
 
-    /// On every narrow board, plain and with the long diagonals: the
-    /// rearrangement keeps which pairs are disjoint (it is a permutation of
-    /// the key's bits), gives the layout's number of index bits, keeps the
-    /// low word within the join's bits, and leaves the forced diagonals at
-    /// index bits 0 and 1, whichever way the index is chosen; and the
-    /// portable tables agree with `pext`.
-    #[test]
-    fn the_rearrangement_is_a_permutation_that_keeps_the_join_shape() {
+    fn every_board_keeps_the_join_shape(top_words: &[(u64, u64)], bottom_words: &[(u64, u64)]) {
+        let keys = |words: &[(u64, u64)], used: u64| -> Vec<u64> {
+            words.iter().map(|&(a, b)| a & b & used).collect()
+        };
         for n in 4..=crate::layout::NARROW_MAX_N {
             for klein in [false, n % 2 == 0] {
                 let board = Board::with_options(n, false, klein);
                 let layout = &board.layout;
                 let used = layout.key_bits();
                 let chooser = Chooser::new(layout, board.doubling());
-                let (tops, bottoms) = (keys(used, 300, n as u64), keys(used, 200, 99 + n as u64));
+                let (tops, bottoms) = (keys(top_words, used), keys(bottom_words, used));
                 let mut remap = Remap::default();
                 // Both ways of choosing (`choose` picks by the set's size).
                 for index in [
