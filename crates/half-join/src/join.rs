@@ -7,10 +7,18 @@
 //! words: [`QUERIES`] tops at a time against [`LANES`] bottoms at a time, AND
 //! and compare-with-zero, each load of bottoms serving four tops.
 //!
-//! Buckets are padded to whole steps with [`Word::PAD`], which can never
-//! meet anything: every real top carries [`Word::TOP_MARK`] and every real
-//! bottom [`Word::BOTTOM_MARK`], and PAD has both bits. So padding needs no
-//! bookkeeping.
+//! A bucket of tops with many groups of queries first copies the runs of
+//! bottoms it may meet end to end ([`GATHER_MIN_QUERIES`]): every group
+//! then makes one pass over one contiguous run instead of one short pass
+//! per bucket of bottoms (at n = 22 a run of bottoms is five steps long on
+//! average, and a group visits some twenty of them).
+//!
+//! Buckets of tops are padded to whole groups with [`Word::PAD`], which can
+//! never meet anything: every real top carries [`Word::TOP_MARK`] and every
+//! real bottom [`Word::BOTTOM_MARK`], and PAD has both bits. Buckets of
+//! bottoms are not padded: a kernel reads a run's last partial step as if
+//! the missing lanes held PAD (a masked load, or a copy into a padded
+//! step), so a run costs its whole steps and one partial step at most.
 //!
 //! The compared word is a `u32` in the narrow layout and a `u64` in the wide
 //! one (see [`crate::layout`]); [`Word`] is what the join needs of either.
@@ -54,7 +62,8 @@ pub trait Kernel<W> {
     type Counters: Copy;
     /// Counters at zero.
     fn counters() -> Self::Counters;
-    /// Adds the bottoms (a multiple of [`LANES`]) disjoint from each query.
+    /// Adds the bottoms disjoint from each query. Any number of bottoms: a
+    /// last partial step counts as if padded with [`Word::PAD`].
     fn add(counters: &mut Self::Counters, queries: &[W; QUERIES], bottoms: &[W]);
     /// The counters' total.
     fn sum(counters: Self::Counters) -> u64;
@@ -120,6 +129,25 @@ impl Word for u64 {
     }
 }
 
+/// Which side of the join: a top (a query) or a bottom.
+#[derive(Clone, Copy)]
+pub enum Role {
+    Top,
+    Bottom,
+}
+
+impl Role {
+    /// How this side's buckets are filled: the mark on its words, and the
+    /// multiple each bucket is padded to (tops to whole groups of queries;
+    /// bottoms not at all, see the module's doc).
+    pub fn filling<W: Word>(self) -> (W, usize) {
+        match self {
+            Role::Top => (W::TOP_MARK, QUERIES),
+            Role::Bottom => (W::BOTTOM_MARK, 1),
+        }
+    }
+}
+
 /// One side of a unit: halves in buckets by (file set, index bits).
 pub struct Side<W> {
     index_bits: usize,
@@ -146,8 +174,9 @@ impl<W> Default for Side<W> {
 
 impl<W: Word> Side<W> {
     /// Sorts `(bucket, word)` entries into buckets, each padded to a
-    /// multiple of `step`. `counts[b]` must hold bucket b's size on entry;
-    /// it is used up as the placing cursors (saving a copy of `starts`).
+    /// multiple of `step` ([`QUERIES`] for tops, 1 for bottoms). `counts[b]`
+    /// must hold bucket b's size on entry; it is used up as the placing
+    /// cursors (saving a copy of `starts`).
     pub fn fill(
         &mut self,
         index_bits: usize,
@@ -204,22 +233,84 @@ impl<W: Word> Side<W> {
     }
 }
 
+/// Groups of queries from which a bucket of tops gathers its runs of
+/// bottoms end to end before the kernel (see the module's doc). A copy
+/// costs about a third of one group's pass over the same bottoms; below
+/// eight groups it paid for less than it cost (timed side by side on a slice
+/// of n = 22 at 2, 4 and 8 groups: 4 and 8 were best, and equal).
+pub const GATHER_MIN_QUERIES: usize = 8 * QUERIES;
+
+/// The most bottoms a bucket of tops gathers (1 MiB of narrow words, 2 of
+/// wide ones); more are read where they lie. This bounds the copy's memory
+/// whatever n is, and so many bottoms are in long runs, which gain little
+/// from it (timed on a slice of n = 22: 2^16 to 2^18 as fast as no bound,
+/// 2^12 slower).
+pub const GATHER_MAX_WORDS: usize = 1 << 18;
+
+/// The join's scratch, kept from one set to the next: the runs of bottoms
+/// one bucket of tops may meet, and those runs gathered end to end.
+pub struct Scratch<W> {
+    runs: Vec<(u32, u32)>,
+    gathered: Vec<W>,
+}
+
+impl<W> Default for Scratch<W> {
+    fn default() -> Self {
+        Scratch {
+            runs: Vec::new(),
+            gathered: Vec::new(),
+        }
+    }
+}
+
+impl<W> Scratch<W> {
+    /// Bytes held (capacity): the scratch's share of a thread's memory. The
+    /// gathered runs are at most [`GATHER_MAX_WORDS`] words.
+    pub fn bytes(&self) -> usize {
+        self.runs.capacity() * size_of::<(u32, u32)>() + self.gathered.capacity() * size_of::<W>()
+    }
+}
+
 /// Pairs (top with file set `top_set`, bottom with file set `bottom_set`)
 /// whose keys are disjoint. Sets are packed indices. A top counts double
 /// for each of its index bits in `doubling` (the long diagonals, see
-/// [`crate::board::KLEIN_MIN_N`]; 0 for a plain count). `runs` is scratch.
+/// [`crate::board::KLEIN_MIN_N`]; 0 for a plain count).
 ///
-/// For each bucket of tops, the bottom buckets it may meet are listed once
-/// (`runs`); then each group of [`QUERIES`] tops goes through all of them
-/// with one set of lane counters, summed once per group.
+/// For each bucket of tops, the bottom buckets it may meet are listed once;
+/// then each group of [`QUERIES`] tops goes through all of them with one
+/// set of lane counters, summed once per group. A bucket of at least
+/// [`GATHER_MIN_QUERIES`] tops goes through a gathered copy of them.
 pub fn count_pairs<W: Word>(
     tops: &Side<W>,
     top_set: usize,
     bottoms: &Side<W>,
     bottom_set: usize,
     doubling: u32,
-    runs: &mut Vec<(u32, u32)>,
+    scratch: &mut Scratch<W>,
 ) -> u64 {
+    count_pairs_gathering_from(
+        tops,
+        top_set,
+        bottoms,
+        bottom_set,
+        doubling,
+        scratch,
+        GATHER_MIN_QUERIES,
+    )
+}
+
+/// [`count_pairs`], gathering from `gather_min_queries` tops in a bucket
+/// (tests gather always, or never).
+fn count_pairs_gathering_from<W: Word>(
+    tops: &Side<W>,
+    top_set: usize,
+    bottoms: &Side<W>,
+    bottom_set: usize,
+    doubling: u32,
+    scratch: &mut Scratch<W>,
+    gather_min_queries: usize,
+) -> u64 {
+    let Scratch { runs, gathered } = scratch;
     let mut total = 0u64;
     for_each_bucket(
         tops,
@@ -229,17 +320,33 @@ pub fn count_pairs<W: Word>(
         runs,
         |index, queries, runs| {
             let mut pairs = 0;
-            for group in queries.chunks_exact(QUERIES) {
-                let group: &[W; QUERIES] = group.try_into().expect("exact chunk");
-                let mut counters = W::Kernel::counters();
-                for &(start, end) in runs {
-                    W::Kernel::add(
-                        &mut counters,
-                        group,
-                        &bottoms.low[start as usize..end as usize],
-                    );
+            let groups = queries
+                .chunks_exact(QUERIES)
+                .map(|group| -> &[W; QUERIES] { group.try_into().expect("exact chunk") });
+            let gathering = queries.len() >= gather_min_queries
+                && runs.len() > 1
+                && runs
+                    .iter()
+                    .map(|&(start, end)| (end - start) as usize)
+                    .sum::<usize>()
+                    <= GATHER_MAX_WORDS;
+            if gathering {
+                let gathered = gather(&bottoms.low, runs, gathered);
+                for group in groups {
+                    pairs += W::Kernel::count(group, gathered);
                 }
-                pairs += W::Kernel::sum(counters);
+            } else {
+                for group in groups {
+                    let mut counters = W::Kernel::counters();
+                    for &(start, end) in runs {
+                        W::Kernel::add(
+                            &mut counters,
+                            group,
+                            &bottoms.low[start as usize..end as usize],
+                        );
+                    }
+                    pairs += W::Kernel::sum(counters);
+                }
             }
             // Every top of the bucket has these index bits: one weight.
             total += pairs << (index & doubling).count_ones();
@@ -248,7 +355,16 @@ pub fn count_pairs<W: Word>(
     total
 }
 
-/// The pairs [`count_pairs`] tests (padding included): what the buckets
+/// The runs `start..end` of `low` end to end, in `gathered`.
+fn gather<'a, W: Word>(low: &[W], runs: &[(u32, u32)], gathered: &'a mut Vec<W>) -> &'a [W] {
+    gathered.clear();
+    for &(start, end) in runs {
+        gathered.extend_from_slice(&low[start as usize..end as usize]);
+    }
+    gathered
+}
+
+/// The pairs [`count_pairs`] tests (the tops' padding included): what the buckets
 /// leave of the sets' pairs.
 #[cfg(test)]
 pub(crate) fn pairs_tested<W: Word>(tops: &Side<W>, bottoms: &Side<W>) -> u64 {
@@ -281,13 +397,22 @@ fn for_each_bucket<W: Word>(
         if queries.is_empty() {
             continue;
         }
-        runs.clear();
-        runs.extend(
-            subsets(!index & index_mask & bottoms.present)
-                .map(|subset| bottoms.run(bottom_set, subset))
-                .filter(|&(start, end)| start != end),
-        );
-        visit(index, queries, runs);
+        // Every subset's run is written and only a non-empty one kept (the
+        // next overwrites an empty one): whether a bucket is empty follows
+        // no pattern, and as a branch it was mispredicted about as often
+        // as not.
+        let free = !index & index_mask & bottoms.present;
+        let most = 1 << free.count_ones();
+        if runs.len() < most {
+            runs.resize(most, (0, 0));
+        }
+        let mut kept = 0;
+        for subset in subsets(free) {
+            let (start, end) = bottoms.run(bottom_set, subset);
+            runs[kept] = (start, end);
+            kept += usize::from(start != end);
+        }
+        visit(index, queries, &runs[..kept]);
     }
 }
 
@@ -300,6 +425,15 @@ fn subsets(free: u32) -> impl Iterator<Item = u32> {
         next = (subset != 0).then(|| (subset - 1) & free);
         Some(subset)
     })
+}
+
+/// A run's last partial step, padded with PAD to a whole one (for the
+/// kernels without masked loads).
+#[inline(always)]
+fn padded<W: Word>(rest: &[W]) -> [W; LANES] {
+    let mut step = [W::PAD; LANES];
+    step[..rest.len()].copy_from_slice(rest);
+    step
 }
 
 /// The narrow kernel where the CPU has AVX-512 (F and VL): a step of
@@ -336,16 +470,27 @@ impl Kernel<u32> for Avx512Vl {
         use std::arch::x86_64::*;
         // SAFETY: compiled only where the target has AVX-512F and VL (cfg
         // above); each unaligned load reads the 32 bytes of one
-        // `chunks_exact(LANES)` step of eight `u32`.
+        // `chunks_exact(LANES)` step of eight `u32`, and the masked load of
+        // the last partial step reads only its `rest.len()` words (masked
+        // lanes are not read, and take PAD).
         unsafe {
             let one = _mm256_set1_epi32(1);
             let q = queries.map(|query| _mm256_set1_epi32(query as i32));
-            for step in bottoms.chunks_exact(LANES) {
-                let b = _mm256_loadu_si256(step.as_ptr().cast());
+            let mut test = |b: __m256i| {
                 for i in 0..QUERIES {
                     let disjoint = _mm256_testn_epi32_mask(b, q[i]);
                     counters[i] = _mm256_mask_add_epi32(counters[i], disjoint, counters[i], one);
                 }
+            };
+            let steps = bottoms.chunks_exact(LANES);
+            let rest = steps.remainder();
+            for step in steps {
+                test(_mm256_loadu_si256(step.as_ptr().cast()));
+            }
+            if !rest.is_empty() {
+                let lanes = (1u8 << rest.len()) - 1;
+                let pad = _mm256_set1_epi32(u32::PAD as i32);
+                test(_mm256_mask_loadu_epi32(pad, lanes, rest.as_ptr().cast()));
             }
         }
     }
@@ -392,11 +537,12 @@ impl Kernel<u32> for Sse2 {
         // SAFETY: the intrinsics need SSE2, which every x86-64 CPU has (it
         // is in the target's baseline, so no runtime check is needed); the
         // two unaligned loads read 16 bytes each at offsets 0 and 16 of
-        // `step`, which `chunks_exact(LANES)` makes exactly 32 bytes long.
+        // `step`, which is exactly 32 bytes long: a `chunks_exact(LANES)`
+        // step, or the last partial one copied into a padded step.
         unsafe {
             let zero = _mm_setzero_si128();
             let q = queries.map(|query| _mm_set1_epi32(query as i32));
-            for step in bottoms.chunks_exact(LANES) {
+            let mut test = |step: &[u32; LANES]| {
                 let b = [
                     _mm_loadu_si128(step.as_ptr().cast()),
                     _mm_loadu_si128(step.as_ptr().add(4).cast()),
@@ -407,6 +553,14 @@ impl Kernel<u32> for Sse2 {
                         counter[half] = _mm_sub_epi32(counter[half], disjoint);
                     }
                 }
+            };
+            let steps = bottoms.chunks_exact(LANES);
+            let rest = steps.remainder();
+            for step in steps {
+                test(step.try_into().expect("exact chunk"));
+            }
+            if !rest.is_empty() {
+                test(&padded(rest));
             }
         }
     }
@@ -450,16 +604,27 @@ impl Kernel<u64> for Avx512 {
         use std::arch::x86_64::*;
         // SAFETY: compiled only where the target has AVX-512F (cfg above);
         // each unaligned load reads the 64 bytes of one
-        // `chunks_exact(LANES)` step of eight `u64`.
+        // `chunks_exact(LANES)` step of eight `u64`, and the masked load of
+        // the last partial step reads only its `rest.len()` words (masked
+        // lanes are not read, and take PAD).
         unsafe {
             let one = _mm512_set1_epi64(1);
             let q = queries.map(|query| _mm512_set1_epi64(query as i64));
-            for step in bottoms.chunks_exact(LANES) {
-                let b = _mm512_loadu_si512(step.as_ptr().cast());
+            let mut test = |b: __m512i| {
                 for i in 0..QUERIES {
                     let disjoint = _mm512_testn_epi64_mask(b, q[i]);
                     counters[i] = _mm512_mask_add_epi64(counters[i], disjoint, counters[i], one);
                 }
+            };
+            let steps = bottoms.chunks_exact(LANES);
+            let rest = steps.remainder();
+            for step in steps {
+                test(_mm512_loadu_si512(step.as_ptr().cast()));
+            }
+            if !rest.is_empty() {
+                let lanes = (1u8 << rest.len()) - 1;
+                let pad = _mm512_set1_epi64(u64::PAD as i64);
+                test(_mm512_mask_loadu_epi64(pad, lanes, rest.as_ptr().cast()));
             }
         }
     }
@@ -495,12 +660,18 @@ impl Kernel<u64> for WideVector {
 
     #[inline(always)]
     fn add(counters: &mut Self::Counters, queries: &[u64; QUERIES], bottoms: &[u64]) {
-        for step in bottoms.chunks_exact(LANES) {
+        let mut test = |step: &[u64]| {
             for (row, &query) in counters.iter_mut().zip(queries) {
                 for (counter, &bottom) in row.iter_mut().zip(step) {
                     *counter += u64::from(bottom & query == 0);
                 }
             }
+        };
+        let steps = bottoms.chunks_exact(LANES);
+        let rest = steps.remainder();
+        steps.for_each(&mut test);
+        if !rest.is_empty() {
+            test(&padded(rest));
         }
     }
 
@@ -525,8 +696,12 @@ impl Kernel<u32> for Portable {
 
     #[inline(always)]
     fn add(counters: &mut u64, queries: &[u32; QUERIES], bottoms: &[u32]) {
+        let steps = bottoms.chunks_exact(LANES);
+        let tail = (!steps.remainder().is_empty()).then(|| padded(steps.remainder()));
+        let whole = &bottoms[..bottoms.len() - steps.remainder().len()];
         for &query in queries {
-            *counters += bottoms.iter().filter(|&&b| b & query == 0).count() as u64;
+            let words = whole.iter().chain(tail.iter().flatten());
+            *counters += words.filter(|&&b| b & query == 0).count() as u64;
         }
     }
 
@@ -565,6 +740,13 @@ mod tests {
         u64::from(low) | u64::from(low) << 44
     }
 
+    /// The words padded with PAD to whole steps: what a kernel reads.
+    fn padded_to_steps<W: Word>(words: &[W]) -> Vec<W> {
+        let mut padded = words.to_vec();
+        padded.resize(words.len().next_multiple_of(LANES), W::PAD);
+        padded
+    }
+
     /// Disjoint pairs counted one pair at a time: the definition the join
     /// must agree with.
     fn naive(tops: &[(u32, u32)], bottoms: &[(u32, u32)]) -> u64 {
@@ -593,11 +775,7 @@ mod tests {
         top: bool,
         word: fn(u32) -> W,
     ) -> Side<W> {
-        let (mark, step) = if top {
-            (W::TOP_MARK, QUERIES)
-        } else {
-            (W::BOTTOM_MARK, LANES)
-        };
+        let (mark, step) = if top { Role::Top } else { Role::Bottom }.filling::<W>();
         let mut counts = vec![0u32; sets << index_bits];
         let entries: Vec<(u32, W)> = halves
             .iter()
@@ -640,7 +818,7 @@ mod tests {
 
     proptest! {
         /// The whole join (buckets, subsets of free index bits, padding,
-        /// the kernel) against the pair-by-pair definition, for every
+        /// gathering, the kernel and its partial steps) against the pair-by-pair definition, for every
         /// pair of file sets.
         #[test]
         fn the_join_counts_exactly_the_disjoint_pairs((index_bits, sets, top_halves, bottom_halves) in case()) {
@@ -654,49 +832,54 @@ mod tests {
                         halves.iter().filter(|h| h.0 == set).map(|h| (h.1, h.2)).collect()
                     };
                     let expected = naive(&of(&top_halves, top_set), &of(&bottom_halves, bottom_set));
-                    prop_assert_eq!(
-                        count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut Vec::new()),
-                        expected,
-                        "sets {} and {}", top_set, bottom_set
-                    );
-                    prop_assert_eq!(
-                        count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut Vec::new()),
-                        expected,
-                        "wide, sets {} and {}", top_set, bottom_set
-                    );
+                    // Gathering from every bucket of tops, from none, and
+                    // from the threshold the engine uses.
+                    for gather_min_queries in [0, usize::MAX, GATHER_MIN_QUERIES] {
+                        prop_assert_eq!(
+                            count_pairs_gathering_from(&tops, top_set, &bottoms, bottom_set, 0, &mut Scratch::default(), gather_min_queries),
+                            expected,
+                            "sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
+                        );
+                        prop_assert_eq!(
+                            count_pairs_gathering_from(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut Scratch::default(), gather_min_queries),
+                            expected,
+                            "wide, sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
+                        );
+                    }
                 }
             }
         }
 
-        /// The two kernels agree on any words at all, padding included.
+        /// The kernels agree on any words at all, padding included, and
+        /// on any number of them (a last partial step).
         #[test]
         fn the_portable_kernel_equals_the_simd_one(
             queries in prop::array::uniform4(prop_oneof![any::<u32>(), Just(PAD), Just(0u32)]),
-            bottoms in prop::collection::vec(prop_oneof![any::<u32>(), Just(PAD), Just(0u32)], 0..40)
-                .prop_map(|mut words| { words.resize(words.len().next_multiple_of(LANES), PAD); words }),
+            bottoms in prop::collection::vec(prop_oneof![any::<u32>(), Just(PAD), Just(0u32)], 0..40),
         ) {
             let portable = count_group_portable(&queries, &bottoms);
             prop_assert_eq!(count_group(&queries, &bottoms), portable);
             #[cfg(target_arch = "x86_64")]
             prop_assert_eq!(count_group_sse2(&queries, &bottoms), portable);
+            let padded = padded_to_steps(&bottoms);
             let naive_count: u64 = queries
                 .iter()
-                .map(|&q| bottoms.iter().filter(|&&b| b & q == 0).count() as u64)
+                .map(|&q| padded.iter().filter(|&&b| b & q == 0).count() as u64)
                 .sum();
             prop_assert_eq!(portable, naive_count);
         }
 
-        /// The wide kernel counts exactly the disjoint pairs, padding
-        /// included.
+        /// The wide kernels count exactly the disjoint pairs, padding
+        /// and a last partial step included.
         #[test]
         fn the_wide_kernel_counts_the_disjoint_pairs(
             queries in prop::array::uniform4(prop_oneof![any::<u64>(), Just(u64::PAD), Just(0u64), Just(u64::TOP_MARK)]),
-            bottoms in prop::collection::vec(prop_oneof![any::<u64>(), Just(u64::PAD), Just(0u64), Just(u64::BOTTOM_MARK)], 0..40)
-                .prop_map(|mut words| { words.resize(words.len().next_multiple_of(LANES), u64::PAD); words }),
+            bottoms in prop::collection::vec(prop_oneof![any::<u64>(), Just(u64::PAD), Just(0u64), Just(u64::BOTTOM_MARK)], 0..40),
         ) {
+            let padded = padded_to_steps(&bottoms);
             let naive_count: u64 = queries
                 .iter()
-                .map(|&q| bottoms.iter().filter(|&&b| b & q == 0).count() as u64)
+                .map(|&q| padded.iter().filter(|&&b| b & q == 0).count() as u64)
                 .sum();
             prop_assert_eq!(<u64 as Word>::Kernel::count(&queries, &bottoms), naive_count);
             prop_assert_eq!(WideVector::count(&queries, &bottoms), naive_count);
@@ -720,36 +903,53 @@ mod tests {
     }
 
     #[test]
-    fn buckets_are_padded_whole_steps_holding_exactly_their_halves() {
-        // Sizes 0, 1, a whole step, one more than a step: every padding case.
+    fn buckets_hold_exactly_their_halves_tops_padded_to_whole_groups() {
+        // Sizes 0, 1, a whole group, one more than a step: every padding
+        // case.
         let index_bits = 1;
-        let sizes = [0usize, 1, LANES, LANES + 1];
+        let sizes = [0usize, 1, QUERIES, LANES + 1];
         let mut halves = Vec::new();
         for (bucket, &size) in sizes.iter().enumerate() {
             for k in 0..size {
                 halves.push((bucket >> index_bits, (bucket & 1) as u32, k as u32));
             }
         }
-        let bottoms = side(index_bits, 2, &halves, false);
-        assert_eq!(bottoms.starts.len(), sizes.len() + 1);
-        for (bucket, &size) in sizes.iter().enumerate() {
-            let (start, end) = (bottoms.starts[bucket], bottoms.starts[bucket + 1]);
-            assert_eq!(start as usize % LANES, 0, "bucket {bucket} starts mid-step");
-            assert_eq!((end - start) as usize, size.next_multiple_of(LANES));
-            let slice = bottoms.bucket(bucket >> index_bits, (bucket & 1) as u32);
-            let mut real: Vec<u32> = slice.iter().copied().filter(|&w| w != PAD).collect();
-            real.sort_unstable();
-            let expected: Vec<u32> = (0..size as u32).map(|k| k | BOTTOM_MARK).collect();
-            assert_eq!(real, expected, "bucket {bucket}");
+        for (top, mark, multiple) in [(true, TOP_MARK, QUERIES), (false, BOTTOM_MARK, 1)] {
+            let side = side(index_bits, 2, &halves, top);
+            assert_eq!(side.starts.len(), sizes.len() + 1);
+            for (bucket, &size) in sizes.iter().enumerate() {
+                let (start, end) = (side.starts[bucket], side.starts[bucket + 1]);
+                assert_eq!(
+                    start as usize % multiple,
+                    0,
+                    "bucket {bucket} starts mid-group"
+                );
+                assert_eq!((end - start) as usize, size.next_multiple_of(multiple));
+                let slice = side.bucket(bucket >> index_bits, (bucket & 1) as u32);
+                let mut real: Vec<u32> = slice.iter().copied().filter(|&w| w != PAD).collect();
+                real.sort_unstable();
+                let expected: Vec<u32> = (0..size as u32).map(|k| k | mark).collect();
+                assert_eq!(real, expected, "bucket {bucket}, top {top}");
+            }
+            assert_eq!(*side.starts.last().unwrap() as usize, side.low.len());
+            assert!(side.has_set(0) && side.has_set(1));
         }
-        assert_eq!(*bottoms.starts.last().unwrap() as usize, bottoms.low.len());
-        assert!(bottoms.has_set(0) && bottoms.has_set(1));
         // A set with no halves at all is skipped before any bucket is read.
         let lonely = side(index_bits, 2, &[(1, 0, 0)], false);
         assert!(!lonely.has_set(0) && lonely.has_set(1));
         let tops = side(index_bits, 2, &[(0, 0, 0)], true);
-        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut Vec::new()), 0);
-        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut Vec::new()), 1);
+        let mut scratch = Scratch::default();
+        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut scratch), 0);
+        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut scratch), 1);
+    }
+
+    #[test]
+    fn gathering_puts_the_runs_end_to_end() {
+        let low: Vec<u32> = (0..40).collect();
+        let runs = [(3, 5), (8, 8), (10, 29), (39, 40)];
+        let mut gathered = vec![7; 100];
+        let expected: Vec<u32> = (3..5).chain(10..29).chain(39..40).collect();
+        assert_eq!(gather(&low, &runs, &mut gathered), &expected[..]);
     }
 
     #[test]

@@ -254,6 +254,79 @@ impl Quarter {
 
 /// A partial piece: the ranks and files it takes, the diagonals it attacks
 /// on the next rank (as in the three-mask search), its keys.
+/// Words [`fit`] may write past the halves it keeps.
+const FIT_SLACK: usize = 8;
+
+/// The halves of one left piece (`key`, `side`) with the right pieces
+/// whose side keys are disjoint from `side`: writes `key | right key` for
+/// each, in order, from `out[0]`, and returns how many. Words after them
+/// may be overwritten too: `out` must hold `right_keys.len() + FIT_SLACK`.
+///
+/// With AVX-512, eight right pieces at a time: one test of their side keys
+/// gives the mask of those that fit, and a compress packs their halves
+/// together for one store. (The scalar loop spends a store and an add on
+/// every pair, kept or not; it was a tenth of n = 22's time, and this loop
+/// made a slice of n = 22 about 3 % faster, timed side by side.)
+#[inline(always)]
+fn fit(key: u64, side: u32, right_keys: &[u64], right_sides: &[u32], out: &mut [u64]) -> usize {
+    assert!(right_sides.len() == right_keys.len() && out.len() >= right_keys.len() + FIT_SLACK);
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx512f",
+        target_feature = "avx512vl"
+    ))]
+    {
+        use std::arch::x86_64::*;
+        let mut len = 0;
+        // SAFETY: compiled only where the target has AVX-512F and VL (cfg
+        // above). Step `at` reads right keys and sides at..at + 8, masked
+        // to those below `right_keys.len()` (masked lanes are not read),
+        // and writes eight words at out[len..], where len <= at <
+        // right_keys.len(): inside `out` by the assert.
+        unsafe {
+            let key = _mm512_set1_epi64(key as i64);
+            let side = _mm256_set1_epi32(side as i32);
+            for at in (0..right_keys.len()).step_by(8) {
+                let lanes = (u8::MAX as u16 >> (at + 8).saturating_sub(right_keys.len())) as u8;
+                let sides = _mm256_maskz_loadu_epi32(lanes, right_sides.as_ptr().add(at).cast());
+                let keys = _mm512_maskz_loadu_epi64(lanes, right_keys.as_ptr().add(at).cast());
+                let fits = _mm256_mask_testn_epi32_mask(lanes, sides, side);
+                let halves = _mm512_maskz_compress_epi64(fits, _mm512_or_si512(keys, key));
+                _mm512_storeu_si512(out.as_mut_ptr().add(len).cast(), halves);
+                len += fits.count_ones() as usize;
+            }
+        }
+        len
+    }
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "avx512f",
+        target_feature = "avx512vl"
+    )))]
+    fit_scalar(key, side, right_keys, right_sides, out)
+}
+
+/// [`fit`] one pair at a time: each half is written, and kept (the next
+/// overwrites it otherwise) only if the pieces fit. The loop where the CPU
+/// has no AVX-512, and the reference `fit` is tested against (so it is
+/// compiled, and checked, on every target).
+#[cfg_attr(not(test), allow(dead_code))]
+#[inline(always)]
+fn fit_scalar(
+    key: u64,
+    side: u32,
+    right_keys: &[u64],
+    right_sides: &[u32],
+    out: &mut [u64],
+) -> usize {
+    let mut len = 0;
+    for (&right_key, &right_side) in right_keys.iter().zip(right_sides) {
+        out[len] = key | right_key;
+        len += usize::from(side & right_side == 0);
+    }
+    len
+}
+
 #[derive(Clone, Copy, Default)]
 struct Frame {
     ranks: u32,
@@ -338,16 +411,12 @@ impl Quarters {
             let (right_keys, right_sides) = self.right.cell(self.all_ranks & !ranks, set);
             if !left_keys.is_empty() && !right_keys.is_empty() {
                 tested += (left_keys.len() * right_keys.len()) as u64;
+                let room = right_keys.len() + FIT_SLACK;
                 for (&key, &side) in left_keys.iter().zip(left_sides) {
-                    if out.len() < len + right_keys.len() {
-                        out.resize((2 * out.len()).max(len + right_keys.len()), 0);
+                    if out.len() < len + room {
+                        out.resize((2 * out.len()).max(len + room), 0);
                     }
-                    for (&right_key, &right_side) in right_keys.iter().zip(right_sides) {
-                        // Written always, kept only if the pieces fit: the
-                        // next pair overwrites a refused one.
-                        out[len] = key | right_key;
-                        len += usize::from(side & right_side == 0);
-                    }
+                    len += fit(key, side, right_keys, right_sides, &mut out[len..]);
                 }
             }
             if ranks == 0 {
@@ -363,5 +432,41 @@ impl Quarters {
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.left.bytes() + self.right.bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The halves `fit` keeps are exactly those the pair-by-pair loop
+        /// keeps, in the same order, at every length (whole steps of eight
+        /// and a partial last one), and nothing beyond the slack is written.
+        #[test]
+        fn fit_keeps_exactly_the_pieces_whose_sides_are_disjoint(
+            key in any::<u64>(),
+            side in any::<u32>(),
+            right in prop::collection::vec((any::<u64>(), any::<u32>()), 0..40),
+        ) {
+            // Sparse side keys, so that both outcomes are common.
+            let side = side & side >> 3;
+            let (keys, sides): (Vec<u64>, Vec<u32>) =
+                right.iter().map(|&(key, side)| (key, side & side >> 5)).unzip();
+            let guard = 0x5EED;
+            let mut out = vec![guard; keys.len() + FIT_SLACK + 1];
+            let kept = fit(key, side, &keys, &sides, &mut out);
+            let mut expected = vec![0; keys.len() + FIT_SLACK];
+            let expected_kept = fit_scalar(key, side, &keys, &sides, &mut expected);
+            prop_assert_eq!(kept, expected_kept);
+            prop_assert_eq!(&out[..kept], &expected[..kept]);
+            let naive: Vec<u64> = keys.iter().zip(&sides)
+                .filter(|&(_, &s)| s & side == 0)
+                .map(|(&k, _)| k | key)
+                .collect();
+            prop_assert_eq!(&out[..kept], &naive[..]);
+            prop_assert_eq!(out[keys.len() + FIT_SLACK], guard);
+        }
     }
 }

@@ -8,15 +8,8 @@ use queens_core::split::UnitCount;
 use crate::board::{Board, Keep, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::index::{self, Chooser, Remap};
-use crate::join::{self, LANES, QUERIES, Side, Word};
+use crate::join::{self, Role, Scratch, Side, Word};
 use crate::quarters::{self, Quarters};
-
-/// Which side of the join a search fills.
-#[derive(Clone, Copy)]
-enum Role {
-    Top,
-    Bottom,
-}
 
 /// A thread's memory for counting units, kept from one unit to the next:
 /// a unit's halves take megabytes, and fresh allocations would be page
@@ -38,8 +31,9 @@ struct Buffers<W> {
     counts: Vec<u32>,
     tops: Side<W>,
     bottoms: Side<W>,
-    /// The join's list of bottom buckets a top bucket may meet.
-    runs: Vec<(u32, u32)>,
+    /// The join's runs of bottoms a bucket of tops may meet: listed, and
+    /// gathered end to end.
+    runs: Scratch<W>,
     /// The unit's quarters of tops and of bottoms, and one set's keys on
     /// each side.
     top_quarters: Quarters,
@@ -57,7 +51,7 @@ impl<W> Default for Buffers<W> {
             counts: Vec::new(),
             tops: Side::default(),
             bottoms: Side::default(),
-            runs: Vec::new(),
+            runs: Scratch::default(),
             top_quarters: Quarters::default(),
             bottom_quarters: Quarters::default(),
             keys: Vec::new(),
@@ -74,7 +68,7 @@ impl<W: Word> Buffers<W> {
             + self.counts.capacity() * size_of::<u32>()
             + self.tops.bytes()
             + self.bottoms.bytes()
-            + self.runs.capacity() * size_of::<(u32, u32)>()
+            + self.runs.bytes()
             + self.top_quarters.bytes()
             + self.bottom_quarters.bytes()
             + (self.keys.capacity() + self.bottom_keys.capacity()) * size_of::<u64>()
@@ -152,10 +146,7 @@ fn fill_chunk<W: Word>(
     scratch: &mut Vec<(u32, W)>,
     counts: &mut Vec<u32>,
 ) -> (u64, usize) {
-    let (mark, step) = match role {
-        Role::Top => (W::TOP_MARK, QUERIES),
-        Role::Bottom => (W::BOTTOM_MARK, LANES),
-    };
+    let (mark, step) = role.filling::<W>();
     let index_bits = board.layout.index_bits;
     counts.clear();
     // Every half of a side has as many files outside the block.
@@ -398,10 +389,7 @@ fn sort_set<W: Word>(
     scratch: &mut Vec<(u32, W)>,
     counts: &mut Vec<u32>,
 ) {
-    let (mark, step) = match role {
-        Role::Top => (W::TOP_MARK, QUERIES),
-        Role::Bottom => (W::BOTTOM_MARK, LANES),
-    };
+    let (mark, step) = role.filling::<W>();
     counts.clear();
     counts.resize(1 << index_bits, 0);
     scratch.clear();
