@@ -7,11 +7,11 @@
 //! words: [`QUERIES`] tops at a time against [`LANES`] bottoms at a time, AND
 //! and compare-with-zero, each load of bottoms serving four tops.
 //!
-//! A bucket of tops with many groups of queries first copies the runs of
-//! bottoms it may meet end to end ([`GATHER_MIN_QUERIES`]): every group
-//! then makes one pass over one contiguous run instead of one short pass
-//! per bucket of bottoms (at n = 22 a run of bottoms is five steps long on
-//! average, and a group visits some twenty of them).
+//! In the narrow layout ([`Word::GATHERS`]), a bucket of tops with many
+//! groups of queries first copies the runs of bottoms it may meet end to
+//! end ([`GATHER_MIN_QUERIES`]): every group then makes one pass over one
+//! contiguous run instead of one short pass per bucket of bottoms (on large
+//! boards most runs are a few steps long, and a group visits tens of them).
 //!
 //! Buckets of tops are padded to whole groups with [`Word::PAD`], which can
 //! never meet anything: every real top carries [`Word::TOP_MARK`] and every
@@ -45,6 +45,11 @@ pub trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
     const PAD: Self;
     /// The kernel the join runs on this word, the best the target has.
     type Kernel: Kernel<Self>;
+    /// Whether a large bucket of tops gathers its runs of bottoms (see
+    /// [`GATHER_MIN_QUERIES`]). Narrow words do; for wide ones it was no
+    /// faster (a slice of n = 24, timed side by side), so they read the
+    /// runs where they lie.
+    const GATHERS: bool;
     /// A key's index bits (its bucket within its file set) and the word
     /// compared, unmarked.
     fn split(key: u64, index_bits: usize) -> (u32, Self);
@@ -95,6 +100,7 @@ impl Word for u32 {
     type Kernel = Sse2;
     #[cfg(not(target_arch = "x86_64"))]
     type Kernel = Portable;
+    const GATHERS: bool = true;
 
     #[inline(always)]
     fn split(key: u64, _: usize) -> (u32, u32) {
@@ -117,6 +123,7 @@ impl Word for u64 {
     type Kernel = Avx512;
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
     type Kernel = WideVector;
+    const GATHERS: bool = false;
 
     #[inline(always)]
     fn split(key: u64, index_bits: usize) -> (u32, u64) {
@@ -240,8 +247,8 @@ impl<W: Word> Side<W> {
 /// of n = 22 at 2, 4 and 8 groups: 4 and 8 were best, and equal).
 pub const GATHER_MIN_QUERIES: usize = 8 * QUERIES;
 
-/// The most bottoms a bucket of tops gathers (1 MiB of narrow words, 2 of
-/// wide ones); more are read where they lie. This bounds the copy's memory
+/// The most bottoms a bucket of tops gathers (1 MiB of narrow words); more
+/// are read where they lie. This bounds the copy's memory
 /// whatever n is, and so many bottoms are in long runs, which gain little
 /// from it (timed on a slice of n = 22: 2^16 to 2^18 as fast as no bound,
 /// 2^12 slower).
@@ -252,18 +259,36 @@ pub const GATHER_MAX_WORDS: usize = 1 << 18;
 pub struct Scratch<W> {
     runs: Vec<(u32, u32)>,
     gathered: Vec<W>,
+    /// [`GATHER_MIN_QUERIES`] where the word gathers ([`Word::GATHERS`]),
+    /// else never (tests gather always, or never, in either layout).
+    gather_min_queries: usize,
 }
 
-impl<W> Default for Scratch<W> {
+impl<W: Word> Default for Scratch<W> {
     fn default() -> Self {
         Scratch {
             runs: Vec::new(),
             gathered: Vec::new(),
+            gather_min_queries: if W::GATHERS {
+                GATHER_MIN_QUERIES
+            } else {
+                usize::MAX
+            },
         }
     }
 }
 
-impl<W> Scratch<W> {
+impl<W: Word> Scratch<W> {
+    /// Scratch for a join that gathers from `gather_min_queries` tops in a
+    /// bucket.
+    #[cfg(test)]
+    fn gathering_from(gather_min_queries: usize) -> Self {
+        Scratch {
+            gather_min_queries,
+            ..Scratch::default()
+        }
+    }
+
     /// Bytes held (capacity): the scratch's share of a thread's memory. The
     /// gathered runs are at most [`GATHER_MAX_WORDS`] words.
     pub fn bytes(&self) -> usize {
@@ -288,29 +313,11 @@ pub fn count_pairs<W: Word>(
     doubling: u32,
     scratch: &mut Scratch<W>,
 ) -> u64 {
-    count_pairs_gathering_from(
-        tops,
-        top_set,
-        bottoms,
-        bottom_set,
-        doubling,
-        scratch,
-        GATHER_MIN_QUERIES,
-    )
-}
-
-/// [`count_pairs`], gathering from `gather_min_queries` tops in a bucket
-/// (tests gather always, or never).
-fn count_pairs_gathering_from<W: Word>(
-    tops: &Side<W>,
-    top_set: usize,
-    bottoms: &Side<W>,
-    bottom_set: usize,
-    doubling: u32,
-    scratch: &mut Scratch<W>,
-    gather_min_queries: usize,
-) -> u64 {
-    let Scratch { runs, gathered } = scratch;
+    let Scratch {
+        runs,
+        gathered,
+        gather_min_queries,
+    } = scratch;
     let mut total = 0u64;
     for_each_bucket(
         tops,
@@ -323,7 +330,7 @@ fn count_pairs_gathering_from<W: Word>(
             let groups = queries
                 .chunks_exact(QUERIES)
                 .map(|group| -> &[W; QUERIES] { group.try_into().expect("exact chunk") });
-            let gathering = queries.len() >= gather_min_queries
+            let gathering = queries.len() >= *gather_min_queries
                 && runs.len() > 1
                 && runs
                     .iter()
@@ -427,6 +434,32 @@ fn subsets(free: u32) -> impl Iterator<Item = u32> {
     })
 }
 
+/// Calls `test` on every step of `bottoms`, as `load` reads a whole step
+/// and `load_partial` the last partial one (from its words and the mask of
+/// its lanes; the other lanes must read as PAD).
+#[inline(always)]
+fn for_each_step<W, V>(
+    bottoms: &[W],
+    load: impl Fn(&[W]) -> V,
+    load_partial: impl Fn(&[W], u8) -> V,
+    mut test: impl FnMut(V),
+) {
+    let steps = bottoms.chunks_exact(LANES);
+    let rest = steps.remainder();
+    for step in steps {
+        test(load(step));
+    }
+    if !rest.is_empty() {
+        test(load_partial(rest, (1u8 << rest.len()) - 1));
+    }
+}
+
+/// A whole step's words, by value (for the kernels that take them so).
+#[inline(always)]
+fn whole<W: Copy>(step: &[W]) -> [W; LANES] {
+    step.try_into().expect("a whole step")
+}
+
 /// A run's last partial step, padded with PAD to a whole one (for the
 /// kernels without masked loads).
 #[inline(always)]
@@ -476,22 +509,19 @@ impl Kernel<u32> for Avx512Vl {
         unsafe {
             let one = _mm256_set1_epi32(1);
             let q = queries.map(|query| _mm256_set1_epi32(query as i32));
-            let mut test = |b: __m256i| {
+            let test = |b: __m256i| {
                 for i in 0..QUERIES {
                     let disjoint = _mm256_testn_epi32_mask(b, q[i]);
                     counters[i] = _mm256_mask_add_epi32(counters[i], disjoint, counters[i], one);
                 }
             };
-            let steps = bottoms.chunks_exact(LANES);
-            let rest = steps.remainder();
-            for step in steps {
-                test(_mm256_loadu_si256(step.as_ptr().cast()));
-            }
-            if !rest.is_empty() {
-                let lanes = (1u8 << rest.len()) - 1;
-                let pad = _mm256_set1_epi32(u32::PAD as i32);
-                test(_mm256_mask_loadu_epi32(pad, lanes, rest.as_ptr().cast()));
-            }
+            let pad = _mm256_set1_epi32(u32::PAD as i32);
+            for_each_step(
+                bottoms,
+                |step| _mm256_loadu_si256(step.as_ptr().cast()),
+                |rest, lanes| _mm256_mask_loadu_epi32(pad, lanes, rest.as_ptr().cast()),
+                test,
+            );
         }
     }
 
@@ -542,7 +572,7 @@ impl Kernel<u32> for Sse2 {
         unsafe {
             let zero = _mm_setzero_si128();
             let q = queries.map(|query| _mm_set1_epi32(query as i32));
-            let mut test = |step: &[u32; LANES]| {
+            let test = |step: [u32; LANES]| {
                 let b = [
                     _mm_loadu_si128(step.as_ptr().cast()),
                     _mm_loadu_si128(step.as_ptr().add(4).cast()),
@@ -554,14 +584,7 @@ impl Kernel<u32> for Sse2 {
                     }
                 }
             };
-            let steps = bottoms.chunks_exact(LANES);
-            let rest = steps.remainder();
-            for step in steps {
-                test(step.try_into().expect("exact chunk"));
-            }
-            if !rest.is_empty() {
-                test(&padded(rest));
-            }
+            for_each_step(bottoms, whole, |rest, _| padded(rest), test);
         }
     }
 
@@ -610,22 +633,19 @@ impl Kernel<u64> for Avx512 {
         unsafe {
             let one = _mm512_set1_epi64(1);
             let q = queries.map(|query| _mm512_set1_epi64(query as i64));
-            let mut test = |b: __m512i| {
+            let test = |b: __m512i| {
                 for i in 0..QUERIES {
                     let disjoint = _mm512_testn_epi64_mask(b, q[i]);
                     counters[i] = _mm512_mask_add_epi64(counters[i], disjoint, counters[i], one);
                 }
             };
-            let steps = bottoms.chunks_exact(LANES);
-            let rest = steps.remainder();
-            for step in steps {
-                test(_mm512_loadu_si512(step.as_ptr().cast()));
-            }
-            if !rest.is_empty() {
-                let lanes = (1u8 << rest.len()) - 1;
-                let pad = _mm512_set1_epi64(u64::PAD as i64);
-                test(_mm512_mask_loadu_epi64(pad, lanes, rest.as_ptr().cast()));
-            }
+            let pad = _mm512_set1_epi64(u64::PAD as i64);
+            for_each_step(
+                bottoms,
+                |step| _mm512_loadu_si512(step.as_ptr().cast()),
+                |rest, lanes| _mm512_mask_loadu_epi64(pad, lanes, rest.as_ptr().cast()),
+                test,
+            );
         }
     }
 
@@ -660,19 +680,14 @@ impl Kernel<u64> for WideVector {
 
     #[inline(always)]
     fn add(counters: &mut Self::Counters, queries: &[u64; QUERIES], bottoms: &[u64]) {
-        let mut test = |step: &[u64]| {
+        let test = |step: [u64; LANES]| {
             for (row, &query) in counters.iter_mut().zip(queries) {
-                for (counter, &bottom) in row.iter_mut().zip(step) {
+                for (counter, bottom) in row.iter_mut().zip(step) {
                     *counter += u64::from(bottom & query == 0);
                 }
             }
         };
-        let steps = bottoms.chunks_exact(LANES);
-        let rest = steps.remainder();
-        steps.for_each(&mut test);
-        if !rest.is_empty() {
-            test(&padded(rest));
-        }
+        for_each_step(bottoms, whole, |rest, _| padded(rest), test);
     }
 
     #[inline(always)]
@@ -696,13 +711,12 @@ impl Kernel<u32> for Portable {
 
     #[inline(always)]
     fn add(counters: &mut u64, queries: &[u32; QUERIES], bottoms: &[u32]) {
-        let steps = bottoms.chunks_exact(LANES);
-        let tail = (!steps.remainder().is_empty()).then(|| padded(steps.remainder()));
-        let whole = &bottoms[..bottoms.len() - steps.remainder().len()];
-        for &query in queries {
-            let words = whole.iter().chain(tail.iter().flatten());
-            *counters += words.filter(|&&b| b & query == 0).count() as u64;
-        }
+        let test = |step: [u32; LANES]| {
+            for &query in queries {
+                *counters += step.iter().filter(|&&b| b & query == 0).count() as u64;
+            }
+        };
+        for_each_step(bottoms, whole, |rest, _| padded(rest), test);
     }
 
     #[inline(always)]
@@ -836,12 +850,12 @@ mod tests {
                     // from the threshold the engine uses.
                     for gather_min_queries in [0, usize::MAX, GATHER_MIN_QUERIES] {
                         prop_assert_eq!(
-                            count_pairs_gathering_from(&tops, top_set, &bottoms, bottom_set, 0, &mut Scratch::default(), gather_min_queries),
+                            count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut Scratch::gathering_from(gather_min_queries)),
                             expected,
                             "sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
                         );
                         prop_assert_eq!(
-                            count_pairs_gathering_from(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut Scratch::default(), gather_min_queries),
+                            count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut Scratch::gathering_from(gather_min_queries)),
                             expected,
                             "wide, sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
                         );

@@ -44,7 +44,7 @@ struct Buffers<W> {
     remap: Remap,
 }
 
-impl<W> Default for Buffers<W> {
+impl<W: Word> Default for Buffers<W> {
     fn default() -> Self {
         Buffers {
             scratch: Vec::new(),
