@@ -240,18 +240,18 @@ impl<W: Word> Side<W> {
     }
 }
 
-/// Groups of queries from which a bucket of tops gathers its runs of
-/// bottoms end to end before the kernel (see the module's doc). A copy
-/// costs about a third of one group's pass over the same bottoms; below
-/// eight groups it paid for less than it cost (timed side by side on a slice
-/// of n = 22 at 2, 4 and 8 groups: 4 and 8 were best, and equal).
+/// Queries (eight groups) from which a bucket of tops gathers its runs of
+/// bottoms end to end before the kernel (see the module's doc). The copy
+/// is paid once and saved on every group's pass, so it needs several
+/// groups to pay (timed side by side on a slice of n = 22 at 2, 4 and 8
+/// groups: 4 and 8 were best, and equal).
 pub const GATHER_MIN_QUERIES: usize = 8 * QUERIES;
 
 /// The most bottoms a bucket of tops gathers (1 MiB of narrow words); more
-/// are read where they lie. This bounds the copy's memory
-/// whatever n is, and so many bottoms are in long runs, which gain little
-/// from it (timed on a slice of n = 22: 2^16 to 2^18 as fast as no bound,
-/// 2^12 slower).
+/// are read where they lie. This bounds the copy's memory whatever n is;
+/// so many bottoms lie mostly in long runs, which gain little from the copy
+/// (timed on a slice of n = 22: 2^16 to 2^18 as fast as no bound, 2^12
+/// slower).
 pub const GATHER_MAX_WORDS: usize = 1 << 18;
 
 /// The join's scratch, kept from one set to the next: the runs of bottoms
