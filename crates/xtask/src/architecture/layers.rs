@@ -1,0 +1,106 @@
+//! Which workspace crates each crate may depend on, and which crates may
+//! parse a command line: the table below is the rule, so that adding a
+//! crate is one line here (and one in docs/ARCHITECTURE.md).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::source::{crates, read};
+use crate::Error;
+
+/// Crates that may depend on every workspace crate: the `queens` command
+/// (the only one that names solver crates, in its registry).
+pub const EVERYTHING: &[&str] = &["harness"];
+
+/// What each crate that is not a solver may depend on: (crate directory,
+/// the workspace packages it may use). Any crate not listed here is a
+/// solver crate and may use [`SOLVER`] only.
+///
+/// Pending on other branches (the lead adds them when merging):
+/// - `("record", &["queens-core"])`
+/// - `("measure", &["queens-core", "queens-record"])`
+/// - `("report", &["queens-core", "queens-record"])`
+/// - `("distributed", &["queens-core", "queens-record"])`
+/// - xtask becomes `&["queens-core", "queens-record", "queens-measure"]`
+///   once queens-bench is split.
+pub const LAYERS: &[(&str, &[&str])] = &[
+    ("core", &[]),
+    ("conformance", &["queens-core"]),
+    ("bench", &["queens-core"]),
+    // A port of another solver's idea to other hardware uses that crate's
+    // public plan and search rather than copying them (docs/ARCHITECTURE.md).
+    ("gpu", &["queens-core", "queens-constellations"]),
+    // The chores run the `queens` binary; they never link a solver or the
+    // harness.
+    ("xtask", &["queens-core", "queens-bench"]),
+];
+
+/// What a solver crate may depend on.
+pub const SOLVER: &[&str] = &["queens-core"];
+
+/// The crates that may parse a command line (depend on clap).
+pub const COMMAND_LINES: &[&str] = &["harness", "xtask"];
+
+/// The package names listed under `[dependencies]` (and target-specific
+/// dependency tables), not dev- or build-dependencies.
+pub fn dependencies(manifest: &Path) -> Result<BTreeSet<String>, Error> {
+    let text = read(manifest)?;
+    let mut in_dependencies = false;
+    let mut names = BTreeSet::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]"
+                || (line.starts_with("[target.") && line.ends_with(".dependencies]"));
+            continue;
+        }
+        if in_dependencies && let Some((name, _)) = line.split_once(['=', '.']) {
+            let name = name.trim();
+            if !name.is_empty() && !name.starts_with('#') {
+                names.insert(name.to_string());
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// The workspace packages a crate may depend on; `None` for any.
+pub fn allowed(crate_dir: &str) -> Option<BTreeSet<&'static str>> {
+    if EVERYTHING.contains(&crate_dir) {
+        return None;
+    }
+    let listed = LAYERS.iter().find(|(name, _)| *name == crate_dir);
+    Some(
+        listed
+            .map_or(SOLVER, |(_, may_use)| may_use)
+            .iter()
+            .copied()
+            .collect(),
+    )
+}
+
+/// One line per crate that uses a crate above its layer, or clap outside
+/// [`COMMAND_LINES`].
+pub fn violations(root: &Path) -> Result<Vec<String>, Error> {
+    let mut found = Vec::new();
+    for (name, dir) in crates(root)? {
+        let deps = dependencies(&dir.join("Cargo.toml"))?;
+        if let Some(allowed) = allowed(&name) {
+            let extra: Vec<&str> = deps
+                .iter()
+                .map(String::as_str)
+                .filter(|d| d.starts_with("queens-") && !allowed.contains(d))
+                .collect();
+            if !extra.is_empty() {
+                found.push(format!(
+                    "crates/{name} depends on {extra:?}: it may use {allowed:?} (the table in crates/xtask/src/architecture/layers.rs)"
+                ));
+            }
+        }
+        if deps.contains("clap") && !COMMAND_LINES.contains(&name.as_str()) {
+            found.push(format!(
+                "crates/{name}: only {COMMAND_LINES:?} parse command lines (depend on clap)"
+            ));
+        }
+    }
+    Ok(found)
+}

@@ -1,0 +1,56 @@
+//! The command line: the chores and where each one goes. Each module under
+//! `cmd/` owns its `Args` and its `run`; adding a chore is its module and
+//! one variant here.
+
+use clap::{Parser, Subcommand};
+
+use crate::{Error, cmd};
+
+/// `cargo xtask`: the parsed command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "The workspace's chores: CI steps, scaling, comparisons, cluster runs, architecture rules."
+)]
+pub struct Cli {
+    /// The chore.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The chores.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// CI's steps around the three commands it calls literally.
+    Ci(cmd::ci::Args),
+    /// Thread scaling and solver ratios, interleaved round by round.
+    Scaling(cmd::scaling::Args),
+    /// half-join against E. Kluev's quadrant join, one thread each.
+    VsQuadrant(cmd::vs_quadrant::Args),
+    /// The README's GNU parallel example on local slots, a killed shard resumed.
+    ParallelLocal(cmd::parallel_local::Args),
+    /// A one-node Slurm cluster on this Debian machine: start, stop, env.
+    SlurmOneNode(cmd::slurm_one_node::Args),
+    /// The Slurm job array for real on a one-node cluster, a task requeued.
+    SlurmE2e(cmd::slurm_e2e::Args),
+    /// The HTML page in headless Chromium.
+    BrowserTest(cmd::browser_test::Args),
+    /// The layering rules of docs/ARCHITECTURE.md.
+    Architecture(cmd::architecture::Args),
+}
+
+impl Command {
+    /// Runs the chore.
+    pub fn run(&self) -> Result<(), Error> {
+        match self {
+            Command::Ci(args) => cmd::ci::run(args),
+            Command::Scaling(args) => cmd::scaling::run(args),
+            Command::VsQuadrant(args) => cmd::vs_quadrant::run(args),
+            Command::ParallelLocal(args) => cmd::parallel_local::run(args),
+            Command::SlurmOneNode(args) => cmd::slurm_one_node::run(args),
+            Command::SlurmE2e(args) => cmd::slurm_e2e::run(args),
+            Command::BrowserTest(args) => cmd::browser_test::run(args),
+            Command::Architecture(args) => cmd::architecture::run(args),
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! `cargo xtask architecture`: the layering rules of docs/ARCHITECTURE.md
+//! ([`crate::architecture`]) on this checkout; every broken rule on its own
+//! line, exit 1 if there is any. `cargo test` runs the same checks.
+
+use crate::{Error, architecture, workspace};
+
+/// No arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+/// Checks the rules.
+pub fn run(_: &Args) -> Result<(), Error> {
+    let found = architecture::violations(&workspace::root())?;
+    if found.is_empty() {
+        println!("architecture: crate layers, module imports and the records directory hold");
+        return Ok(());
+    }
+    for line in &found {
+        eprintln!("architecture: {line}");
+    }
+    Err(Error::Failed(format!(
+        "architecture: {} rule(s) broken",
+        found.len()
+    )))
+}

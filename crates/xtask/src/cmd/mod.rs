@@ -1,0 +1,10 @@
+//! One module per chore: its arguments (`Args`) and its `run`.
+
+pub mod architecture;
+pub mod browser_test;
+pub mod ci;
+pub mod parallel_local;
+pub mod scaling;
+pub mod slurm_e2e;
+pub mod slurm_one_node;
+pub mod vs_quadrant;

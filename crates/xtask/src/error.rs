@@ -1,0 +1,22 @@
+//! The one error type of xtask and its exit code.
+
+/// Why a chore stopped. The message is the whole line printed on stderr.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Something the user can fix: bad arguments, a missing tool or file.
+    #[error("{0}")]
+    Usage(String),
+    /// A check failed, or a process it runs failed.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl Error {
+    /// 2 for what the user can fix, 1 for a failed check.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Usage(_) => 2,
+            Error::Failed(_) => 1,
+        }
+    }
+}

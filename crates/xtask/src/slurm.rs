@@ -1,0 +1,253 @@
+//! A one-node Slurm cluster on this Debian machine, for testing the
+//! cluster path for real: munge for authentication, slurmctld and slurmd
+//! as root daemons (no systemd), one partition holding this host with all
+//! its CPUs. Everything it writes lives in `$QUEENS_SLURM_DIR` (default
+//! /tmp/queens-slurm); clients find it through `SLURM_CONF`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread::sleep;
+use std::time::Duration;
+
+use crate::{Error, process};
+
+/// The cluster's directory and configuration file.
+#[derive(Debug, Clone)]
+pub struct Cluster {
+    /// Where its state, logs and pid files live.
+    pub dir: PathBuf,
+}
+
+impl Cluster {
+    /// `$QUEENS_SLURM_DIR`, default /tmp/queens-slurm.
+    pub fn from_env() -> Cluster {
+        let dir = std::env::var_os("QUEENS_SLURM_DIR")
+            .filter(|d| !d.is_empty())
+            .map_or_else(|| PathBuf::from("/tmp/queens-slurm"), PathBuf::from);
+        Cluster { dir }
+    }
+
+    /// Its slurm.conf: clients find the cluster through `SLURM_CONF`.
+    pub fn conf(&self) -> PathBuf {
+        self.dir.join("slurm.conf")
+    }
+
+    /// A client command (sbatch, squeue, scontrol...) pointed at it.
+    pub fn client(&self, program: &str) -> Command {
+        let mut command = Command::new(program);
+        command.env("SLURM_CONF", self.conf());
+        command
+    }
+
+    fn pid_file(&self, daemon: &str) -> PathBuf {
+        self.dir.join(format!("{daemon}.pid"))
+    }
+
+    fn pid(&self, daemon: &str) -> Option<String> {
+        std::fs::read_to_string(self.pid_file(daemon))
+            .ok()
+            .map(|text| text.trim().to_string())
+            .filter(|pid| !pid.is_empty())
+    }
+
+    fn running(&self, daemon: &str) -> bool {
+        self.pid(daemon)
+            .is_some_and(|pid| process::succeeds(Command::new("kill").args(["-0", &pid])))
+    }
+
+    /// Ends a daemon started here: SIGTERM, a bounded wait for it to save
+    /// its state and exit, then SIGKILL, so that a later start finds its
+    /// ports free.
+    fn end(&self, daemon: &str) {
+        let Some(pid) = self.pid(daemon) else { return };
+        process::succeeds(Command::new("kill").arg(&pid));
+        for _ in 0..50 {
+            if !process::succeeds(Command::new("kill").args(["-0", &pid])) {
+                break;
+            }
+            sleep(Duration::from_millis(200));
+        }
+        process::succeeds(Command::new("kill").args(["-KILL", &pid]));
+        let _ = std::fs::remove_file(self.pid_file(daemon));
+    }
+
+    /// Stops the daemons it started.
+    pub fn stop(&self) {
+        for daemon in ["slurmd", "slurmctld", "munged"] {
+            self.end(daemon);
+        }
+    }
+
+    /// Starts the cluster and waits (bounded) for the node to report in.
+    pub fn start(&self) -> Result<(), Error> {
+        if !process::on_path("slurmctld") || !process::on_path("munged") {
+            println!("one-node slurm: installing slurm-wlm and munge");
+            process::apt_install(&["slurm-wlm", "munge"])?;
+        }
+        for sub in ["state", "spool"] {
+            create_dir(&self.dir.join(sub))?;
+        }
+        create_dir(Path::new("/run/munge"))?;
+        create_dir(Path::new("/etc/munge"))?;
+        munge_key()?;
+        let host = process::stdout(Command::new("hostname").arg("-s"))?
+            .trim()
+            .to_string();
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        write(&self.conf(), &slurm_conf(&self.dir, &host, cpus))?;
+
+        // A munged that already answers (the package's own, say) is used as
+        // it is; otherwise one is started here, and stopped by `stop`.
+        if !self.running("munged") && !munge_answers() {
+            let pid_file = self.pid_file("munged");
+            let with_pid_file = process::succeeds(
+                Command::new("munged")
+                    .arg("--force")
+                    .arg(format!("--pid-file={}", pid_file.display())),
+            );
+            if !with_pid_file {
+                process::run(Command::new("munged").arg("--force"))?;
+            }
+            // Older munged have no --pid-file: find it.
+            if !pid_file.exists() {
+                let newest = process::stdout(Command::new("pgrep").args(["-n", "munged"]))?;
+                write(&pid_file, &newest)?;
+            }
+        }
+        for daemon in ["slurmctld", "slurmd"] {
+            if !self.running(daemon) {
+                process::run(self.client(daemon).arg("-f").arg(self.conf()))?;
+            }
+        }
+
+        // The node reports in within seconds; give it a bounded while.
+        let mut state = String::new();
+        for _ in 0..60 {
+            state = process::stdout(self.client("sinfo").args(["-h", "-N", "-o", "%T"]))
+                .unwrap_or_default()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            match state.as_str() {
+                "idle" | "mixed" | "allocated" => {
+                    println!(
+                        "one-node slurm: {host} is {state} ({cpus} CPUs); SLURM_CONF={}",
+                        self.conf().display()
+                    );
+                    return Ok(());
+                }
+                s if s.starts_with("down") || s.starts_with("drain") => {
+                    process::succeeds(self.client("scontrol").args([
+                        "update",
+                        &format!("nodename={host}"),
+                        "state=resume",
+                    ]));
+                }
+                _ => {}
+            }
+            sleep(Duration::from_secs(1));
+        }
+        let shown = if state.is_empty() { "none" } else { &state };
+        Err(Error::Failed(format!(
+            "one-node slurm: the node did not come up (state '{shown}'); see {0}/slurmctld.log and {0}/slurmd.log",
+            self.dir.display()
+        )))
+    }
+}
+
+fn create_dir(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|error| {
+        Error::Failed(format!(
+            "one-node slurm: cannot create {}: {error}",
+            dir.display()
+        ))
+    })
+}
+
+fn write(path: &Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|error| {
+        Error::Failed(format!(
+            "one-node slurm: cannot write {}: {error}",
+            path.display()
+        ))
+    })
+}
+
+/// Munge authenticates every message between the daemons and the clients;
+/// one key, readable by root only, is all a single node needs.
+fn munge_key() -> Result<(), Error> {
+    let key = Path::new("/etc/munge/munge.key");
+    if key.metadata().map_or(true, |m| m.len() == 0) {
+        process::run(Command::new("dd").args([
+            "if=/dev/urandom",
+            "of=/etc/munge/munge.key",
+            "bs=1024",
+            "count=1",
+            "status=none",
+        ]))?;
+    }
+    process::run(Command::new("chmod").args(["400", "/etc/munge/munge.key"]))?;
+    // As the script did, a failure to chown (not root) is left to munged
+    // to complain about.
+    process::succeeds(Command::new("chown").args([
+        "root:root",
+        "/etc/munge/munge.key",
+        "/run/munge",
+    ]));
+    Ok(())
+}
+
+/// Whether a munged answers already: a credential made and read back.
+fn munge_answers() -> bool {
+    let Ok(mut encode) = Command::new("munge")
+        .arg("-n")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return false;
+    };
+    let Some(credential) = encode.stdout.take() else {
+        return false;
+    };
+    let decoded = process::succeeds(Command::new("unmunge").stdin(credential));
+    encode.wait().is_ok_and(|status| status.success()) && decoded
+}
+
+/// The slurm.conf of this host alone.
+pub fn slurm_conf(dir: &Path, host: &str, cpus: usize) -> String {
+    let dir = dir.display();
+    format!(
+        "# Written by scripts/slurm/one-node: this host alone, no accounting, no
+# cgroups (processes are tracked by their parent, which is all a test of
+# job arrays and requeueing needs).
+ClusterName=queens
+# The real hostname (slurmd finds its node by it), reached on the loopback
+# address whether or not the name resolves on this machine.
+SlurmctldHost={host}(127.0.0.1)
+AuthType=auth/munge
+SlurmUser=root
+SlurmdUser=root
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SchedulerType=sched/backfill
+ReturnToService=2
+MpiDefault=none
+StateSaveLocation={dir}/state
+SlurmdSpoolDir={dir}/spool
+SlurmctldPidFile={dir}/slurmctld.pid
+SlurmdPidFile={dir}/slurmd.pid
+SlurmctldLogFile={dir}/slurmctld.log
+SlurmdLogFile={dir}/slurmd.log
+# Requeued jobs may start again at once (the default waits minutes).
+MinJobAge=30
+NodeName={host} NodeAddr=127.0.0.1 CPUs={cpus} State=UNKNOWN
+PartitionName=queens Nodes={host} Default=YES MaxTime=INFINITE State=UP OverSubscribe=NO
+"
+    )
+}

@@ -1,0 +1,59 @@
+//! Where the checkout and the `queens` binaries are.
+
+use std::path::{Path, PathBuf};
+
+use crate::Error;
+
+/// The workspace root: xtask is always run from its own checkout
+/// (`cargo xtask`), two directories above this crate.
+pub fn root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(manifest)
+        .to_path_buf()
+}
+
+/// Cargo's target directory: `$CARGO_TARGET_DIR` when set (relative to the
+/// root), else `target/` in the checkout.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root().join(dir),
+        _ => root().join("target"),
+    }
+}
+
+/// The `queens` binary a chore runs: `$QUEENS` if set (relative to the
+/// root), else the release build; refused in one line if it is not there.
+pub fn queens_binary(chore: &str) -> Result<PathBuf, Error> {
+    let queens = match std::env::var_os("QUEENS") {
+        Some(path) if !path.is_empty() => root().join(path),
+        _ => target_dir().join("release/queens"),
+    };
+    check_binary(chore, queens)
+}
+
+/// `queens` must be an existing file: otherwise a usage error naming it.
+pub fn check_binary(chore: &str, queens: PathBuf) -> Result<PathBuf, Error> {
+    if queens.is_file() {
+        Ok(queens)
+    } else {
+        Err(Error::Usage(format!(
+            "{chore}: no queens binary at {} (cargo build --release, or set QUEENS)",
+            queens.display()
+        )))
+    }
+}
+
+/// A number from the environment, or its default; refused in one line.
+pub fn env_number(name: &str, default: usize, chore: &str) -> Result<usize, Error> {
+    match std::env::var(name) {
+        Ok(value) if !value.is_empty() => value.parse().map_err(|_| {
+            Error::Usage(format!(
+                "{chore}: {name} must be a whole number, not '{value}'"
+            ))
+        }),
+        _ => Ok(default),
+    }
+}
