@@ -16,7 +16,7 @@ use crate::{Error, process, workspace};
 /// The arguments, as the script takes them (checked by [`plan`]).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// N [RUNS] [SOLVER[:THREADS,...]]...
+    /// `N [RUNS] [SOLVER[:THREADS,...]]...`
     #[arg(allow_hyphen_values = true, num_args = 0..)]
     pub words: Vec<String>,
 }
