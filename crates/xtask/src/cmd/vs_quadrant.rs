@@ -136,50 +136,42 @@ fn substitute(
 /// no longer has the expected settings.
 pub fn configure(solcounter: &str, n: usize) -> Result<String, Error> {
     let p = params(n);
-    let digit = |c: char| c.is_ascii_digit();
-    let lower = |c: char| c.is_ascii_lowercase();
-    let alpha = |c: char| c.is_ascii_alphabetic();
-    let mut text = substitute(
-        solcounter,
-        ("inline constexpr int size = ", ";"),
-        digit,
-        &n.to_string(),
-        true,
-    );
-    text = substitute(
-        &text,
-        (".sieveCuts = ", ","),
-        digit,
-        &p.sieve_cuts.to_string(),
-        false,
-    );
-    text = substitute(
-        &text,
-        (".matchMinSize = ", ","),
-        digit,
-        &p.match_min_size.to_string(),
-        false,
-    );
-    text = substitute(
-        &text,
-        (".bmiIntrin = ", ","),
-        lower,
-        &p.bmi.to_string(),
-        false,
-    );
-    text = substitute(
-        &text,
-        (".prefetch = ", ","),
-        lower,
-        &p.prefetch.to_string(),
-        false,
-    );
-    text = substitute(
-        &text,
-        ("Subsquare<size / 2, ", ", PackIter>"),
-        alpha,
-        p.symmetry,
-        false,
+    let digit: fn(char) -> bool = |c| c.is_ascii_digit();
+    let lower: fn(char) -> bool = |c| c.is_ascii_lowercase();
+    let alpha: fn(char) -> bool = |c| c.is_ascii_alphabetic();
+    // (text before, text after, what the value is made of, the value, only
+    // at a line's start): the script's sed expressions, one a line.
+    let edits = [
+        (
+            "inline constexpr int size = ",
+            ";",
+            digit,
+            n.to_string(),
+            true,
+        ),
+        (".sieveCuts = ", ",", digit, p.sieve_cuts.to_string(), false),
+        (
+            ".matchMinSize = ",
+            ",",
+            digit,
+            p.match_min_size.to_string(),
+            false,
+        ),
+        (".bmiIntrin = ", ",", lower, p.bmi.to_string(), false),
+        (".prefetch = ", ",", lower, p.prefetch.to_string(), false),
+        (
+            "Subsquare<size / 2, ",
+            ", PackIter>",
+            alpha,
+            p.symmetry.to_string(),
+            false,
+        ),
+    ];
+    let text = edits.iter().fold(
+        solcounter.to_string(),
+        |text, (before, after, allowed, value, anchored)| {
+            substitute(&text, (before, after), *allowed, value, *anchored)
+        },
     );
     if !text.contains(&format!("int size = {n};")) {
         return Err(Error::Usage(format!(
