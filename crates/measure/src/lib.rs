@@ -1,49 +1,43 @@
-//! Measuring N-Queens solvers, and what is made from the measurements. The
-//! `queens` command (`compare`, `verify`, `report`, `explain`) and
-//! `cargo bench` are thin callers of this crate, so that there is one way to
-//! check a run, one way to time it and one record format.
+//! Measuring N-Queens solvers. The `queens` command (`compare`, `verify`)
+//! and `cargo bench` are thin callers of this crate, so that there is one
+//! way to check a run, one way to time it and one way to cross-validate;
+//! what it measures becomes a record (`queens-record`), which
+//! `queens-report` turns into the comparison.
 //!
-//! The layers, each using only those above it:
+//! The modules, each using only those listed before it:
 //!
-//! - [`error`]: the typed failures of this crate; a file problem names the
-//!   file and, where one is to blame, the field.
-//! - [`files`]: writing a file so that a reader never sees half of it.
+//! - [`error`]: the typed failures of measuring.
 //! - [`heap`]: a counting global allocator, for peak heap bytes per run.
 //!   This library does not install it: the program that measures (the
 //!   `queens` binary, the benches) does, with one `#[global_allocator]` line.
+//! - [`stats`]: the median and the median absolute deviation of samples,
+//!   and the [`queens_record::Timing`] made from them.
 //! - [`validate`]: cross-validation: every listed board passes the
 //!   independent checker, listers list equal sets, counts equal OEIS.
-//! - [`record`]: the versioned JSON record of a run
-//!   (`bench-results/FORMAT.md`), written once and never overwritten.
-//! - [`measure`]: one checked run (count compared with OEIS, peak heap),
-//!   timing statistics, climbing n within a budget, and a whole comparison
-//!   run that ends in a record.
-//! - [`report`]: COMPARISON.md, SVG plots and the README splice, a pure
-//!   function of records.
+//! - `run`: one checked run (count compared with OEIS, peak heap) and one
+//!   timed run ([`checked_run`], [`timed_run`]).
+//! - [`climb`]: climbing n within a time budget.
+//! - [`compare`]: a whole `queens compare` run that ends in a record.
 //!
 //! Solvers are known only through [`queens_core::Solver`]; the caller says
-//! which ones (the `queens` registry) and passes their analysis texts to the
-//! report as data.
+//! which ones (the `queens` registry).
 
 #![deny(missing_docs)]
 
+pub mod climb;
+pub mod compare;
 pub mod error;
-pub mod files;
 pub mod heap;
-pub mod measure;
-pub mod record;
-pub mod report;
+mod run;
+pub mod stats;
 pub mod validate;
 
-pub use error::{Error, FileError};
+pub use error::Error;
+pub use run::{CheckedRun, Expected, checked_run, published_count, skipped_entry, timed_run};
 
-/// Where records and the reports made from them live, relative to the
-/// workspace root: the default of every command that reads or writes them.
-pub const RECORDS_DIR: &str = "bench-results";
-
-/// The unit tests watch allocations (heap, measure), which needs the
-/// counting allocator installed in the test binary, as the `queens` binary
-/// and the benches install it.
+/// The unit tests watch allocations (heap, run), which needs the counting
+/// allocator installed in the test binary, as the `queens` binary and the
+/// benches install it.
 #[cfg(test)]
 #[global_allocator]
 static ALLOCATOR: heap::CountingAllocator = heap::CountingAllocator;
