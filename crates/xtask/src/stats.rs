@@ -1,12 +1,9 @@
 //! The median the chores print, from the workspace's own timing
 //! statistics (the same code that summarises a benchmark's samples).
 
-use queens_bench::record::Timing;
-
 /// The median of samples in seconds (0 for none).
 pub fn median_seconds(samples: &[f64]) -> f64 {
-    let nanoseconds: Vec<f64> = samples.iter().map(|s| s * 1e9).collect();
-    Timing::from_samples(&nanoseconds).map_or(0.0, |timing| timing.median_ns / 1e9)
+    queens_measure::stats::median(samples).unwrap_or(0.0)
 }
 
 /// "1.95x faster" or "1.95x slower": `time` against `first`.

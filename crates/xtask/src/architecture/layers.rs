@@ -16,23 +16,22 @@ pub const EVERYTHING: &[&str] = &["harness"];
 /// the workspace packages it may use). Any crate not listed here is a
 /// solver crate and may use [`SOLVER`] only.
 ///
-/// Pending on other branches (the lead adds them when merging):
-/// - `("record", &["queens-core"])`
-/// - `("measure", &["queens-core", "queens-record"])`
-/// - `("report", &["queens-core", "queens-record"])`
-/// - `("distributed", &["queens-core", "queens-record"])`
-/// - xtask becomes `&["queens-core", "queens-record", "queens-measure"]`
-///   once queens-bench is split.
+/// Pending on another branch (the lead adds it when merging):
+/// `("distributed", &["queens-core", "queens-record"])`.
 pub const LAYERS: &[(&str, &[&str])] = &[
     ("core", &[]),
     ("conformance", &["queens-core"]),
-    ("bench", &["queens-core"]),
+    // Records are the bottom of the libraries: measuring makes them,
+    // reporting reads them, and neither of those two uses the other.
+    ("record", &["queens-core"]),
+    ("measure", &["queens-core", "queens-record"]),
+    ("report", &["queens-core", "queens-record"]),
     // A port of another solver's idea to other hardware uses that crate's
     // public plan and search rather than copying them (docs/ARCHITECTURE.md).
     ("gpu", &["queens-core", "queens-constellations"]),
     // The chores run the `queens` binary; they never link a solver or the
     // harness.
-    ("xtask", &["queens-core", "queens-bench"]),
+    ("xtask", &["queens-core", "queens-record", "queens-measure"]),
 ];
 
 /// What a solver crate may depend on.

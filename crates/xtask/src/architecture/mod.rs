@@ -67,15 +67,15 @@ mod tests {
         );
         write(
             &root.join("crates/three-mask/Cargo.toml"),
-            "[dependencies]\nqueens-core.workspace = true\nqueens-bench = { path = \"x\" }\nclap = \"4\"\n\n[dev-dependencies]\nqueens-conformance.workspace = true\n",
+            "[dependencies]\nqueens-core.workspace = true\nqueens-report = { path = \"x\" }\nclap = \"4\"\n\n[dev-dependencies]\nqueens-conformance.workspace = true\n",
         );
         write(
             &root.join("crates/harness/Cargo.toml"),
-            "[dependencies]\nclap = \"4\"\nqueens-bench.workspace = true\n",
+            "[dependencies]\nclap = \"4\"\nqueens-report.workspace = true\n",
         );
         let found = layers::violations(root).unwrap();
         assert_eq!(found.len(), 2, "{found:#?}");
-        assert!(found[0].contains("crates/three-mask depends on [\"queens-bench\"]"));
+        assert!(found[0].contains("crates/three-mask depends on [\"queens-report\"]"));
         assert!(found[1].contains("crates/three-mask: only"));
     }
 
@@ -113,7 +113,7 @@ mod tests {
     fn the_records_check_finds_a_second_spelling() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        let spelled = format!("const D: &str = \"{}\";\n", queens_bench::RECORDS_DIR);
+        let spelled = format!("const D: &str = \"{}\";\n", queens_record::RECORDS_DIR);
         write(&root.join("crates/a/Cargo.toml"), "");
         write(&root.join("crates/a/src/lib.rs"), &spelled);
         assert!(records::violations(root).unwrap().is_empty());

@@ -1,5 +1,5 @@
 //! The default records directory is spelled once, as
-//! `queens_bench::RECORDS_DIR`: every other place uses that constant.
+//! `queens_record::RECORDS_DIR`: every other place uses that constant.
 
 use std::path::Path;
 
@@ -11,7 +11,7 @@ use crate::Error;
 pub fn places(root: &Path) -> Result<Vec<String>, Error> {
     // The literal is built here rather than written, so that this file is
     // not a place that spells it.
-    let literal = format!("\"{}\"", queens_bench::RECORDS_DIR);
+    let literal = format!("\"{}\"", queens_record::RECORDS_DIR);
     let mut places = Vec::new();
     for (name, dir) in crates(root)? {
         for sub in ["src", "benches"] {
@@ -33,7 +33,7 @@ pub fn violations(root: &Path) -> Result<Vec<String>, Error> {
         Vec::new()
     } else {
         vec![format!(
-            "the records directory is spelled as a literal in {places:?}: spell it once, as queens_bench::RECORDS_DIR"
+            "the records directory is spelled as a literal in {places:?}: spell it once, as queens_record::RECORDS_DIR"
         )]
     })
 }

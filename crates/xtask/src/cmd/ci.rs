@@ -18,7 +18,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use queens_bench::RECORDS_DIR;
+use queens_record::RECORDS_DIR;
 
 use super::{browser_test, parallel_local, slurm_e2e};
 use crate::{Error, process, workspace};

@@ -10,11 +10,11 @@ use pulldown_cmark::{Options, Parser, html::push_html};
 use super::charts::{self, Plot, Series, style};
 use super::escape::{html, script_json};
 use super::trace::Trace;
-use crate::record::{Entry, Status};
-use crate::report::format::{bytes, duration_ns, significant, thousands};
-use crate::report::inputs::{Analyses, Source};
-use crate::report::overlay::Overlay;
-use crate::report::tables::stopped;
+use crate::format::{bytes, duration_ns, significant, thousands};
+use crate::inputs::{Analyses, Source};
+use crate::overlay::Overlay;
+use crate::tables::stopped;
+use queens_record::{Entry, Status};
 
 const CSS: &str = include_str!("page.css");
 const JS: &str = include_str!("page.js");
@@ -518,7 +518,7 @@ fn data_json(parts: &Parts<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::fixtures::sample_record;
+    use queens_record::fixtures::sample_record;
     use std::collections::BTreeMap;
 
     const TRACE: &str = r#"{"format":"queens-trace/1","solver":"three-mask","n":4,
