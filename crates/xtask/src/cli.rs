@@ -10,6 +10,7 @@ use crate::{Error, cmd};
 #[derive(Debug, Parser)]
 #[command(
     name = "cargo xtask",
+    bin_name = "cargo xtask",
     about = "The workspace's chores: CI steps, scaling, comparisons, cluster runs, architecture rules."
 )]
 pub struct Cli {
