@@ -51,9 +51,13 @@ mod tests {
         assert!(found.is_empty(), "{found:#?}");
     }
 
-    fn write(path: &Path, text: &str) {
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, text).unwrap();
+    /// Writes files under `root`: (relative path, text).
+    fn write_all(root: &Path, files: &[(&str, &str)]) {
+        for (path, text) in files {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
     }
 
     #[test]
@@ -61,17 +65,19 @@ mod tests {
         // The check above is only worth something if it can fail.
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        write(
-            &root.join("crates/core/Cargo.toml"),
-            "[dependencies]\nserde = \"1\"\n",
-        );
-        write(
-            &root.join("crates/three-mask/Cargo.toml"),
-            "[dependencies]\nqueens-core.workspace = true\nqueens-report = { path = \"x\" }\nclap = \"4\"\n\n[dev-dependencies]\nqueens-conformance.workspace = true\n",
-        );
-        write(
-            &root.join("crates/harness/Cargo.toml"),
-            "[dependencies]\nclap = \"4\"\nqueens-report.workspace = true\n",
+        write_all(
+            root,
+            &[
+                ("crates/core/Cargo.toml", "[dependencies]\nserde = \"1\"\n"),
+                (
+                    "crates/three-mask/Cargo.toml",
+                    "[dependencies]\nqueens-core.workspace = true\nqueens-report = { path = \"x\" }\nclap = \"4\"\n\n[dev-dependencies]\nqueens-conformance.workspace = true\n",
+                ),
+                (
+                    "crates/harness/Cargo.toml",
+                    "[dependencies]\nclap = \"4\"\nqueens-report.workspace = true\n",
+                ),
+            ],
         );
         let found = layers::violations(root).unwrap();
         assert_eq!(found.len(), 2, "{found:#?}");
@@ -83,28 +89,38 @@ mod tests {
     fn the_cycle_finder_finds_a_parent_and_child_that_use_each_other() {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path();
-        write(&src.join("lib.rs"), "pub mod report;\n");
-        write(
-            &src.join("report/mod.rs"),
-            "mod tables;\npub use tables::table;\npub struct Source;\n",
-        );
-        write(
-            &src.join("report/tables.rs"),
-            "use super::Source;\npub fn table(_: &Source) {}\n",
+        write_all(
+            src,
+            &[
+                ("lib.rs", "pub mod report;\n"),
+                (
+                    "report/mod.rs",
+                    "mod tables;\npub use tables::table;\npub struct Source;\n",
+                ),
+                (
+                    "report/tables.rs",
+                    "use super::Source;\npub fn table(_: &Source) {}\n",
+                ),
+            ],
         );
         let graph = modules::module_graph(src).unwrap();
         let report = vec!["report".to_string()];
         let tables = vec!["report".to_string(), "tables".to_string()];
         assert_eq!(modules::cycles(&graph), vec![vec![report, tables]]);
         // Using a sibling instead breaks it.
-        write(&src.join("report/source.rs"), "pub struct Source;\n");
-        write(
-            &src.join("report/mod.rs"),
-            "mod source;\nmod tables;\npub use tables::table;\npub use source::Source;\n",
-        );
-        write(
-            &src.join("report/tables.rs"),
-            "use super::source::Source;\npub fn table(_: &Source) {}\n",
+        write_all(
+            src,
+            &[
+                ("report/source.rs", "pub struct Source;\n"),
+                (
+                    "report/mod.rs",
+                    "mod source;\nmod tables;\npub use tables::table;\npub use source::Source;\n",
+                ),
+                (
+                    "report/tables.rs",
+                    "use super::source::Source;\npub fn table(_: &Source) {}\n",
+                ),
+            ],
         );
         assert!(modules::cycles(&modules::module_graph(src).unwrap()).is_empty());
     }
@@ -114,13 +130,24 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         let spelled = format!("const D: &str = \"{}\";\n", queens_record::RECORDS_DIR);
-        write(&root.join("crates/a/Cargo.toml"), "");
-        write(&root.join("crates/a/src/lib.rs"), &spelled);
+        write_all(
+            root,
+            &[
+                ("crates/a/Cargo.toml", ""),
+                ("crates/a/src/lib.rs", &spelled),
+            ],
+        );
         assert!(records::violations(root).unwrap().is_empty());
-        write(&root.join("crates/b/Cargo.toml"), "");
-        write(&root.join("crates/b/benches/x.rs"), &spelled);
-        // A comment does not count.
-        write(&root.join("crates/b/src/lib.rs"), &format!("// {spelled}"));
+        // A comment does not count; a second crate's bench does.
+        let commented = format!("// {spelled}");
+        write_all(
+            root,
+            &[
+                ("crates/b/Cargo.toml", ""),
+                ("crates/b/benches/x.rs", &spelled),
+                ("crates/b/src/lib.rs", &commented),
+            ],
+        );
         let found = records::violations(root).unwrap();
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(found[0].contains("crates/b/benches/x.rs"));
