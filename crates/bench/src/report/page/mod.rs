@@ -12,7 +12,7 @@
 //! only layer that may run solvers), as `queens trace --format json`
 //! documents ([`Trace`]).
 
-mod charts;
+pub(crate) mod charts;
 mod escape;
 mod html;
 mod trace;
