@@ -13,6 +13,8 @@ use std::fmt;
 
 use askama::Template;
 
+// The templates' escaper: templates/askama.toml names it, and the code
+// the template derive writes finds it here.
 use super::escape::Markup;
 use crate::record::Entry;
 use crate::report::format::{bytes, duration_ns, significant, thousands};

@@ -8,6 +8,8 @@ use askama::Template;
 use pulldown_cmark::{Options, Parser, html::push_html};
 
 use super::charts::{self, MEASURES, Variant, style};
+// `Markup` is the templates' escaper: templates/askama.toml names it, and
+// the code the template derive writes finds it here.
 use super::escape::{Markup, script_json};
 use super::trace::Trace;
 use crate::record::{Entry, Provenance, Status};
