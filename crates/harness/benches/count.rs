@@ -20,18 +20,16 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode};
-use queens_bench::measure::climb::{self, Planned, seconds};
-use queens_bench::measure::{self, CheckedRun, timed_run};
-use queens_bench::record::{
-    self, COUNT, Entry, Provenance, Record, Settings, SolverFacts, Status, Timing,
-};
 use queens_core::{CountOptions, oeis};
 use queens_harness::registry;
+use queens_measure::climb::{self, Planned, seconds};
+use queens_measure::{CheckedRun, published_count, stats, timed_run};
+use queens_record::{COUNT, Entry, Provenance, Record, Settings, SolverFacts, Status};
 
 /// Peak heap bytes are measured in the checking runs: the bench, like the
 /// `queens` binary, installs the counting allocator itself.
 #[global_allocator]
-static ALLOCATOR: queens_bench::heap::CountingAllocator = queens_bench::heap::CountingAllocator;
+static ALLOCATOR: queens_measure::heap::CountingAllocator = queens_measure::heap::CountingAllocator;
 
 const MIN_N: usize = 4;
 const DEFAULT_MAX_RUN_SECONDS: f64 = 0.5;
@@ -103,7 +101,7 @@ fn read_settings() -> Result<BenchSettings, String> {
     let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = variable("QUEENS_BENCH_OUT")
         .map(PathBuf::from)
-        .unwrap_or_else(|| workspace.join(queens_bench::RECORDS_DIR));
+        .unwrap_or_else(|| workspace.join(queens_record::RECORDS_DIR));
     Ok(BenchSettings {
         max_run,
         solvers,
@@ -140,7 +138,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
             settings.max_n,
             settings.max_run,
             &options,
-            measure::published_count,
+            published_count,
         );
         describe_plan(id, &plan);
         for planned in plan {
@@ -190,7 +188,8 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
     );
-    let path = record::write_new(&settings.out, "bench", &record).map_err(|e| e.to_string())?;
+    let path =
+        queens_record::write_new(&settings.out, "bench", &record).map_err(|e| e.to_string())?;
     let path = path.canonicalize().unwrap_or(path);
     eprintln!(
         "count bench: record {} ({} in all)",
@@ -235,7 +234,7 @@ fn configure(
 /// skipped or only tested this benchmark, and it is left out of the record.
 fn timed_entry(run: &CheckedRun, samples: &[f64], sample_size: usize) -> Option<Entry> {
     let measured = samples.get(samples.len().checked_sub(sample_size)?..)?;
-    Some(run.entry(Status::Timed, Timing::from_samples(measured), None))
+    Some(run.entry(Status::Timed, stats::timing(measured), None))
 }
 
 fn describe_plan(id: &str, plan: &[Planned]) {

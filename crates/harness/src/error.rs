@@ -6,8 +6,10 @@
 
 use std::io::{self, Write};
 
-use queens_bench::{Error as BenchError, FileError};
 use queens_core::QueensError;
+use queens_measure::Error as MeasureError;
+use queens_record::FileError;
+use queens_report::Error as ReportError;
 use thiserror::Error;
 
 /// Every failure of a `queens` command, printed as one line.
@@ -57,14 +59,21 @@ impl CliError {
     }
 }
 
-impl From<BenchError> for CliError {
-    fn from(error: BenchError) -> Self {
+impl From<MeasureError> for CliError {
+    fn from(error: MeasureError) -> Self {
         match error {
-            BenchError::File(file) => CliError::File(file),
-            BenchError::Input(text) => CliError::Input(text),
-            BenchError::Solver(refusal) => CliError::Solver(refusal),
-            BenchError::Mismatch(text) => CliError::Verification(text),
-            plot @ BenchError::Plot { .. } => CliError::Report(plot.to_string()),
+            MeasureError::Input(text) => CliError::Input(text),
+            MeasureError::Solver(refusal) => CliError::Solver(refusal),
+            MeasureError::Mismatch(text) => CliError::Verification(text),
+        }
+    }
+}
+
+impl From<ReportError> for CliError {
+    fn from(error: ReportError) -> Self {
+        match error {
+            ReportError::File(file) => CliError::File(file),
+            plot @ ReportError::Plot { .. } => CliError::Report(plot.to_string()),
         }
     }
 }
@@ -100,9 +109,12 @@ mod tests {
         let file = FileError::new(std::path::Path::new("r.json"), "not JSON");
         assert_eq!(CliError::File(file).exit_code(), 2);
         assert_eq!(
-            CliError::from(BenchError::Mismatch("n = 8: 91".into())).exit_code(),
+            CliError::from(MeasureError::Mismatch("n = 8: 91".into())).exit_code(),
             1
         );
-        assert_eq!(CliError::from(BenchError::Input("x".into())).exit_code(), 2);
+        assert_eq!(
+            CliError::from(MeasureError::Input("x".into())).exit_code(),
+            2
+        );
     }
 }

@@ -14,7 +14,8 @@
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
 //! - [`args`], [`error`]: the number parser every argument uses, and the
 //!   one place a failure becomes an exit code.
-//! - below: `queens_bench` (measuring, records, reports) and
+//! - below: `queens_report` (reports), `queens_measure` (measuring,
+//!   cross-validation), `queens_record` (records, atomic files) and
 //!   `queens_core` (the `Solver` protocol).
 
 pub mod args;

@@ -11,11 +11,11 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use queens_harness::cli::Cli;
 use queens_harness::error::{CliError, exit_with};
 
-/// Every allocation is counted while `queens_bench::heap::peak_during`
+/// Every allocation is counted while `queens_measure::heap::peak_during`
 /// watches a run (`compare` measures peak heap); otherwise the cost is one
 /// relaxed load. Installed here, by the program, not by a library.
 #[global_allocator]
-static ALLOCATOR: queens_bench::heap::CountingAllocator = queens_bench::heap::CountingAllocator;
+static ALLOCATOR: queens_measure::heap::CountingAllocator = queens_measure::heap::CountingAllocator;
 
 fn main() -> ExitCode {
     restore_default_sigpipe();

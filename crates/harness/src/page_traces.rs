@@ -3,8 +3,8 @@
 //! ID --format json` documents, handed to the report library as data (it
 //! may not run solvers itself).
 
-use queens_bench::report::Trace;
 use queens_core::Solver;
+use queens_report::Trace;
 
 use crate::error::CliError;
 use crate::registry;

@@ -54,14 +54,14 @@ pub fn analyses() -> std::collections::BTreeMap<&'static str, &'static str> {
 /// The trees the depth-first solvers walk on the n×n board (see
 /// `Solver::tree_profile`), in registry order: what the report puts beside
 /// their cost per node.
-pub fn trees(n: usize) -> Result<queens_bench::report::Trees<'static>, CliError> {
+pub fn trees(n: usize) -> Result<queens_report::Trees<'static>, CliError> {
     let mut profiles = Vec::new();
     for solver in SOLVERS.iter().filter(|s| s.info().supports(n)) {
         if let Some(profile) = solver.tree_profile(n)? {
             profiles.push((solver.info().id, profile));
         }
     }
-    Ok(queens_bench::report::Trees { n, profiles })
+    Ok(queens_report::Trees { n, profiles })
 }
 
 /// Every registered solver's teaching text (its README), by id: what the

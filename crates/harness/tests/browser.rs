@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use cdp::Browser;
-use queens_bench::report::{PAGE_FILE, PageInputs, Request, Trace, publish};
 use queens_harness::{page_traces, registry};
+use queens_report::{PAGE_FILE, PageInputs, Request, Trace, publish};
 use serde_json::{Value, json};
 
 fn workspace() -> PathBuf {

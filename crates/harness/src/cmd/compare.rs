@@ -1,5 +1,5 @@
 //! `queens compare`: the quick side-by-side. The run itself is
-//! [`queens_bench::measure::compare`] (cross-validate, then time each solver
+//! [`queens_measure::compare`] (cross-validate, then time each solver
 //! over n = 4..=N within its budget); this command draws the progress,
 //! prints the table and writes the record to `--out`.
 
@@ -9,10 +9,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_bench::measure::compare::{self, MIN_N, Plan};
-use queens_bench::record::{self, Entry, Status};
-use queens_bench::report::format::{bytes, duration_ns, significant, thousands};
 use queens_core::oeis;
+use queens_measure::compare::{self, MIN_N, Plan};
+use queens_record::{Entry, Status, prepare_dir, write_new};
+use queens_report::format::{bytes, duration_ns, significant, thousands};
 
 use crate::args::number;
 use crate::error::{CliError, output};
@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, default_value_t = 10.0, value_parser = number("--budget", 0.001..=86_400.0, "a day"))]
     pub budget: f64,
     /// Directory the record is written to (a new file; nothing is overwritten).
-    #[arg(long, default_value = queens_bench::RECORDS_DIR)]
+    #[arg(long, default_value = queens_record::RECORDS_DIR)]
     pub out: PathBuf,
 }
 
@@ -41,7 +41,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let selected = registry::select(&args.solvers)?;
     // Refuse an unusable --out now, not after minutes of measuring.
-    record::prepare_dir(&args.out)?;
+    prepare_dir(&args.out)?;
     let (solvers, notes) = registry::usable(selected, true);
     let progress = progress_bar();
     let comparison = compare::run(
@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 
     // The record first: the measurements are kept even if stdout is gone
     // (`queens compare | head -1`) or full.
-    let path = record::write_new(&args.out, "compare", &comparison.record)?;
+    let path = write_new(&args.out, "compare", &comparison.record)?;
     let mut text = format!(
         "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
         comparison.cross_validated, comparison.cross_validated_max_n

@@ -5,9 +5,9 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use queens_bench::record::{Entry, Measured, Newest, newest_measurements};
-use queens_bench::report::format;
 use queens_core::Solver;
+use queens_record::{Entry, Measured, Newest, newest_measurements};
+use queens_report::format;
 
 use crate::error::{CliError, output};
 use crate::registry;
@@ -18,7 +18,7 @@ pub struct Args {
     /// Solver id (see `queens list`).
     pub solver: String,
     /// Directory of bench records; the newest one is used.
-    #[arg(long, default_value = queens_bench::RECORDS_DIR)]
+    #[arg(long, default_value = queens_record::RECORDS_DIR)]
     pub records: PathBuf,
 }
 

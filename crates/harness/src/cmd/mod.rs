@@ -1,7 +1,8 @@
 //! One module per subcommand. Each defines `Args` (its clap arguments) and
-//! `run(&Args)`: it parses, calls the library layer (`queens_bench`,
-//! [`crate::distributed`], the solvers through [`crate::registry`]) and
-//! prints. No command reaches into another command.
+//! `run(&Args)`: it parses, calls the library layer (`queens_measure`,
+//! `queens_report`, `queens_record`, [`crate::distributed`], the solvers
+//! through [`crate::registry`]) and prints. No command reaches into another
+//! command.
 
 pub mod compare;
 pub mod count;

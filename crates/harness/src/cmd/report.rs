@@ -1,12 +1,12 @@
 //! `queens report`: COMPARISON.md, the plots and the HTML page (with every
 //! solver's recorded search at n = 4..8, [`crate::page_traces`]) from
 //! records, and optionally the README section between its markers
-//! ([`queens_bench::report::publish`]).
+//! ([`queens_report::publish`]).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use queens_bench::report::{PageInputs, Request, publish};
+use queens_report::{PageInputs, Request, publish};
 
 use crate::error::{CliError, output};
 use crate::{page_traces, registry};
@@ -22,7 +22,7 @@ pub struct Args {
     /// the same (solver, n); default: the newest in bench-results/.
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md, the SVG plots and index.html.
-    #[arg(long, default_value = queens_bench::RECORDS_DIR)]
+    #[arg(long, default_value = queens_record::RECORDS_DIR)]
     pub out: PathBuf,
     /// Also regenerate this page's generated parts (repeatable): the section
     /// between `<!-- BEGIN: comparison -->` and `<!-- END: comparison -->`

@@ -1,12 +1,12 @@
-//! `queens verify`: cross-validation ([`queens_bench::validate`]) of the
+//! `queens verify`: cross-validation ([`queens_measure::validate`]) of the
 //! selected solvers for n = 1..=--max-n, one row per (solver, n) as it
 //! passes.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use queens_bench::validate::{Row, cross_validate};
 use queens_core::oeis;
+use queens_measure::validate::{Row, cross_validate};
 
 use crate::args::number;
 use crate::error::{CliError, output};

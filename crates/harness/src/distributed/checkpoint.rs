@@ -20,9 +20,9 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use queens_bench::FileError;
-use queens_bench::files::{from_json, replace_atomically};
 use queens_core::split::UnitCount;
+use queens_record::FileError;
+use queens_record::files::{from_json, replace_atomically};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 

@@ -23,10 +23,10 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use queens_bench::FileError;
-use queens_bench::files::from_json;
 use queens_core::split::{SYMMETRIES, UnitCount, shard_units};
 use queens_core::{Solver, oeis};
+use queens_record::FileError;
+use queens_record::files::from_json;
 use serde::Deserialize;
 
 use super::shard::{SHARD_FORMAT, ShardRecord, checksum};

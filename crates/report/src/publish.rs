@@ -13,15 +13,16 @@ use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
 use super::page::PageInputs;
 use super::splice::{BEGIN_MARKER, END_MARKER, splice};
-use crate::error::{Error, FileError};
-use crate::files::Staged;
-use crate::record;
+use queens_record::FileError;
+use queens_record::files::Staged;
+
+use crate::error::Error;
 
 /// What to report on and where to write it.
 #[derive(Clone, Debug)]
 pub struct Request<'a> {
     /// Records, later ones replacing earlier ones' entries for the same
-    /// (solver, n); empty: the newest in [`crate::RECORDS_DIR`].
+    /// (solver, n); empty: the newest in [`queens_record::RECORDS_DIR`].
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md and the plots.
     pub out: PathBuf,
@@ -40,7 +41,9 @@ pub struct Request<'a> {
 /// the spliced file last.
 pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     let paths = if request.records.is_empty() {
-        vec![record::newest(Path::new(crate::RECORDS_DIR))?]
+        vec![queens_record::newest(Path::new(
+            queens_record::RECORDS_DIR,
+        ))?]
     } else {
         request.records.clone()
     };
@@ -49,7 +52,7 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         .map(|path| {
             Ok(Source {
                 label: path.display().to_string(),
-                record: record::read(path)?,
+                record: queens_record::read(path)?,
             })
         })
         .collect::<Result<Vec<_>, FileError>>()?;

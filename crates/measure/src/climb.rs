@@ -8,8 +8,10 @@ use std::time::{Duration, Instant};
 
 use queens_core::{CountOptions, Solver, oeis};
 
-use super::{CheckedRun, Expected, checked_run, skipped_entry, timed_run};
-use crate::record::{Entry, Status, Timing};
+use queens_record::{Entry, Status};
+
+use crate::run::{CheckedRun, Expected, checked_run, skipped_entry, timed_run};
+use crate::stats;
 
 /// Predicts the next run from the growth between the last two.
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,7 +159,7 @@ pub fn time_within_budget(
         }
         let samples = sample(solver, n, options, run.wall, budget, &mut spent);
         progress(n);
-        match Timing::from_samples(&samples) {
+        match stats::timing(&samples) {
             Some(timing) => entries.push(run.entry(Status::Timed, Some(timing), None)),
             None => {
                 let why = format!(
@@ -221,7 +223,7 @@ pub fn seconds(duration: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::published_count;
+    use crate::run::published_count;
     use queens_three_mask::ThreeMask;
 
     #[test]

@@ -14,7 +14,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
-/// The allocator installed by this library (see `lib.rs`).
+/// The counting allocator; the program that measures installs it (see `lib.rs`).
 pub struct CountingAllocator;
 
 static WATCHING: AtomicBool = AtomicBool::new(false);

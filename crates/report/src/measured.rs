@@ -23,7 +23,7 @@ use std::fmt::Write;
 
 use super::format::{duration_ns, significant, thousands};
 use super::overlay::Overlay;
-use crate::record::Status;
+use queens_record::Status;
 
 /// How a measured block begins (the request follows on the same line).
 pub const BEGIN_PREFIX: &str = "<!-- BEGIN: measured ";
@@ -202,8 +202,8 @@ pub fn splice_measured(document: &str, overlay: &Overlay) -> Result<(String, usi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::fixtures::sample_record;
-    use crate::report::Source;
+    use crate::Source;
+    use queens_record::fixtures::sample_record;
 
     fn overlay() -> Overlay {
         Overlay::from_sources(&[Source {

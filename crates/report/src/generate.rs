@@ -63,8 +63,8 @@ pub fn readme_section(sources: &[Source], prefix: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::fixtures::sample_record;
-    use crate::record::{Entry, SolverFacts, Status, Timing, read, write_new};
+    use queens_record::fixtures::{one_sample, sample_record};
+    use queens_record::{Entry, SolverFacts, Status, read, write_new};
     use std::collections::BTreeMap;
 
     fn analysis() -> Analyses<'static> {
@@ -84,7 +84,7 @@ mod tests {
         });
         let timed = Entry {
             solver: "slow-one".into(),
-            timing: Timing::from_samples(&[56_000.0]),
+            timing: one_sample(56_000.0),
             ns_per_node: record.entries[0].nodes.map(|nodes| 56_000.0 / nodes as f64),
             extra: Vec::new(),
             ..record.entries[0].clone()
@@ -206,7 +206,7 @@ mod tests {
         let mut sources = two_solver_sources();
         let mut later = sources[0].record.clone();
         later.entries.truncate(1);
-        later.entries[0].timing = Timing::from_samples(&[7_000.0]);
+        later.entries[0].timing = one_sample(7_000.0);
         sources.push(Source {
             label: "later.json".into(),
             record: later,

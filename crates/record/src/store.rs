@@ -145,7 +145,7 @@ pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::fixtures::sample_record;
+    use crate::fixtures::sample_record;
 
     #[test]
     fn a_record_round_trips_through_its_file() {

@@ -326,7 +326,7 @@ fn one_line(field: &str, text: &str) -> Result<(), Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::fixtures::sample_record;
+    use crate::fixtures::sample_record;
 
     /// The field blamed when one change is made to a sound record.
     fn blamed(change: impl FnOnce(&mut Record)) -> String {

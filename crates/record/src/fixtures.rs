@@ -1,10 +1,12 @@
-//! A small, fixed record for tests of reading, writing and reporting.
+//! A small, fixed record for tests of reading, writing and reporting (here,
+//! and in the crates that enable the `fixtures` feature for their tests).
 
 use queens_core::Metric;
 
 use super::provenance::Provenance;
 use super::schema::{Entry, Record, Settings, SolverFacts, Status, Timing};
 
+/// One timed entry of three-mask at n = 8, made by `cargo bench`.
 pub fn sample_record() -> Record {
     let provenance = Provenance {
         git_commit: Some("0123456789abcdef0123456789abcdef01234567".into()),
@@ -46,8 +48,27 @@ pub fn sample_record() -> Record {
         }],
         peak_heap_bytes: Some(143),
         check_run_ns: Some(20_000),
-        timing: Timing::from_samples(&[14_000.5, 15_000.25, 13_999.75]),
+        // The statistics of the samples 14 000.5, 15 000.25 and 13 999.75 ns.
+        timing: Some(Timing {
+            samples: 3,
+            median_ns: 14_000.5,
+            min_ns: 13_999.75,
+            max_ns: 15_000.25,
+            mad_ns: 0.75,
+        }),
         ns_per_node: Some(14_000.5 / 2057.0),
     };
     Record::new(provenance, settings, solvers, vec![entry])
+}
+
+/// The timing of a single sample of `ns` nanoseconds, as a measuring run
+/// records it.
+pub fn one_sample(ns: f64) -> Option<Timing> {
+    Some(Timing {
+        samples: 1,
+        median_ns: ns,
+        min_ns: ns,
+        max_ns: ns,
+        mad_ns: 0.0,
+    })
 }

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::inputs::Source;
-use crate::record::COUNT;
-use crate::record::{Entry, SolverFacts, Status};
+use queens_record::COUNT;
+use queens_record::{Entry, SolverFacts, Status};
 
 /// Several records as one table (see the module documentation).
 pub struct Overlay {

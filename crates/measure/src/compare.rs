@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use queens_core::{CountOptions, Solver};
 
-use super::{climb, published_count};
+use queens_record::{Provenance, Record, Settings, SolverFacts, Status};
+
+use crate::climb;
 use crate::error::Error;
-use crate::record::{Provenance, Record, Settings, SolverFacts, Status};
+use crate::run::published_count;
 use crate::validate;
 
 /// The smallest n timed: below 4 the counts are 1, 0, 0 and every solver is

@@ -16,9 +16,9 @@ use askama::Template;
 // The templates' escaper: templates/askama.toml names it, and the code
 // the template derive writes finds it here.
 use super::escape::Markup;
-use crate::record::Entry;
-use crate::report::format::{bytes, duration_ns, significant, thousands};
-use crate::report::overlay::Overlay;
+use crate::format::{bytes, duration_ns, significant, thousands};
+use crate::overlay::Overlay;
+use queens_record::Entry;
 
 /// Plot size in SVG units (the page scales it to its column).
 const WIDTH: f64 = 760.0;

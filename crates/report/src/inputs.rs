@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::record::Record;
+use queens_record::Record;
 
 /// The generated files, by name.
 /// The comparison: tables, summary and analysis.

@@ -5,23 +5,21 @@
 //!    compared with the published one (OEIS A000170) and its peak heap bytes
 //!    recorded. A wrong count or a failure makes an error entry, and that
 //!    (solver, n) is never timed;
-//! 2. timed runs (criterion's, or [`climb::time_within_budget`]'s loop),
-//!    summarised by [`Timing`].
+//! 2. timed runs (criterion's, or [`crate::climb::time_within_budget`]'s
+//!    loop), summarised by [`Timing`] ([`crate::stats::timing`]).
 //!
-//! [`climb`] decides how far up n each solver goes; [`compare`] is a whole
-//! `queens compare` run: cross-validation, then climbing every solver, then
-//! the record.
-
-pub mod climb;
-pub mod compare;
+//! [`crate::climb`] decides how far up n each solver goes;
+//! [`crate::compare`] is a whole `queens compare` run: cross-validation,
+//! then climbing every solver, then the record.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use queens_core::{CountOptions, SearchStats, Solver, oeis};
 
+use queens_record::{COUNT, Entry, Status, Timing};
+
 use crate::heap;
-use crate::record::{COUNT, Entry, Status, Timing};
 
 /// The count a solver must find, looked up by n. Real runs use
 /// [`published_count`]; tests inject wrong values to see the check bite.
@@ -153,6 +151,7 @@ pub fn timed_run(solver: &dyn Solver, n: usize, options: &CountOptions) -> Durat
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::timing;
     use queens_three_mask::ThreeMask;
 
     fn off_by_one(n: usize) -> Option<u64> {
@@ -163,7 +162,7 @@ mod tests {
     fn a_correct_count_passes_the_check() {
         let run = checked_run(&ThreeMask, 8, &CountOptions::default(), published_count);
         assert!(run.is_correct(), "{:?}", run.error);
-        let entry = run.entry(Status::Timed, Timing::from_samples(&[100.0]), None);
+        let entry = run.entry(Status::Timed, timing(&[100.0]), None);
         assert_eq!(entry.status, Status::Timed);
         assert_eq!(entry.solutions, Some(92));
         assert!(entry.nodes.is_some_and(|nodes| nodes > 92));
@@ -175,7 +174,7 @@ mod tests {
         let run = checked_run(&ThreeMask, 8, &CountOptions::default(), off_by_one);
         assert!(!run.is_correct());
         // Even when a caller offers a timing, the entry refuses it.
-        let entry = run.entry(Status::Timed, Timing::from_samples(&[100.0]), None);
+        let entry = run.entry(Status::Timed, timing(&[100.0]), None);
         assert_eq!(entry.status, Status::Error);
         assert_eq!(entry.timing, None);
         assert_eq!(entry.ns_per_node, None);

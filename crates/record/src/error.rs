@@ -1,11 +1,10 @@
-//! The failures of measuring and reporting, typed so that the command line
-//! decides in one place what each one means to a user (bad input, exit 2;
-//! a failed verification, exit 1).
+//! The one failure of records and files: a file that could not be read,
+//! written or understood. Measuring and reporting wrap it in their own
+//! errors; the command line decides what it means to a user (exit 2).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use queens_core::QueensError;
 use thiserror::Error;
 
 /// A file that could not be read, written or understood: which file, which
@@ -49,32 +48,4 @@ impl fmt::Display for FileError {
         }
         write!(f, "{}", self.problem)
     }
-}
-
-/// Everything this crate can fail with.
-#[derive(Debug, Error)]
-pub enum Error {
-    /// A file could not be read, written or understood.
-    #[error(transparent)]
-    File(#[from] FileError),
-    /// The request cannot be carried out as asked (an n with no published
-    /// count to compare with, nothing selected, ...): the caller's input.
-    #[error("{0}")]
-    Input(String),
-    /// A solver refused the request (its limit, listing from a count-only
-    /// solver): also the caller's input.
-    #[error(transparent)]
-    Solver(#[from] QueensError),
-    /// A solver disagreed with the checker, another solver or OEIS: the one
-    /// failure that is the program's news, not the user's mistake.
-    #[error("{0}")]
-    Mismatch(String),
-    /// A plot could not be drawn (a plotting library failure, not the data's).
-    #[error("cannot draw {plot}: {problem}")]
-    Plot {
-        /// The plot's file name.
-        plot: &'static str,
-        /// What the plotting library said.
-        problem: String,
-    },
 }

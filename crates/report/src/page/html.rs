@@ -12,11 +12,11 @@ use super::charts::{self, MEASURES, Variant, style};
 // the code the template derive writes finds it here.
 use super::escape::{Markup, script_json};
 use super::trace::Trace;
-use crate::record::{Entry, Provenance, Status};
-use crate::report::format::{bytes, duration_ns, significant, thousands};
-use crate::report::inputs::{Analyses, Source};
-use crate::report::overlay::Overlay;
-use crate::report::tables::stopped;
+use crate::format::{bytes, duration_ns, significant, thousands};
+use crate::inputs::{Analyses, Source};
+use crate::overlay::Overlay;
+use crate::tables::stopped;
+use queens_record::{Entry, Provenance, Status};
 
 /// What the page needs beyond the records and the analyses: the caller
 /// (the `queens` command) gathers it, since only it may run solvers.
@@ -439,7 +439,7 @@ fn data_json(parts: &Parts<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::fixtures::sample_record;
+    use queens_record::fixtures::sample_record;
     use std::collections::BTreeMap;
 
     const TRACE: &str = r#"{"format":"queens-trace/1","solver":"three-mask","n":4,

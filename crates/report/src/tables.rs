@@ -5,7 +5,7 @@ use std::fmt::Write;
 use super::format::{bytes, duration_ns, significant, thousands};
 use super::inputs::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::Overlay;
-use crate::record::{Entry, SolverFacts, Status};
+use queens_record::{Entry, SolverFacts, Status};
 
 pub fn comparison(
     command: &str,

@@ -1,0 +1,43 @@
+//! Measuring N-Queens solvers. The `queens` command (`compare`, `verify`)
+//! and `cargo bench` are thin callers of this crate, so that there is one
+//! way to check a run, one way to time it and one way to cross-validate;
+//! what it measures becomes a record (`queens-record`), which
+//! `queens-report` turns into the comparison.
+//!
+//! The modules, each using only those listed before it:
+//!
+//! - [`error`]: the typed failures of measuring.
+//! - [`heap`]: a counting global allocator, for peak heap bytes per run.
+//!   This library does not install it: the program that measures (the
+//!   `queens` binary, the benches) does, with one `#[global_allocator]` line.
+//! - [`stats`]: the median and the median absolute deviation of samples,
+//!   and the [`queens_record::Timing`] made from them.
+//! - [`validate`]: cross-validation: every listed board passes the
+//!   independent checker, listers list equal sets, counts equal OEIS.
+//! - `run`: one checked run (count compared with OEIS, peak heap) and one
+//!   timed run ([`checked_run`], [`timed_run`]).
+//! - [`climb`]: climbing n within a time budget.
+//! - [`compare`]: a whole `queens compare` run that ends in a record.
+//!
+//! Solvers are known only through [`queens_core::Solver`]; the caller says
+//! which ones (the `queens` registry).
+
+#![deny(missing_docs)]
+
+pub mod climb;
+pub mod compare;
+pub mod error;
+pub mod heap;
+mod run;
+pub mod stats;
+pub mod validate;
+
+pub use error::Error;
+pub use run::{CheckedRun, Expected, checked_run, published_count, skipped_entry, timed_run};
+
+/// The unit tests watch allocations (heap, run), which needs the counting
+/// allocator installed in the test binary, as the `queens` binary and the
+/// benches install it.
+#[cfg(test)]
+#[global_allocator]
+static ALLOCATOR: heap::CountingAllocator = heap::CountingAllocator;

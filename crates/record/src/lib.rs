@@ -1,0 +1,49 @@
+//! The record of one measuring run (`cargo bench` or `queens compare`): what
+//! was measured, on what, by which command, and the files it lives in. The
+//! format is documented for readers in `bench-results/FORMAT.md`;
+//! [`SCHEMA_VERSION`] changes whenever a field changes meaning, and a reader
+//! refuses any other version rather than guess.
+//!
+//! This crate is data and files only: it runs no solver and draws nothing.
+//! `queens-measure` makes records, `queens-report` reads them, and the
+//! `queens` command writes its checkpoints with [`files`] too. The modules,
+//! each using only those listed before it:
+//!
+//! - [`error`]: [`FileError`], the one failure here: which file, which field
+//!   when one is to blame, and what is wrong with it, on one line.
+//! - [`files`]: writing a file so that a reader never sees half of it, and
+//!   reading JSON so that a problem names the field.
+//! - `provenance`: where a record's numbers come from ([`Provenance`]).
+//! - `schema`: the record's types, field by field ([`Record`], [`Entry`],
+//!   [`Timing`], ...).
+//! - [`meaning`]: the checks that every number in a record is one a real
+//!   run could have produced.
+//! - `store`: records on disk: [`write_new`] never overwrites, [`read`]
+//!   refuses anything that is not exactly a record of this version.
+//! - `latest`: what the newest record says about one solver
+//!   ([`newest_measurements`]).
+//! - `fixtures` (tests, and the `fixtures` feature): a small fixed record.
+
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod files;
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures;
+mod latest;
+pub mod meaning;
+mod provenance;
+mod schema;
+mod store;
+
+pub use error::FileError;
+pub use latest::{Measured, Newest, newest_measurements};
+pub use provenance::{Provenance, utc_timestamp};
+pub use schema::{
+    COUNT, Entry, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,
+};
+pub use store::{newest, prepare_dir, read, write_new};
+
+/// Where records and the reports made from them live, relative to the
+/// workspace root: the default of every command that reads or writes them.
+pub const RECORDS_DIR: &str = "bench-results";

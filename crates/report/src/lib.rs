@@ -1,0 +1,58 @@
+//! `queens report`: from one or more records, the comparison a reader
+//! learns from: `COMPARISON.md` (tables, summary, each solver's analysis),
+//! two SVG plots, a self-contained HTML page (`index.html`: the same numbers
+//! sortable and plotted, each solver's texts, and its recorded search to
+//! watch), and a short section spliced into the README.
+//!
+//! Everything here is a pure function of the records (and of each solver's
+//! analysis text), so the same records always give the same bytes: CI
+//! regenerates the committed report and compares. Records come from
+//! `queens-record`; this crate runs no solver and measures nothing, so the
+//! `queens` command passes in what only running solvers can give (their
+//! analysis texts, the trees they walk, their recorded searches). It is
+//! used by `queens report`, and `queens compare` and `queens explain`
+//! print numbers with its [`format`](mod@format).
+//!
+//! The modules, each using only those listed before it:
+//!
+//! - [`error`]: the typed failures of reporting.
+//! - [`format`](mod@format): numbers as the report prints them (durations, bytes,
+//!   thousands separators, significant digits).
+//! - `inputs`: what the report is made from ([`Source`], [`Analyses`],
+//!   [`Trees`]) and the names of the files it writes.
+//! - `overlay`: several records as one table, later ones replacing earlier
+//!   ones' entries ([`Overlay`]).
+//! - `tables`: COMPARISON.md and the README section.
+//! - `measured`: the measured blocks spliced into other pages
+//!   ([`splice_measured`]).
+//! - `plots`: the two SVG plots.
+//! - [`page`]: the self-contained HTML page.
+//! - `splice`: replacing the text between two markers ([`splice()`]).
+//! - `generate`: every output as a string ([`generate()`]).
+//! - `publish`: `queens report` as one call: read, generate, write every
+//!   file atomically or none ([`publish()`]).
+
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod format;
+mod generate;
+mod inputs;
+mod measured;
+mod overlay;
+pub mod page;
+mod plots;
+mod publish;
+mod splice;
+mod tables;
+
+pub use error::Error;
+pub use generate::{Outputs, generate, readme_section};
+pub use inputs::{
+    Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+};
+pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
+pub use overlay::Overlay;
+pub use page::{PageInputs, Trace};
+pub use publish::{Request, publish};
+pub use splice::{BEGIN_MARKER, END_MARKER, splice};
