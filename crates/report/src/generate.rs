@@ -1,7 +1,7 @@
 //! Every generated text from the records: COMPARISON.md, the two plots, the
 //! HTML page and the README section, as strings (writing them is [`super::publish`]'s job).
 
-use super::inputs::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
+use super::inputs::{Analyses, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::Overlay;
 use super::page::{PageInputs, Parts, page};
 use super::{plots, tables};
@@ -29,20 +29,28 @@ pub fn generate(
     inputs: &PageInputs<'_>,
 ) -> Result<Outputs, Error> {
     let overlay = Overlay::from_sources(sources);
-    let drawn = |plot: &'static str, drawing: Result<String, String>| {
-        drawing.map_err(|problem| Error::Plot { plot, problem })
+    // A template fails only if a value cannot be written, which none of
+    // these can; should one ever, the file it was for is named.
+    let drawn = |plot: &'static str, drawing: Result<String, askama::Error>| {
+        drawing.map_err(|problem| Error::Plot {
+            plot,
+            problem: problem.to_string(),
+        })
     };
     Ok(Outputs {
         comparison: tables::comparison(command, sources, &overlay, analyses, trees),
         time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay))?,
         nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay))?,
-        page: page(&Parts {
-            command,
-            sources,
-            overlay: &overlay,
-            analyses,
-            inputs,
-        }),
+        page: drawn(
+            PAGE_FILE,
+            page(&Parts {
+                command,
+                sources,
+                overlay: &overlay,
+                analyses,
+                inputs,
+            }),
+        )?,
     })
 }
 

@@ -5,14 +5,17 @@
 //! recorded search on a drawn board, two solvers side by side.
 //!
 //! Everything is inline (CSS, script, SVG, data): the page opens from the
-//! file system with no network and no build step. Like the rest of the
+//! file system with no network and no build step. It is written by the
+//! askama templates in the crate's `templates/` (`page.html`, which
+//! includes `page.css` and `page.js`, and `chart.svg` for each plot), which
+//! the compiler checks against the values gathered here. Like the rest of the
 //! report it is a pure function of its inputs, so the same records and
 //! traces give the same bytes and CI can check that the committed page is
 //! reproduced. The traces come from the caller (the `queens` command, the
 //! only layer that may run solvers), as `queens trace --format json`
 //! documents ([`Trace`]).
 
-mod charts;
+pub(crate) mod charts;
 mod escape;
 mod html;
 mod trace;
