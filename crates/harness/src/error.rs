@@ -73,7 +73,7 @@ impl From<ReportError> for CliError {
     fn from(error: ReportError) -> Self {
         match error {
             ReportError::File(file) => CliError::File(file),
-            plot @ ReportError::Plot { .. } => CliError::Report(plot.to_string()),
+            render @ ReportError::Render { .. } => CliError::Report(render.to_string()),
         }
     }
 }

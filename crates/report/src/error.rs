@@ -11,12 +11,13 @@ pub enum Error {
     /// A record could not be read, or an output could not be written.
     #[error(transparent)]
     File(#[from] FileError),
-    /// A plot could not be drawn (a plotting library failure, not the data's).
-    #[error("cannot draw {plot}: {problem}")]
-    Plot {
-        /// The plot's file name.
-        plot: &'static str,
-        /// What the plotting library said.
+    /// An output (a plot or the page) could not be rendered from its
+    /// template: a value the template could not write, not the data's fault.
+    #[error("cannot render {file}: {problem}")]
+    Render {
+        /// The output's file name.
+        file: &'static str,
+        /// What the template engine said.
         problem: String,
     },
 }

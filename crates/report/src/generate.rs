@@ -31,9 +31,9 @@ pub fn generate(
     let overlay = Overlay::from_sources(sources);
     // A template fails only if a value cannot be written, which none of
     // these can; should one ever, the file it was for is named.
-    let drawn = |plot: &'static str, drawing: Result<String, askama::Error>| {
-        drawing.map_err(|problem| Error::Plot {
-            plot,
+    let drawn = |file: &'static str, drawing: Result<String, askama::Error>| {
+        drawing.map_err(|problem| Error::Render {
+            file,
             problem: problem.to_string(),
         })
     };
