@@ -3,7 +3,8 @@
 //!
 //! - which workspace crates each crate may depend on (core on none, each
 //!   solver on core alone, record on core, measure and report on core and
-//!   record, only the CLI on clap and on the solver crates);
+//!   record, distributed counting on core and record, only the CLI on clap
+//!   and on the solver crates);
 //! - no import cycle between the modules of any crate (a parent re-exporting
 //!   its children while a child reaches back into the parent counts: a child
 //!   uses a sibling instead);
@@ -71,11 +72,14 @@ const PORTS: &[(&str, &str)] = &[("gpu", "queens-constellations")];
 /// The libraries under the CLI that build on each other, not on core
 /// alone (docs/ARCHITECTURE.md): (crate directory, the packages it may use
 /// besides queens-core). Records are the bottom: measuring makes them,
-/// reporting reads them, and neither of those two uses the other.
+/// reporting reads them, and neither of those two uses the other;
+/// distributed counting writes its checkpoints with the records' atomic
+/// files.
 const LIBRARIES: &[(&str, &[&str])] = &[
     ("record", &[]),
     ("measure", &["queens-record"]),
     ("report", &["queens-record"]),
+    ("distributed", &["queens-record"]),
 ];
 
 #[test]
