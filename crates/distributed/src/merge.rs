@@ -55,7 +55,7 @@ pub struct ShardFile {
 impl ShardFile {
     /// The run this record is a shard of: what must agree between the
     /// shards that are merged.
-    pub fn run(&self) -> ShardedRun<'_> {
+    pub(crate) fn run(&self) -> ShardedRun<'_> {
         ShardedRun {
             n: self.n,
             solver: &self.solver,
@@ -73,17 +73,17 @@ impl ShardFile {
 
 /// One run counted in shards: every shard record of it says the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShardedRun<'a> {
+pub(crate) struct ShardedRun<'a> {
     /// Board size.
-    pub n: usize,
+    pub(crate) n: usize,
     /// The solver's id.
-    pub solver: &'a str,
+    pub(crate) solver: &'a str,
     /// K, the number of shards.
-    pub shards: usize,
+    pub(crate) shards: usize,
     /// The partition's version.
-    pub split: &'a str,
+    pub(crate) split: &'a str,
     /// Whether fixed pairs were counted for the classes (`--unique`).
-    pub unique: bool,
+    pub(crate) unique: bool,
 }
 
 impl fmt::Display for ShardedRun<'_> {
@@ -280,39 +280,45 @@ pub struct Merged {
     pub published: bool,
 }
 
+/// A shard record as given to [`merge`]: the file it was read from, for
+/// messages, and what it says.
+struct Given<'p> {
+    path: &'p Path,
+    file: ShardFile,
+}
+
 /// Reads the shard records, checks them (each one's solver found by
 /// `find`), and adds them up.
 pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Error> {
-    let mut shards: BTreeMap<usize, (PathBuf, ShardFile)> = BTreeMap::new();
+    let mut shards: BTreeMap<usize, Given<'_>> = BTreeMap::new();
     let mut confirmed = Vec::new();
-    // The first file's run: every other file must be of the same run.
-    let mut first: Option<(PathBuf, usize)> = None;
+    // The first file's shard: every other file must be of the same run.
+    let mut first: Option<usize> = None;
     for path in files {
         let (file, _) = read(path, find)?;
-        if let Some((first_path, first_index)) = &first {
-            let first_file = &shards[first_index].1;
-            if file.run() != first_file.run() {
-                return Err(Error::Input(format!(
-                    "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
-                    path.display(),
-                    file.describe_run(),
-                    first_path.display(),
-                    first_file.describe_run()
-                )));
-            }
+        let given = Given { path, file };
+        if let Some(first) = first.map(|index| &shards[&index])
+            && given.file.run() != first.file.run()
+        {
+            return Err(Error::Input(format!(
+                "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
+                path.display(),
+                given.file.describe_run(),
+                first.path.display(),
+                first.file.describe_run()
+            )));
         }
-        let index = file.shard.index;
-        if let Some((earlier, twin)) = shards.get(&index) {
-            compare_twins(index, earlier, twin, path, &file)?;
+        let index = given.file.shard.index;
+        if let Some(twin) = shards.get(&index) {
+            compare_twins(twin, &given)?;
             confirmed.push(index);
             continue;
         }
-        first.get_or_insert((path.clone(), index));
-        shards.insert(index, (path.clone(), file));
+        first.get_or_insert(index);
+        shards.insert(index, given);
     }
-    let (_, first_index) =
-        first.ok_or_else(|| Error::Input("no shard records to merge".to_string()))?;
-    let (_, model) = &shards[&first_index];
+    let first = first.ok_or_else(|| Error::Input("no shard records to merge".to_string()))?;
+    let model = &shards[&first].file;
     let count = model.shard.count;
     let missing: Vec<usize> = (1..=count).filter(|i| !shards.contains_key(i)).collect();
     if !missing.is_empty() {
@@ -330,7 +336,7 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
     };
     let mut total = UnitCount::default();
     let mut seconds = 0.0;
-    for (_, file) in shards.values() {
+    for Given { file, .. } in shards.values() {
         let share = UnitCount {
             solutions: file.solutions,
             fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
@@ -381,18 +387,13 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
 
 /// Two records of one shard (counted twice, say on two machines): they
 /// must agree on every unit.
-fn compare_twins(
-    index: usize,
-    first_path: &Path,
-    first: &ShardFile,
-    second_path: &Path,
-    second: &ShardFile,
-) -> Result<(), Error> {
+fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
     let differing: Vec<usize> = first
+        .file
         .shard
         .subtotals
         .iter()
-        .zip(&second.shard.subtotals)
+        .zip(&second.file.shard.subtotals)
         .filter(|(a, b)| {
             a.count.solutions != b.count.solutions || a.count.fixed_pairs != b.count.fixed_pairs
         })
@@ -401,13 +402,15 @@ fn compare_twins(
     if differing.is_empty() {
         return Ok(());
     }
+    let shard = &first.file.shard;
     Err(Error::Verification(format!(
-        "shard {index}/{} is given twice and the two records disagree on {} unit{} ({}): {} and {}; `queens recheck` recounts them",
-        first.shard.count,
+        "shard {}/{} is given twice and the two records disagree on {} unit{} ({}): {} and {}; `queens recheck` recounts them",
+        shard.index,
+        shard.count,
         differing.len(),
         if differing.len() > 1 { "s" } else { "" },
         preview(&differing),
-        first_path.display(),
-        second_path.display()
+        first.path.display(),
+        second.path.display()
     )))
 }

@@ -14,6 +14,7 @@ use crate::error::CliError;
 use crate::interruption;
 use crate::registry;
 use queens_distributed::DEFAULT_SAVE_EVERY;
+use queens_distributed::estimate::Sample;
 use queens_distributed::run::{Display, Outcome, UnitRun};
 use queens_distributed::shard::{SHARD_FORMAT, ShardRecord, ShardSpec, checksum, parse_shard};
 
@@ -253,15 +254,15 @@ fn estimate(
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let estimate = queens_distributed::estimate::estimate(
+    let estimate = queens_distributed::estimate::estimate(&Sample {
         split,
         n,
-        &plan.units,
-        &mine,
-        args.unique,
-        Duration::from_secs_f64(args.estimate_seconds),
-        n as u64,
-    )?;
+        units: &plan.units,
+        chosen: &mine,
+        unique: args.unique,
+        budget: Duration::from_secs_f64(args.estimate_seconds),
+        seed: n as u64,
+    })?;
     let report = EstimateRecord {
         n,
         solver: solver.info().id,
