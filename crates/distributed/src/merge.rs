@@ -65,6 +65,20 @@ impl ShardFile {
         }
     }
 
+    /// Whether the record's checksum matches its contents (see
+    /// [`checksum`]): false for a damaged or edited file.
+    pub fn is_sealed(&self) -> bool {
+        let expected = checksum(
+            self.n,
+            &self.solver,
+            self.solutions,
+            self.nodes,
+            self.seconds,
+            &self.shard,
+        );
+        self.shard.checksum == expected
+    }
+
     /// The run, as a person reads it.
     pub fn describe_run(&self) -> String {
         self.run().to_string()
@@ -124,15 +138,7 @@ pub fn read<'s>(
             ),
         ));
     }
-    let expected = checksum(
-        file.n,
-        &file.solver,
-        file.solutions,
-        file.nodes,
-        file.seconds,
-        &file.shard,
-    );
-    if file.shard.checksum != expected {
+    if !file.is_sealed() {
         return Err(field(
             "shard.checksum",
             "does not match the record's contents: the file was damaged or edited".to_string(),
