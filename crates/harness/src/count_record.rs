@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::distributed::shard::ShardRecord;
 use crate::error::{CliError, output};
+use queens_distributed::shard::ShardRecord;
 
 /// The `--json` object: one line, stable field names.
 #[derive(Clone, Debug, Serialize)]

@@ -7,6 +7,7 @@
 use std::io::{self, Write};
 
 use queens_core::QueensError;
+use queens_distributed::Error as DistributedError;
 use queens_measure::Error as MeasureError;
 use queens_record::FileError;
 use queens_report::Error as ReportError;
@@ -78,6 +79,17 @@ impl From<ReportError> for CliError {
     }
 }
 
+impl From<DistributedError> for CliError {
+    fn from(error: DistributedError) -> Self {
+        match error {
+            DistributedError::File(file) => CliError::File(file),
+            DistributedError::Solver(refusal) => CliError::Solver(refusal),
+            DistributedError::Input(text) => CliError::Input(text),
+            DistributedError::Verification(text) => CliError::Verification(text),
+        }
+    }
+}
+
 /// Ends the process the way every failure ends it: one line on stderr,
 /// then the exit code of its kind.
 pub fn exit_with(error: CliError) -> ! {
@@ -116,5 +128,18 @@ mod tests {
             CliError::from(MeasureError::Input("x".into())).exit_code(),
             2
         );
+        // A merge whose shards disagree with OEIS or with a twin fails
+        // verification; a missing shard is the user's to fix.
+        let disagreeing = DistributedError::Verification("OEIS says 14200".into());
+        assert_eq!(CliError::from(disagreeing).exit_code(), 1);
+        let missing = DistributedError::Input("missing shard 2 of 3".into());
+        assert_eq!(CliError::from(missing).exit_code(), 2);
+        let damaged = FileError::field(std::path::Path::new("s.json"), "shard.checksum", "edited");
+        assert_eq!(
+            CliError::from(DistributedError::File(damaged)).exit_code(),
+            2
+        );
+        let refused = DistributedError::Solver(QueensError::EmptyBoard);
+        assert_eq!(CliError::from(refused).exit_code(), 2);
     }
 }

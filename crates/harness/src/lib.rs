@@ -1,6 +1,7 @@
-//! The `queens` command as a library: the registry of solvers, the
-//! subcommands, and counting distributed over threads, shards and
-//! checkpoints. The `queens` binary is `main` plus the counting allocator;
+//! The `queens` command as a library: the registry of solvers and the
+//! subcommands (counting over threads, shards and checkpoints is the
+//! `queens_distributed` library's; the command catches the signals and
+//! prints). The `queens` binary is `main` plus the counting allocator;
 //! the benches and the integration tests use the registry from here.
 //!
 //! The layers (see docs/ARCHITECTURE.md), each using only those below it:
@@ -8,13 +9,15 @@
 //! - [`cli`]: the command enum and dispatch, nothing else.
 //! - [`cmd`]: one module per subcommand; each owns its arguments, parses
 //!   them, calls a library and prints.
-//! - [`distributed`]: a split count's units on threads, in shards, resumed
-//!   from checkpoints, and shard records merged.
+//! - [`interruption`]: SIGINT and SIGTERM raise the flag a split count
+//!   polls (a choice for the whole process, so the command makes it).
 //! - [`registry`]: the one list of solvers.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
 //! - [`args`], [`error`]: the number parser every argument uses, and the
 //!   one place a failure becomes an exit code.
-//! - below: `queens_report` (reports), `queens_measure` (measuring,
+//! - below: `queens_distributed` (a split count's units on threads, in
+//!   shards, resumed from checkpoints; shard records merged and
+//!   rechecked), `queens_report` (reports), `queens_measure` (measuring,
 //!   cross-validation), `queens_record` (records, atomic files) and
 //!   `queens_core` (the `Solver` protocol).
 
@@ -22,8 +25,8 @@ pub mod args;
 pub mod cli;
 pub mod cmd;
 pub mod count_record;
-pub mod distributed;
 pub mod error;
+pub mod interruption;
 pub mod page_traces;
 pub mod registry;
 pub mod trace_json;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::{queens, refused, stderr, stdout};
 use queens_core::oeis;
-use queens_harness::distributed::shard::{ShardRecord, checksum};
+use queens_distributed::shard::{ShardRecord, checksum};
 use serde_json::Value;
 
 /// The shard records of `count 12 --unique` in `k` shards, as JSON values.

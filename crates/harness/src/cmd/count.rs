@@ -1,8 +1,8 @@
 //! `queens count N`: solutions (and classes), nodes, time. A solver that
-//! splits its work runs through [`crate::distributed`] (threads, shards,
+//! splits its work runs through [`queens_distributed`] (threads, shards,
 //! checkpoints, progress bar); any other counts in one call.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use queens_core::split::WorkSplit;
@@ -10,11 +10,13 @@ use queens_core::{CountOptions, Solver};
 
 use crate::args::{Board, number};
 use crate::count_record::CountRecord;
-use crate::distributed::DEFAULT_SAVE_EVERY;
-use crate::distributed::run::UnitRun;
-use crate::distributed::shard::{SHARD_FORMAT, ShardRecord, ShardSpec, checksum, parse_shard};
 use crate::error::CliError;
+use crate::interruption;
 use crate::registry;
+use queens_distributed::DEFAULT_SAVE_EVERY;
+use queens_distributed::estimate::Sample;
+use queens_distributed::run::{Display, Outcome, UnitRun};
+use queens_distributed::shard::{SHARD_FORMAT, ShardRecord, ShardSpec, checksum, parse_shard};
 
 /// More threads than this only adds start-up cost and scheduling on any
 /// machine this runs on.
@@ -137,10 +139,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 fn count_units(
     args: &Args,
     solver: &'static dyn Solver,
-    split: &dyn WorkSplit,
+    split: &'static dyn WorkSplit,
 ) -> Result<(), CliError> {
+    let interrupted = interruption::watch();
     let outcome = UnitRun {
-        solver,
+        solver_id: solver.info().id,
         split,
         n: args.board.n,
         unique: args.unique,
@@ -148,9 +151,31 @@ fn count_units(
         shard: args.shard,
         checkpoint: args.checkpoint.as_deref(),
         save_every: Duration::from_secs_f64(args.checkpoint_every),
-        quiet: args.quiet,
+        display: if args.quiet {
+            Display::Quiet
+        } else {
+            Display::Shown
+        },
+        interrupted: &interrupted,
     }
     .run()?;
+    let outcome = match outcome {
+        Outcome::Counted(counted) => counted,
+        // The units still in flight cannot be cut short and are worth
+        // nothing half done: what is finished is saved, and the process
+        // ends now (the caller prints the line and exits 130).
+        Outcome::Interrupted {
+            done,
+            units,
+            saved_in,
+        } => {
+            return Err(CliError::Interrupted(interrupted_line(
+                done,
+                units,
+                saved_in.as_deref(),
+            )));
+        }
+    };
     let total = outcome.total;
     let id = solver.info().id;
     let shard = args.shard.map(|spec| {
@@ -199,6 +224,19 @@ fn count_units(
     record.print(&extra, args.json)
 }
 
+/// What an interrupted count says: how much is finished, and how to go on.
+fn interrupted_line(done: usize, units: usize, saved_in: Option<&Path>) -> String {
+    match saved_in {
+        Some(path) => format!(
+            "interrupted: {done} of {units} units finished and saved in {}; run the same command again to resume",
+            path.display()
+        ),
+        None => format!(
+            "interrupted after {done} of {units} units; nothing was saved (--checkpoint FILE makes a run resumable)"
+        ),
+    }
+}
+
 /// `--estimate`: times a sample of the run's units (one shard's with
 /// `--shard`) and prints the predicted time and memory.
 fn estimate(
@@ -216,15 +254,15 @@ fn estimate(
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let estimate = crate::distributed::estimate::estimate(
+    let estimate = queens_distributed::estimate::estimate(&Sample {
         split,
         n,
-        &plan.units,
-        &mine,
-        args.unique,
-        Duration::from_secs_f64(args.estimate_seconds),
-        n as u64,
-    )?;
+        units: &plan.units,
+        chosen: &mine,
+        unique: args.unique,
+        budget: Duration::from_secs_f64(args.estimate_seconds),
+        seed: n as u64,
+    })?;
     let report = EstimateRecord {
         n,
         solver: solver.info().id,
@@ -245,7 +283,7 @@ struct EstimateRecord<'a> {
     /// many and handed out heaviest first, so they even out).
     seconds_on_threads: f64,
     #[serde(flatten)]
-    estimate: crate::distributed::estimate::Estimate,
+    estimate: queens_distributed::estimate::Estimate,
 }
 
 impl EstimateRecord<'_> {

@@ -1,12 +1,13 @@
 //! `queens merge FILE...`: the shard records of `count N --shard I/K --json`
-//! added into the full count ([`crate::distributed::merge`]), printed as
+//! added into the full count ([`queens_distributed::merge`]), printed as
 //! `count` prints it.
 
 use std::path::PathBuf;
 
 use crate::count_record::CountRecord;
-use crate::distributed::merge::merge;
 use crate::error::CliError;
+use crate::registry;
+use queens_distributed::merge::merge;
 
 /// `queens merge`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -21,7 +22,7 @@ pub struct Args {
 
 /// Merges and prints.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let merged = merge(&args.files)?;
+    let merged = merge(&args.files, &|id| registry::find(id).ok())?;
     let record = CountRecord {
         n: merged.n,
         solver: &merged.solver,

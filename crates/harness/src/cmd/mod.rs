@@ -1,6 +1,6 @@
 //! One module per subcommand. Each defines `Args` (its clap arguments) and
 //! `run(&Args)`: it parses, calls the library layer (`queens_measure`,
-//! `queens_report`, `queens_record`, [`crate::distributed`], the solvers
+//! `queens_report`, `queens_record`, [`queens_distributed`], the solvers
 //! through [`crate::registry`]) and prints. No command reaches into another
 //! command.
 

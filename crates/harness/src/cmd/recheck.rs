@@ -1,15 +1,16 @@
 //! `queens recheck SHARD`: recounts a sample of a shard record's units (or
 //! the units named) and compares them with the subtotals it recorded
-//! ([`crate::distributed::recheck`]). Exit 1 if any disagrees.
+//! ([`queens_distributed::recheck`]). Exit 1 if any disagrees.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use crate::args::number;
-use crate::distributed::merge;
-use crate::distributed::recheck::{choose, recount};
 use crate::error::{CliError, output};
+use crate::registry;
+use queens_distributed::merge;
+use queens_distributed::recheck::{choose, recount};
 
 /// `queens recheck`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -31,7 +32,7 @@ pub struct Args {
 
 /// Recounts, prints a row per unit, and fails on any disagreement.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let (file, solver) = merge::read(&args.file)?;
+    let (file, solver) = merge::read(&args.file, &|id| registry::find(id).ok())?;
     let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
     let chosen = choose(&file, &args.units, args.sample, seed)?;
     let recounts = recount(&file, solver, &chosen)?;

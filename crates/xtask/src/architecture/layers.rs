@@ -15,9 +15,6 @@ pub const EVERYTHING: &[&str] = &["harness"];
 /// What each crate that is not a solver may depend on: (crate directory,
 /// the workspace packages it may use). Any crate not listed here is a
 /// solver crate and may use [`SOLVER`] only.
-///
-/// Pending on another branch (the lead adds it when merging):
-/// `("distributed", &["queens-core", "queens-record"])`.
 pub const LAYERS: &[(&str, &[&str])] = &[
     ("core", &[]),
     ("conformance", &["queens-core"]),
@@ -26,6 +23,9 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ("record", &["queens-core"]),
     ("measure", &["queens-core", "queens-record"]),
     ("report", &["queens-core", "queens-record"]),
+    // Counting split over threads, shards and checkpoints: files and their
+    // errors from records, solvers only through the core protocol.
+    ("distributed", &["queens-core", "queens-record"]),
     // A port of another solver's idea to other hardware uses that crate's
     // public plan and search rather than copying them (docs/ARCHITECTURE.md).
     ("gpu", &["queens-core", "queens-constellations"]),

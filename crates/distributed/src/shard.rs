@@ -12,6 +12,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use queens_core::split::UnitCount;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -74,29 +75,46 @@ pub fn parse_shard(text: &str) -> Result<ShardSpec, String> {
     text.parse()
 }
 
-/// The count of one unit, as a shard record and a checkpoint keep it:
-/// `[unit index in the plan, solutions, fixed pairs, nodes]`.
+/// The count of one unit, as a shard record and a checkpoint keep it.
+///
+/// On disk it is the array `[unit, solutions, fixed pairs, nodes]`, the
+/// form every record since `queens-shard/2` and `queens-checkpoint/2` was
+/// written in (and that their checksums cover), so the named fields change
+/// nothing in the files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Subtotal(pub usize, pub u64, pub u64, pub u64);
-
-impl Subtotal {
-    /// The subtotal of unit `index`.
-    pub fn new(index: usize, count: queens_core::split::UnitCount) -> Self {
-        Subtotal(index, count.solutions, count.fixed_pairs, count.nodes)
-    }
-
+#[serde(from = "SubtotalRow", into = "SubtotalRow")]
+pub struct Subtotal {
     /// The unit's index in the plan.
-    pub fn unit(&self) -> usize {
-        self.0
-    }
+    pub unit: usize,
+    /// What counting it found.
+    pub count: UnitCount,
+}
 
-    /// The unit's count.
-    pub fn count(&self) -> queens_core::split::UnitCount {
-        queens_core::split::UnitCount {
-            solutions: self.1,
-            fixed_pairs: self.2,
-            nodes: self.3,
+/// A [`Subtotal`] as written: `[unit, solutions, fixed pairs, nodes]`.
+type SubtotalRow = (usize, u64, u64, u64);
+
+impl From<SubtotalRow> for Subtotal {
+    fn from((unit, solutions, fixed_pairs, nodes): SubtotalRow) -> Self {
+        Subtotal {
+            unit,
+            count: UnitCount {
+                solutions,
+                fixed_pairs,
+                nodes,
+            },
         }
+    }
+}
+
+impl From<Subtotal> for SubtotalRow {
+    fn from(subtotal: Subtotal) -> Self {
+        let count = subtotal.count;
+        (
+            subtotal.unit,
+            count.solutions,
+            count.fixed_pairs,
+            count.nodes,
+        )
     }
 }
 
@@ -149,7 +167,7 @@ pub fn checksum(
 }
 
 /// Lower-case hex of bytes.
-pub fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -175,7 +193,7 @@ mod tests {
                 plan_units: 3,
                 units: 1,
                 fixed_pairs: None,
-                subtotals: vec![Subtotal(0, 5, 0, 9)],
+                subtotals: vec![Subtotal::from((0, 5, 0, 9))],
                 checksum: String::new(),
             };
             let sealed = checksum(8, "x", 5, 9, seconds, &shard);
@@ -183,6 +201,24 @@ mod tests {
             let back: f64 = serde_json::from_str(&text).unwrap();
             assert_eq!(back.to_bits(), seconds.to_bits(), "{text}");
             assert_eq!(checksum(8, "x", 5, 9, back, &shard), sealed);
+        }
+    }
+
+    #[test]
+    fn a_subtotal_is_written_as_the_array_records_have_always_held() {
+        let subtotal = Subtotal {
+            unit: 7,
+            count: UnitCount {
+                solutions: 40,
+                fixed_pairs: 4,
+                nodes: 300,
+            },
+        };
+        let text = serde_json::to_string(&subtotal).unwrap();
+        assert_eq!(text, "[7,40,4,300]");
+        assert_eq!(serde_json::from_str::<Subtotal>(&text).unwrap(), subtotal);
+        for wrong in ["[7,40,4]", "{\"unit\":7}", "[7,40,4,300,1]", "[-1,0,0,0]"] {
+            assert!(serde_json::from_str::<Subtotal>(wrong).is_err(), "{wrong}");
         }
     }
 

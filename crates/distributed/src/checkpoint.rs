@@ -21,12 +21,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use queens_core::split::UnitCount;
-use queens_record::FileError;
-use queens_record::files::{from_json, replace_atomically};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::shard::{ShardSpec, Subtotal, hex};
+use crate::files::{FileError, from_json, replace_atomically};
+use crate::shard::{ShardSpec, Subtotal, hex};
 
 /// Names this file format; bumped if its meaning changes.
 const FORMAT: &str = "queens-checkpoint/2";
@@ -36,19 +35,19 @@ const FORMAT_FAMILY: &str = "queens-checkpoint/";
 
 /// The run a checkpoint belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunIdentity {
+pub(crate) struct RunIdentity {
     /// The solver's id.
-    pub solver: String,
+    pub(crate) solver: String,
     /// The partition's version ([`queens_core::split::WorkSplit::version`]).
-    pub split: String,
+    pub(crate) split: String,
     /// Board size.
-    pub n: usize,
+    pub(crate) n: usize,
     /// Whether the fixed pairs for the classes are counted.
-    pub unique: bool,
+    pub(crate) unique: bool,
     /// The shard, if the run is one.
-    pub shard: Option<ShardSpec>,
+    pub(crate) shard: Option<ShardSpec>,
     /// Units in the whole plan: a cheap guard against a changed plan.
-    pub plan_units: usize,
+    pub(crate) plan_units: usize,
 }
 
 impl RunIdentity {
@@ -91,14 +90,20 @@ impl CheckpointFile {
     }
 }
 
-/// The finished units of one run and where they are saved.
-pub struct Checkpoint {
+/// Where the finished units of one run are saved, and which run they
+/// belong to.
+pub(crate) struct Checkpoint {
     path: PathBuf,
     run: RunIdentity,
+}
+
+/// What a checkpoint held when it was opened.
+#[derive(Debug, Default)]
+pub(crate) struct Saved {
     /// Finished units: their index in the plan and their count.
-    pub done: BTreeMap<usize, UnitCount>,
-    /// Seconds of earlier attempts.
-    pub earlier_seconds: f64,
+    pub(crate) done: BTreeMap<usize, UnitCount>,
+    /// Seconds spent counting by earlier attempts.
+    pub(crate) seconds: f64,
 }
 
 impl Checkpoint {
@@ -107,16 +112,20 @@ impl Checkpoint {
     /// not exist. `mine` are the units this run counts (sorted): a saved
     /// unit outside them means the file is not this run's. Anything else is
     /// an error that names the file (and the field, where one is to blame).
-    pub fn open(path: &Path, run: RunIdentity, mine: &[usize]) -> Result<Self, FileError> {
-        let mut checkpoint = Checkpoint {
+    pub(crate) fn open(
+        path: &Path,
+        run: RunIdentity,
+        mine: &[usize],
+    ) -> Result<(Self, Saved), FileError> {
+        let checkpoint = Checkpoint {
             path: path.to_path_buf(),
             run,
-            done: BTreeMap::new(),
-            earlier_seconds: 0.0,
         };
         let text = match fs::read_to_string(path) {
             Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(checkpoint),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Ok((checkpoint, Saved::default()));
+            }
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
                 return Err(not_a_checkpoint(path));
             }
@@ -166,7 +175,7 @@ impl Checkpoint {
         }
         let mut seen = BTreeSet::new();
         for (position, subtotal) in saved.done.iter().enumerate() {
-            let unit = subtotal.unit();
+            let unit = subtotal.unit;
             let problem = if mine.binary_search(&unit).is_err() {
                 Some(format!(
                     "unit {unit} is not one of the {} units of this run",
@@ -174,7 +183,7 @@ impl Checkpoint {
                 ))
             } else if !seen.insert(unit) {
                 Some(format!("unit {unit} is saved twice"))
-            } else if !checkpoint.run.unique && subtotal.2 != 0 {
+            } else if !checkpoint.run.unique && subtotal.count.fixed_pairs != 0 {
                 Some(format!(
                     "unit {unit} has fixed pairs in a run without --unique"
                 ))
@@ -189,26 +198,35 @@ impl Checkpoint {
                 ));
             }
         }
-        checkpoint.done = saved
+        let done = saved
             .done
             .iter()
-            .map(|subtotal| (subtotal.unit(), subtotal.count()))
+            .map(|subtotal| (subtotal.unit, subtotal.count))
             .collect();
-        checkpoint.earlier_seconds = saved.seconds;
-        Ok(checkpoint)
+        Ok((
+            checkpoint,
+            Saved {
+                done,
+                seconds: saved.seconds,
+            },
+        ))
     }
 
-    /// Writes the finished units atomically (a temporary file beside the
-    /// checkpoint, flushed to disk, then renamed over it).
-    pub fn save(&self, seconds: f64) -> Result<(), FileError> {
+    /// Writes the finished units `done`, after `seconds` of counting over
+    /// all attempts, atomically (a temporary file beside the checkpoint,
+    /// flushed to disk, then renamed over it).
+    pub(crate) fn save(
+        &self,
+        done: &BTreeMap<usize, UnitCount>,
+        seconds: f64,
+    ) -> Result<(), FileError> {
         let mut file = CheckpointFile {
             format: FORMAT.to_string(),
             run: self.run.clone(),
             seconds,
-            done: self
-                .done
+            done: done
                 .iter()
-                .map(|(&index, &count)| Subtotal::new(index, count))
+                .map(|(&unit, &count)| Subtotal { unit, count })
                 .collect(),
             checksum: String::new(),
         };
@@ -221,7 +239,7 @@ impl Checkpoint {
     }
 
     /// The file it is saved in.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 }
@@ -274,11 +292,11 @@ mod tests {
     #[test]
     fn a_sound_checkpoint_round_trips() {
         let dir = tempfile::tempdir().unwrap();
-        let path = forged(dir.path(), vec![Subtotal(1, 10, 0, 50)], false);
-        let checkpoint = Checkpoint::open(&path, run(), &[0, 1, 2, 3]).unwrap();
-        assert_eq!(checkpoint.done.len(), 1);
-        assert_eq!(checkpoint.done[&1].solutions, 10);
-        assert_eq!(checkpoint.earlier_seconds, 1.0);
+        let path = forged(dir.path(), vec![Subtotal::from((1, 10, 0, 50))], false);
+        let (_, saved) = Checkpoint::open(&path, run(), &[0, 1, 2, 3]).unwrap();
+        assert_eq!(saved.done.len(), 1);
+        assert_eq!(saved.done[&1].solutions, 10);
+        assert_eq!(saved.seconds, 1.0);
     }
 
     #[test]
@@ -287,22 +305,22 @@ mod tests {
         let all = [0, 1, 2, 3];
         let twice = forged(
             dir.path(),
-            vec![Subtotal(1, 10, 0, 5), Subtotal(1, 10, 0, 5)],
+            vec![Subtotal::from((1, 10, 0, 5)), Subtotal::from((1, 10, 0, 5))],
             false,
         );
         assert!(refusal(&twice, false, &all).contains("saved twice"));
-        let outside = forged(dir.path(), vec![Subtotal(1000, 10, 0, 5)], false);
+        let outside = forged(dir.path(), vec![Subtotal::from((1000, 10, 0, 5))], false);
         assert!(refusal(&outside, false, &all).contains("not one of the 4 units"));
-        let other_shard = forged(dir.path(), vec![Subtotal(3, 10, 0, 5)], false);
+        let other_shard = forged(dir.path(), vec![Subtotal::from((3, 10, 0, 5))], false);
         assert!(refusal(&other_shard, false, &[0, 1]).contains("not one of the 2 units"));
-        let pairs = forged(dir.path(), vec![Subtotal(2, 10, 7, 5)], false);
+        let pairs = forged(dir.path(), vec![Subtotal::from((2, 10, 7, 5))], false);
         assert!(refusal(&pairs, false, &all).contains("fixed pairs"));
     }
 
     #[test]
     fn an_edited_count_fails_the_checksum() {
         let dir = tempfile::tempdir().unwrap();
-        let path = forged(dir.path(), vec![Subtotal(1, 10, 0, 50)], false);
+        let path = forged(dir.path(), vec![Subtotal::from((1, 10, 0, 50))], false);
         let text = fs::read_to_string(&path)
             .unwrap()
             .replace("[1,10,0,50]", "[1,1010,0,50]");

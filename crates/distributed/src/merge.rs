@@ -2,7 +2,7 @@
 //! count, trusting nothing a file says until it is checked:
 //!
 //! - each file is a shard record of this format whose checksum matches its
-//!   contents, of a registered solver, an n it supports and the partition
+//!   contents, of a solver the caller knows, an n it supports and the partition
 //!   version this build makes;
 //! - its units are exactly the units the partition deals to that shard (the
 //!   plan is made again here, which costs milliseconds), and its totals are
@@ -14,24 +14,25 @@
 //! - the total, and the classes, equal the published counts where they are
 //!   known.
 //!
-//! A file that fails a check of its own, or a set of files that is not one
-//! whole run, is bad input (exit 2) naming the file and the field; records
-//! that are each sound but disagree with each other or with OEIS are a
-//! failed verification (exit 1).
+//! A file that fails a check of its own is an [`Error::File`] naming the
+//! file and the field, a set of files that is not one whole run an
+//! [`Error::Input`] (both: the user can fix them); records that are each
+//! sound but disagree with each other or with OEIS are an
+//! [`Error::Verification`]. The solver a record names is looked up by the
+//! caller ([`FindSolver`]): this crate knows no registry.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use queens_core::split::{SYMMETRIES, UnitCount, shard_units};
 use queens_core::{Solver, oeis};
-use queens_record::FileError;
-use queens_record::files::from_json;
 use serde::Deserialize;
 
-use super::shard::{SHARD_FORMAT, ShardRecord, checksum};
-use crate::error::CliError;
-use crate::registry;
+use crate::Error;
+use crate::files::{FileError, from_json};
+use crate::shard::{MAX_SHARDS, SHARD_FORMAT, ShardRecord, checksum};
 
 /// A shard record as `count --shard I/K --json` prints it.
 #[derive(Debug, Deserialize)]
@@ -52,34 +53,74 @@ pub struct ShardFile {
 }
 
 impl ShardFile {
-    /// What must agree between the shards of one run.
-    fn run(&self) -> (usize, &str, usize, &str, bool) {
-        (
+    /// The run this record is a shard of: what must agree between the
+    /// shards that are merged.
+    pub(crate) fn run(&self) -> ShardedRun<'_> {
+        ShardedRun {
+            n: self.n,
+            solver: &self.solver,
+            shards: self.shard.count,
+            split: &self.shard.split,
+            unique: self.shard.fixed_pairs.is_some(),
+        }
+    }
+
+    /// Whether the record's checksum matches its contents (see
+    /// [`checksum`]): false for a damaged or edited file.
+    pub fn is_sealed(&self) -> bool {
+        let expected = checksum(
             self.n,
-            self.solver.as_str(),
-            self.shard.count,
-            self.shard.split.as_str(),
-            self.shard.fixed_pairs.is_some(),
-        )
+            &self.solver,
+            self.solutions,
+            self.nodes,
+            self.seconds,
+            &self.shard,
+        );
+        self.shard.checksum == expected
     }
 
     /// The run, as a person reads it.
     pub fn describe_run(&self) -> String {
-        let unique = if self.shard.fixed_pairs.is_some() {
-            ", --unique"
-        } else {
-            ""
-        };
-        format!(
+        self.run().to_string()
+    }
+}
+
+/// One run counted in shards: every shard record of it says the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ShardedRun<'a> {
+    /// Board size.
+    pub(crate) n: usize,
+    /// The solver's id.
+    pub(crate) solver: &'a str,
+    /// K, the number of shards.
+    pub(crate) shards: usize,
+    /// The partition's version.
+    pub(crate) split: &'a str,
+    /// Whether fixed pairs were counted for the classes (`--unique`).
+    pub(crate) unique: bool,
+}
+
+impl fmt::Display for ShardedRun<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unique = if self.unique { ", --unique" } else { "" };
+        write!(
+            f,
             "n = {}, {} shards, {} ({}){unique}",
-            self.n, self.shard.count, self.solver, self.shard.split
+            self.n, self.shards, self.solver, self.split
         )
     }
 }
 
+/// How the caller finds a solver by the id a record names (the `queens`
+/// command: in its registry); `None` if it knows no such solver.
+pub type FindSolver<'s> = dyn Fn(&str) -> Option<&'s dyn Solver> + 's;
+
 /// Reads one shard record and checks everything it says about itself.
-/// Returns it with its solver.
-pub fn read(path: &Path) -> Result<(ShardFile, &'static dyn Solver), FileError> {
+/// Returns it with its solver, found by `find`.
+pub fn read<'s>(
+    path: &Path,
+    find: &FindSolver<'s>,
+) -> Result<(ShardFile, &'s dyn Solver), FileError> {
     let text =
         fs::read_to_string(path).map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
     let file: ShardFile = from_json(
@@ -97,21 +138,13 @@ pub fn read(path: &Path) -> Result<(ShardFile, &'static dyn Solver), FileError> 
             ),
         ));
     }
-    let expected = checksum(
-        file.n,
-        &file.solver,
-        file.solutions,
-        file.nodes,
-        file.seconds,
-        &file.shard,
-    );
-    if file.shard.checksum != expected {
+    if !file.is_sealed() {
         return Err(field(
             "shard.checksum",
             "does not match the record's contents: the file was damaged or edited".to_string(),
         ));
     }
-    let solver = registry::find(&file.solver).map_err(|_| {
+    let solver = find(&file.solver).ok_or_else(|| {
         field(
             "solver",
             format!("no registered solver is called '{}'", file.solver),
@@ -139,8 +172,7 @@ pub fn read(path: &Path) -> Result<(ShardFile, &'static dyn Solver), FileError> 
         ));
     }
     let count = file.shard.count;
-    if !(1..=super::shard::MAX_SHARDS).contains(&count) || !(1..=count).contains(&file.shard.index)
-    {
+    if !(1..=MAX_SHARDS).contains(&count) || !(1..=count).contains(&file.shard.index) {
         return Err(field(
             "shard.index",
             format!(
@@ -171,7 +203,7 @@ pub fn read(path: &Path) -> Result<(ShardFile, &'static dyn Solver), FileError> 
         ));
     }
     let dealt = shard_units(&plan.units, file.shard.index, count);
-    let listed: Vec<usize> = file.shard.subtotals.iter().map(|s| s.unit()).collect();
+    let listed: Vec<usize> = file.shard.subtotals.iter().map(|s| s.unit).collect();
     if listed != dealt || file.shard.units != dealt.len() {
         return Err(field(
             "shard.subtotals",
@@ -186,13 +218,13 @@ pub fn read(path: &Path) -> Result<(ShardFile, &'static dyn Solver), FileError> 
     }
     let mut sum = UnitCount::default();
     for (position, subtotal) in file.shard.subtotals.iter().enumerate() {
-        if file.shard.fixed_pairs.is_none() && subtotal.2 != 0 {
+        if file.shard.fixed_pairs.is_none() && subtotal.count.fixed_pairs != 0 {
             return Err(field(
                 &format!("shard.subtotals[{position}]"),
                 "fixed pairs in a record without --unique".to_string(),
             ));
         }
-        sum = sum.checked_add(subtotal.count()).ok_or_else(|| {
+        sum = sum.checked_add(subtotal.count).ok_or_else(|| {
             field(
                 &format!("shard.subtotals[{position}]"),
                 "the subtotals overflow 64 bits: they cannot be real counts".to_string(),
@@ -254,42 +286,49 @@ pub struct Merged {
     pub published: bool,
 }
 
-/// Reads the shard records, checks them, and adds them up.
-pub fn merge(files: &[PathBuf]) -> Result<Merged, CliError> {
-    let mut shards: BTreeMap<usize, (PathBuf, ShardFile)> = BTreeMap::new();
+/// A shard record as given to [`merge`]: the file it was read from, for
+/// messages, and what it says.
+struct Given<'p> {
+    path: &'p Path,
+    file: ShardFile,
+}
+
+/// Reads the shard records, checks them (each one's solver found by
+/// `find`), and adds them up.
+pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Error> {
+    let mut shards: BTreeMap<usize, Given<'_>> = BTreeMap::new();
     let mut confirmed = Vec::new();
-    // The first file's run: every other file must be of the same run.
-    let mut first: Option<(PathBuf, usize)> = None;
+    // The first file's shard: every other file must be of the same run.
+    let mut first: Option<usize> = None;
     for path in files {
-        let (file, _) = read(path)?;
-        if let Some((first_path, first_index)) = &first {
-            let first_file = &shards[first_index].1;
-            if file.run() != first_file.run() {
-                return Err(CliError::Input(format!(
-                    "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
-                    path.display(),
-                    file.describe_run(),
-                    first_path.display(),
-                    first_file.describe_run()
-                )));
-            }
+        let (file, _) = read(path, find)?;
+        let given = Given { path, file };
+        if let Some(first) = first.map(|index| &shards[&index])
+            && given.file.run() != first.file.run()
+        {
+            return Err(Error::Input(format!(
+                "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
+                path.display(),
+                given.file.describe_run(),
+                first.path.display(),
+                first.file.describe_run()
+            )));
         }
-        let index = file.shard.index;
-        if let Some((earlier, twin)) = shards.get(&index) {
-            compare_twins(index, earlier, twin, path, &file)?;
+        let index = given.file.shard.index;
+        if let Some(twin) = shards.get(&index) {
+            compare_twins(twin, &given)?;
             confirmed.push(index);
             continue;
         }
-        first.get_or_insert((path.clone(), index));
-        shards.insert(index, (path.clone(), file));
+        first.get_or_insert(index);
+        shards.insert(index, given);
     }
-    let (_, first_index) =
-        first.ok_or_else(|| CliError::Input("no shard records to merge".to_string()))?;
-    let (_, model) = &shards[&first_index];
+    let first = first.ok_or_else(|| Error::Input("no shard records to merge".to_string()))?;
+    let model = &shards[&first].file;
     let count = model.shard.count;
     let missing: Vec<usize> = (1..=count).filter(|i| !shards.contains_key(i)).collect();
     if !missing.is_empty() {
-        return Err(CliError::Input(format!(
+        return Err(Error::Input(format!(
             "missing shard{} {} of {count} ({}); all K shards are needed",
             if missing.len() > 1 { "s" } else { "" },
             preview(&missing),
@@ -297,13 +336,13 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, CliError> {
         )));
     }
     let overflow = || {
-        CliError::Verification(
+        Error::Verification(
             "the shards' totals overflow 64 bits: they cannot be real counts".to_string(),
         )
     };
     let mut total = UnitCount::default();
     let mut seconds = 0.0;
-    for (_, file) in shards.values() {
+    for Given { file, .. } in shards.values() {
         let share = UnitCount {
             solutions: file.solutions,
             fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
@@ -315,7 +354,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, CliError> {
     let unique = match model.shard.fixed_pairs {
         None => None,
         Some(_) if !total.fixed_pairs.is_multiple_of(SYMMETRIES) => {
-            return Err(CliError::Verification(format!(
+            return Err(Error::Verification(format!(
                 "the shards' fixed pairs add up to {}, which is not a multiple of {SYMMETRIES}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)",
                 total.fixed_pairs
             )));
@@ -327,7 +366,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, CliError> {
     if let Some(expected) = oeis::total(n)
         && expected != total.solutions
     {
-        return Err(CliError::Verification(format!(
+        return Err(Error::Verification(format!(
             "the shards add up to {} solutions for n = {n}, but OEIS A000170 says {expected}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)",
             total.solutions
         )));
@@ -335,7 +374,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, CliError> {
     if let (Some(classes), Some(expected)) = (unique, oeis::unique(n))
         && classes != expected
     {
-        return Err(CliError::Verification(format!(
+        return Err(Error::Verification(format!(
             "the shards add up to {classes} classes for n = {n}, but OEIS A002562 says {expected}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)"
         )));
     }
@@ -354,31 +393,30 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, CliError> {
 
 /// Two records of one shard (counted twice, say on two machines): they
 /// must agree on every unit.
-fn compare_twins(
-    index: usize,
-    first_path: &Path,
-    first: &ShardFile,
-    second_path: &Path,
-    second: &ShardFile,
-) -> Result<(), CliError> {
+fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
     let differing: Vec<usize> = first
+        .file
         .shard
         .subtotals
         .iter()
-        .zip(&second.shard.subtotals)
-        .filter(|(a, b)| a.count().solutions != b.count().solutions || a.2 != b.2)
-        .map(|(a, _)| a.unit())
+        .zip(&second.file.shard.subtotals)
+        .filter(|(a, b)| {
+            a.count.solutions != b.count.solutions || a.count.fixed_pairs != b.count.fixed_pairs
+        })
+        .map(|(a, _)| a.unit)
         .collect();
     if differing.is_empty() {
         return Ok(());
     }
-    Err(CliError::Verification(format!(
-        "shard {index}/{} is given twice and the two records disagree on {} unit{} ({}): {} and {}; `queens recheck` recounts them",
-        first.shard.count,
+    let shard = &first.file.shard;
+    Err(Error::Verification(format!(
+        "shard {}/{} is given twice and the two records disagree on {} unit{} ({}): {} and {}; `queens recheck` recounts them",
+        shard.index,
+        shard.count,
         differing.len(),
         if differing.len() > 1 { "s" } else { "" },
         preview(&differing),
-        first_path.display(),
-        second_path.display()
+        first.path.display(),
+        second.path.display()
     )))
 }

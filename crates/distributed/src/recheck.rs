@@ -7,9 +7,9 @@
 use queens_core::Solver;
 use queens_core::split::UnitCount;
 
-use super::merge::ShardFile;
-use super::shard::Subtotal;
-use crate::error::CliError;
+use crate::Error;
+use crate::merge::ShardFile;
+use crate::shard::Subtotal;
 
 /// One unit recounted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub fn choose(
     named: &[usize],
     sample: usize,
     seed: u64,
-) -> Result<Vec<Subtotal>, CliError> {
+) -> Result<Vec<Subtotal>, Error> {
     let subtotals = &file.shard.subtotals;
     if !named.is_empty() {
         return named
@@ -45,14 +45,14 @@ pub fn choose(
             .map(|&unit| {
                 subtotals
                     .iter()
-                    .find(|s| s.unit() == unit)
+                    .find(|s| s.unit == unit)
                     .copied()
                     .ok_or_else(|| {
-                        CliError::Input(format!(
+                        Error::Input(format!(
                             "unit {unit} is not in this shard (its units: {} of them, from {} to {})",
                             subtotals.len(),
-                            subtotals.first().map_or(0, Subtotal::unit),
-                            subtotals.last().map_or(0, Subtotal::unit)
+                            subtotals.first().map_or(0, |s| s.unit),
+                            subtotals.last().map_or(0, |s| s.unit)
                         ))
                     })
             })
@@ -62,7 +62,7 @@ pub fn choose(
     let mut chosen: Vec<Subtotal> = subtotals.clone();
     rng.shuffle(&mut chosen);
     chosen.truncate(sample.min(subtotals.len()));
-    chosen.sort_by_key(Subtotal::unit);
+    chosen.sort_by_key(|s| s.unit);
     Ok(chosen)
 }
 
@@ -71,7 +71,7 @@ pub fn recount(
     file: &ShardFile,
     solver: &dyn Solver,
     chosen: &[Subtotal],
-) -> Result<Vec<Recount>, CliError> {
+) -> Result<Vec<Recount>, Error> {
     let split = solver
         .work_split()
         .expect("the record was checked to be of a splitting solver");
@@ -81,9 +81,9 @@ pub fn recount(
         .iter()
         .map(|subtotal| {
             Ok(Recount {
-                unit: subtotal.unit(),
-                recorded: subtotal.count(),
-                recounted: split.count_unit(file.n, plan.units[subtotal.unit()], unique)?,
+                unit: subtotal.unit,
+                recorded: subtotal.count,
+                recounted: split.count_unit(file.n, plan.units[subtotal.unit], unique)?,
             })
         })
         .collect()

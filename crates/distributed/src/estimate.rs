@@ -50,21 +50,34 @@ pub struct Estimate {
 
 /// One timed unit: its weight and its seconds.
 #[derive(Clone, Copy, Debug)]
-pub struct Timing {
+pub(crate) struct Timing {
     /// The unit's plan weight (at least 1).
-    pub weight: f64,
+    pub(crate) weight: f64,
     /// Seconds it took.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
+}
+
+/// The whole run's seconds as a sample predicts them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Prediction {
+    /// The estimate.
+    pub(crate) seconds: f64,
+    /// Its standard error.
+    pub(crate) standard_error: f64,
 }
 
 /// The Hansen-Hurwitz estimate of a total from draws made with probability
-/// weight / `total_weight`: (mean of `total_weight · t / w`, its standard
-/// error). One draw has no spread to measure: its error is reported as the
-/// estimate itself, which says "one unit is no sample".
-pub fn hansen_hurwitz(draws: &[Timing], total_weight: f64) -> (f64, f64) {
+/// weight / `total_weight`: the mean of `total_weight · t / w`, and its
+/// standard error. One draw has no spread to measure: its error is
+/// reported as the estimate itself, which says "one unit is no sample".
+pub(crate) fn hansen_hurwitz(draws: &[Timing], total_weight: f64) -> Prediction {
     let k = draws.len() as f64;
+    let prediction = |seconds, standard_error| Prediction {
+        seconds,
+        standard_error,
+    };
     if draws.is_empty() {
-        return (0.0, 0.0);
+        return prediction(0.0, 0.0);
     }
     let scaled: Vec<f64> = draws
         .iter()
@@ -72,10 +85,10 @@ pub fn hansen_hurwitz(draws: &[Timing], total_weight: f64) -> (f64, f64) {
         .collect();
     let mean = scaled.iter().sum::<f64>() / k;
     if draws.len() == 1 {
-        return (mean, mean);
+        return prediction(mean, mean);
     }
     let variance = scaled.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
-    (mean, (variance / k).sqrt())
+    prediction(mean, (variance / k).sqrt())
 }
 
 /// Enough draws for any standard error worth printing; re-drawing timed
@@ -85,23 +98,42 @@ const MAX_DRAWS: usize = 10_000;
 
 /// Index of the unit a uniform `point` in [0, total weight) falls on, units
 /// laid end to end by weight (`cumulative[i]` is the weight of units 0..=i).
-pub fn draw(cumulative: &[u64], point: u64) -> usize {
+pub(crate) fn draw(cumulative: &[u64], point: u64) -> usize {
     cumulative.partition_point(|&c| c <= point)
 }
 
-/// Times a random sample of `chosen` (indices into `units`), drawn with
-/// probability proportional to weight, on this thread, for about `budget`.
-/// The seed makes the sample repeatable. A unit that cannot be counted
-/// (its device went away) ends the sample with that error.
-pub fn estimate(
-    split: &dyn WorkSplit,
-    n: usize,
-    units: &[WorkUnit],
-    chosen: &[usize],
-    unique: bool,
-    budget: Duration,
-    seed: u64,
-) -> Result<Estimate, QueensError> {
+/// A sample to time: which units of which run, for how long.
+pub struct Sample<'a> {
+    /// The solver's units.
+    pub split: &'a dyn WorkSplit,
+    /// Board size.
+    pub n: usize,
+    /// The plan's units.
+    pub units: &'a [WorkUnit],
+    /// The run's units (indices into `units`): all, or one shard's.
+    pub chosen: &'a [usize],
+    /// Whether the run counts fixed pairs for the classes.
+    pub unique: bool,
+    /// About how long to spend timing (at least one unit is timed).
+    pub budget: Duration,
+    /// Seed of the draws: the same seed draws the same sample.
+    pub seed: u64,
+}
+
+/// Times a random sample of the chosen units, drawn with probability
+/// proportional to weight, on this thread, for about the budget. A unit
+/// that cannot be counted (its device went away) ends the sample with that
+/// error.
+pub fn estimate(sample: &Sample<'_>) -> Result<Estimate, QueensError> {
+    let Sample {
+        split,
+        n,
+        units,
+        chosen,
+        unique,
+        budget,
+        seed,
+    } = *sample;
     let started = Instant::now();
     let weight = |i: usize| units[i].weight.max(1);
     let mut cumulative = Vec::with_capacity(chosen.len());
@@ -135,9 +167,15 @@ pub fn estimate(
         });
     }
     let timed_weight: u64 = seconds_of.keys().map(|&i| weight(i)).sum();
-    let (seconds, standard_error) = if seconds_of.len() == chosen.len() {
+    let Prediction {
+        seconds,
+        standard_error,
+    } = if seconds_of.len() == chosen.len() {
         // Everything was timed: the sum is the answer, not an estimate.
-        (seconds_of.values().sum(), 0.0)
+        Prediction {
+            seconds: seconds_of.values().sum(),
+            standard_error: 0.0,
+        }
     } else {
         hansen_hurwitz(&draws, total as f64)
     };
@@ -178,7 +216,10 @@ mod tests {
                 seconds: 2.0,
             },
         ];
-        let (total, error) = hansen_hurwitz(&draws, 10.0);
+        let Prediction {
+            seconds: total,
+            standard_error: error,
+        } = hansen_hurwitz(&draws, 10.0);
         assert!((total - 20.0).abs() < 1e-9);
         assert!(error.abs() < 1e-9);
     }
@@ -193,7 +234,7 @@ mod tests {
         let expected: f64 = units
             .iter()
             .map(|&(weight, seconds)| {
-                let (one, _) = hansen_hurwitz(&[Timing { weight, seconds }], total_weight);
+                let one = hansen_hurwitz(&[Timing { weight, seconds }], total_weight).seconds;
                 weight / total_weight * one
             })
             .sum();

@@ -1,0 +1,336 @@
+//! One count of a solver that splits its work (a
+//! [`queens_core::split::WorkSplit`]): its units on threads, optionally only
+//! one shard of them, with a progress bar and periodic checkpoints.
+//!
+//! The run is four parts with one job each, and this module's loop, which
+//! only passes events between them:
+//!
+//! - `workers`: the unit scheduling, the units still to count on worker
+//!   threads, each finished one an event;
+//! - `saving`: when the checkpoint is written (how it is written and
+//!   checked is the checkpoint module's);
+//! - `progress`: the bar and the resume line on stderr;
+//! - the interruption flag, raised by whoever owns the signals (the
+//!   `queens` command sets it on SIGINT and SIGTERM) and polled here: the
+//!   run then saves what is finished and returns
+//!   [`Outcome::Interrupted`] without waiting for the units in flight.
+
+mod progress;
+mod saving;
+mod workers;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use queens_core::split::{self, UnitCount, WorkSplit};
+
+use crate::Error;
+use crate::checkpoint::{Checkpoint, RunIdentity};
+use crate::shard::{ShardSpec, Subtotal};
+use progress::{Progress, say_resumed};
+use saving::{Moment, Saving};
+use workers::{Assignment, Event, Workers};
+
+pub use progress::Display;
+
+/// What to run.
+pub struct UnitRun<'a> {
+    /// The solver's id, for the checkpoint's identity.
+    pub solver_id: &'a str,
+    /// Its units. `'static` because the workers run on a thread the run
+    /// does not wait for when it is interrupted.
+    pub split: &'static dyn WorkSplit,
+    /// Board size.
+    pub n: usize,
+    /// Also count the fixed pairs that give the classes.
+    pub unique: bool,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// Only this shard of the units.
+    pub shard: Option<ShardSpec>,
+    /// Save finished units here, and resume from it.
+    pub checkpoint: Option<&'a Path>,
+    /// Time between checkpoint saves.
+    pub save_every: Duration,
+    /// Whether the progress bar and the resume line are shown.
+    pub display: Display,
+    /// Polled while the units are counted: once it is raised, the run saves
+    /// what is finished and returns [`Outcome::Interrupted`].
+    pub interrupted: &'a AtomicBool,
+}
+
+/// How a run ended, when nothing failed.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Every unit of the run is counted.
+    Counted(Counted),
+    /// The interruption flag rose. The finished units are saved (with a
+    /// checkpoint); the units in flight are still being counted on threads
+    /// that nobody waits for, so the caller should end the process soon.
+    Interrupted {
+        /// Units finished, earlier attempts included.
+        done: usize,
+        /// Units of the run (this shard's, or all).
+        units: usize,
+        /// The checkpoint that holds the finished units, if the run has one.
+        saved_in: Option<PathBuf>,
+    },
+}
+
+/// What a finished run found.
+#[derive(Debug)]
+pub struct Counted {
+    /// The counts of this run's units (all of them, or one shard's), plus
+    /// the plan's nodes in the first (or only) shard.
+    pub total: UnitCount,
+    /// Every unit's count, in plan order.
+    pub subtotals: Vec<Subtotal>,
+    /// Units in the whole plan.
+    pub plan_units: usize,
+    /// Units counted (this shard's, or all).
+    pub units: usize,
+    /// Units taken from the checkpoint instead of being counted again.
+    pub resumed: usize,
+    /// Nodes spent making the plan (included in `total.nodes` for the first
+    /// or only shard).
+    pub plan_nodes: u64,
+    /// Seconds spent counting, earlier attempts of a resumed run included.
+    pub seconds: f64,
+}
+
+/// Why the loop stopped.
+enum Stop {
+    Finished,
+    Interrupted,
+}
+
+impl UnitRun<'_> {
+    /// Counts the units not yet in the checkpoint and adds them up.
+    pub fn run(&self) -> Result<Outcome, Error> {
+        let started = Instant::now();
+        let plan = self.split.plan(self.n)?;
+        let mine: Vec<usize> = match self.shard {
+            Some(shard) => split::shard_units(&plan.units, shard.index, shard.count),
+            None => (0..plan.units.len()).collect(),
+        };
+        let (checkpoint, saved) = match self.checkpoint {
+            Some(path) => {
+                let (checkpoint, saved) =
+                    Checkpoint::open(path, self.identity(plan.units.len()), &mine)?;
+                say_resumed(self.display, path, saved.done.len(), mine.len());
+                (Some(checkpoint), saved)
+            }
+            None => (None, Default::default()),
+        };
+        let earlier_seconds = saved.seconds;
+        let seconds = || earlier_seconds + started.elapsed().as_secs_f64();
+        let mut done = saved.done;
+        let resumed = done.len();
+        let mut saving = Saving::start(checkpoint, self.save_every, &done, seconds())?;
+
+        let progress = Progress::start(self.display, &plan.units, &mine, &done);
+        let mut workers = Workers::start(
+            self.split,
+            Assignment {
+                n: self.n,
+                units: plan.units.clone(),
+                todo: mine
+                    .iter()
+                    .copied()
+                    .filter(|i| !done.contains_key(i))
+                    .collect(),
+                unique: self.unique,
+                threads: self.threads,
+            },
+        );
+        let tick = self.save_every.min(Duration::from_millis(250));
+        let (stop, seconds) = loop {
+            let mut counted = Vec::new();
+            let stop = match workers.next(tick) {
+                Event::Counted { index, count } => {
+                    counted.push((index, count));
+                    None
+                }
+                Event::Quiet => None,
+                Event::Finished(result) => Some(result.map(|()| Stop::Finished)),
+            };
+            let stop = stop.or_else(|| {
+                let interrupted = self.interrupted.load(Ordering::Acquire);
+                // Units that finished before the interruption was seen are
+                // kept too, not only the one that woke the loop.
+                interrupted.then(|| {
+                    counted.extend(workers.counted_so_far());
+                    Ok(Stop::Interrupted)
+                })
+            });
+            for (index, count) in counted {
+                done.insert(index, count);
+                saving.changed();
+                progress.counted(index, done.len());
+            }
+            let seconds = seconds();
+            let moment = match stop {
+                Some(_) => Moment::Stopping,
+                None => Moment::Counting,
+            };
+            // The one place a running count saves: a failed unit (a GPU
+            // lost) keeps what was finished before it, so a rerun resumes
+            // there, and an interruption keeps everything finished by then.
+            saving.keep(&done, seconds, moment)?;
+            if let Some(stop) = stop {
+                break (stop?, seconds);
+            }
+        };
+        drop(progress);
+        if let Stop::Interrupted = stop {
+            return Ok(Outcome::Interrupted {
+                done: done.len(),
+                units: mine.len(),
+                saved_in: saving.saved_in().map(Path::to_path_buf),
+            });
+        }
+
+        let mut total = UnitCount::default();
+        for count in done.values() {
+            total += *count;
+        }
+        // The plan is made by every shard, but its work is counted once.
+        if self.shard.is_none_or(|s| s.index == 1) {
+            total.nodes += plan.nodes;
+        }
+        Ok(Outcome::Counted(Counted {
+            total,
+            subtotals: done
+                .into_iter()
+                .map(|(unit, count)| Subtotal { unit, count })
+                .collect(),
+            plan_units: plan.units.len(),
+            units: mine.len(),
+            resumed,
+            plan_nodes: plan.nodes,
+            seconds,
+        }))
+    }
+
+    /// What a checkpoint of this run must say it belongs to.
+    fn identity(&self, plan_units: usize) -> RunIdentity {
+        RunIdentity {
+            solver: self.solver_id.to_string(),
+            split: self.split.version().to_string(),
+            n: self.n,
+            unique: self.unique,
+            shard: self.shard,
+            plan_units,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use queens_core::QueensError;
+    use queens_core::split::{Plan, WorkUnit};
+
+    use super::*;
+
+    /// Four units whose solutions are ten times their key; the lightest
+    /// (key 3, counted last on one thread) can be made to raise an
+    /// interruption and then never finish, like a long unit in flight.
+    struct Tens {
+        stuck: Option<&'static AtomicBool>,
+    }
+
+    impl WorkSplit for Tens {
+        fn version(&self) -> &'static str {
+            "tens/1"
+        }
+        fn plan(&self, _: usize) -> Result<Plan, QueensError> {
+            Ok(Plan {
+                units: (0..4)
+                    .map(|key| WorkUnit {
+                        key,
+                        weight: 10 - key,
+                    })
+                    .collect(),
+                nodes: 7,
+            })
+        }
+        fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
+            if unit.key == 3
+                && let Some(interrupt) = self.stuck
+            {
+                interrupt.store(true, Ordering::Release);
+                std::thread::sleep(Duration::from_secs(3600));
+            }
+            Ok(UnitCount {
+                solutions: 10 * unit.key,
+                fixed_pairs: 0,
+                nodes: 1,
+            })
+        }
+    }
+
+    fn run<'a>(
+        split: &'static Tens,
+        checkpoint: Option<&'a Path>,
+        interrupted: &'a AtomicBool,
+    ) -> UnitRun<'a> {
+        UnitRun {
+            solver_id: "tens",
+            split,
+            n: 6,
+            unique: false,
+            threads: 1,
+            shard: None,
+            checkpoint,
+            save_every: Duration::from_secs(5),
+            display: Display::Quiet,
+            interrupted,
+        }
+    }
+
+    #[test]
+    fn a_whole_run_adds_every_unit_and_the_plan() {
+        static TENS: Tens = Tens { stuck: None };
+        let calm = AtomicBool::new(false);
+        let Outcome::Counted(counted) = run(&TENS, None, &calm).run().unwrap() else {
+            panic!("nothing interrupted the run");
+        };
+        assert_eq!(counted.total.solutions, 60);
+        assert_eq!(counted.total.nodes, 4 + 7);
+        let units: Vec<usize> = counted.subtotals.iter().map(|s| s.unit).collect();
+        assert_eq!(units, vec![0, 1, 2, 3]);
+        assert_eq!((counted.units, counted.resumed), (4, 0));
+    }
+
+    #[test]
+    fn an_interrupted_run_returns_what_it_saved_and_a_rerun_resumes_there() {
+        static RAISED: AtomicBool = AtomicBool::new(false);
+        static STUCK: Tens = Tens {
+            stuck: Some(&RAISED),
+        };
+        static TENS: Tens = Tens { stuck: None };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.ckpt");
+        // Returns although the last unit never finishes.
+        match run(&STUCK, Some(&path), &RAISED).run().unwrap() {
+            Outcome::Interrupted {
+                done,
+                units,
+                saved_in,
+            } => {
+                assert_eq!((done, units), (3, 4));
+                assert_eq!(saved_in.as_deref(), Some(path.as_path()));
+            }
+            Outcome::Counted(_) => panic!("the stuck unit finished"),
+        }
+        let calm = AtomicBool::new(false);
+        let Outcome::Counted(counted) = run(&TENS, Some(&path), &calm).run().unwrap() else {
+            panic!("nothing interrupted the rerun");
+        };
+        assert_eq!(counted.resumed, 3);
+        assert_eq!(counted.total.solutions, 60);
+    }
+}

@@ -1,0 +1,85 @@
+//! When a run writes its checkpoint: at once when it starts (a file that
+//! cannot be written should fail now, not after minutes of work), then
+//! whenever a unit has finished since the last save and that save is older
+//! than the save interval, and once more when the run stops, however it
+//! stops (finished, failed, interrupted), so that nothing finished is lost.
+//! How the file is written and checked is [`crate::checkpoint`]'s.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use queens_core::split::UnitCount;
+
+use crate::checkpoint::Checkpoint;
+use crate::files::FileError;
+
+/// Where a run is when it may save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moment {
+    /// Starting: saved now.
+    Starting,
+    /// Counting: saved if something is new and the last save is old enough.
+    Counting,
+    /// Stopping (finished, failed or interrupted): saved now.
+    Stopping,
+}
+
+/// The checkpoint of a run (if it has one) and when it was last saved.
+pub(crate) struct Saving {
+    checkpoint: Option<Checkpoint>,
+    every: Duration,
+    last_save: Instant,
+    unsaved: bool,
+}
+
+impl Saving {
+    /// Takes charge of the run's checkpoint and saves `done` in it at once.
+    pub(crate) fn start(
+        checkpoint: Option<Checkpoint>,
+        every: Duration,
+        done: &BTreeMap<usize, UnitCount>,
+        seconds: f64,
+    ) -> Result<Self, FileError> {
+        let mut saving = Saving {
+            checkpoint,
+            every,
+            last_save: Instant::now(),
+            unsaved: true,
+        };
+        saving.keep(done, seconds, Moment::Starting)?;
+        Ok(saving)
+    }
+
+    /// A unit has finished since the last save.
+    pub(crate) fn changed(&mut self) {
+        self.unsaved = true;
+    }
+
+    /// Saves `done`, counted for `seconds` over all attempts, if it is time
+    /// at this moment.
+    pub(crate) fn keep(
+        &mut self,
+        done: &BTreeMap<usize, UnitCount>,
+        seconds: f64,
+        moment: Moment,
+    ) -> Result<(), FileError> {
+        let Some(checkpoint) = &self.checkpoint else {
+            return Ok(());
+        };
+        let due = match moment {
+            Moment::Starting | Moment::Stopping => true,
+            Moment::Counting => self.unsaved && self.last_save.elapsed() >= self.every,
+        };
+        if due {
+            checkpoint.save(done, seconds)?;
+            self.last_save = Instant::now();
+            self.unsaved = false;
+        }
+        Ok(())
+    }
+
+    /// The file the run is saved in, if any.
+    pub(crate) fn saved_in(&self) -> Option<&std::path::Path> {
+        self.checkpoint.as_ref().map(Checkpoint::path)
+    }
+}
