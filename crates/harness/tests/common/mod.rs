@@ -1,12 +1,14 @@
 //! What the integration tests share: running the `queens` binary as a user
 //! would, and the one definition of a refused command (exit 2, one line on
 //! stderr that says what is wrong, nothing on stdout, no panic).
-//!
-//! Each test file is its own crate and uses only some of these helpers.
-#![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+/// The workspace's root directory (the checkout).
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
 
 /// Runs `queens ARGS` in the current directory.
 pub fn queens(args: &[&str]) -> Output {
