@@ -14,11 +14,11 @@
 //! P are exactly π. Its halves can be enumerated without the rest of the
 //! board and fit in cache-friendly memory, however large n is.
 
-use crate::layout::Layout;
+use crate::layout::{Layout, Width};
 
 /// One of the four symmetries that keep the top/bottom split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Keep {
+pub enum SplitSymmetry {
     Identity,
     /// Reflect the files (a swaps with the last file).
     Mirror,
@@ -28,8 +28,35 @@ pub enum Keep {
     Turn,
 }
 
-impl Keep {
-    pub const ALL: [Keep; 4] = [Keep::Identity, Keep::Mirror, Keep::Flip, Keep::Turn];
+impl SplitSymmetry {
+    pub const ALL: [SplitSymmetry; 4] = [
+        SplitSymmetry::Identity,
+        SplitSymmetry::Mirror,
+        SplitSymmetry::Flip,
+        SplitSymmetry::Turn,
+    ];
+}
+
+/// What a count is taken up to (see [`KLEIN_MIN_N`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetries {
+    /// Units up to the four [`SplitSymmetry`]s.
+    Split,
+    /// Units up to the mirror only, bottoms off both long diagonals and
+    /// each top weighted by its long-diagonal queens (even n only).
+    LongDiagonals,
+}
+
+impl Symmetries {
+    /// What a board of `n` is counted with: the long diagonals' from
+    /// [`KLEIN_MIN_N`] on even boards.
+    pub fn for_n(n: usize) -> Symmetries {
+        if n.is_multiple_of(2) && n >= KLEIN_MIN_N {
+            Symmetries::LongDiagonals
+        } else {
+            Symmetries::Split
+        }
+    }
 }
 
 /// A unit of work: the middle file (odd n) and the top set's files in the
@@ -153,19 +180,20 @@ fn dense_ranks(bits: usize) -> Vec<u32> {
 
 impl Board {
     pub fn new(n: usize) -> Board {
-        Board::with_width(n, n > crate::layout::NARROW_MAX_N)
+        Board::with_width(n, Width::for_n(n))
     }
 
-    /// The board with the wide layout if `wide`, whatever n is: tests run
-    /// the wide join on boards whose counts are known.
-    pub fn with_width(n: usize, wide: bool) -> Board {
-        Board::with_options(n, wide, n.is_multiple_of(2) && n >= KLEIN_MIN_N)
+    /// The board with either layout, whatever n is: tests run the wide
+    /// join on boards whose counts are known.
+    pub fn with_width(n: usize, width: Width) -> Board {
+        Board::with_options(n, width, Symmetries::for_n(n))
     }
 
-    /// The board with either layout, with or without the long diagonals'
-    /// symmetries (even n only), whatever n is: tests run every path on
-    /// boards whose counts are known.
-    pub fn with_options(n: usize, wide: bool, klein: bool) -> Board {
+    /// The board with either layout and either choice of symmetries (the
+    /// long diagonals' on even n only), whatever n is: tests run every path
+    /// on boards whose counts are known.
+    pub fn with_options(n: usize, width: Width, symmetries: Symmetries) -> Board {
+        let klein = symmetries == Symmetries::LongDiagonals;
         assert!(
             !klein || n.is_multiple_of(2),
             "the long diagonals need an even board"
@@ -182,7 +210,7 @@ impl Board {
         // Narrow boards from 22 on need 12 index bits to fit their words;
         // their sets' halves are many, and one bit more was faster there
         // (timed side by side on a slice of n = 22's units).
-        let index_bits = if !wide && n >= NARROW_EXTRA_BIT_N {
+        let index_bits = if width == Width::Narrow && n >= NARROW_EXTRA_BIT_N {
             index_bits.max(crate::layout::MAX_INDEX_BITS)
         } else {
             index_bits
@@ -196,7 +224,7 @@ impl Board {
             block: (((1u64 << block_len) - 1) << block_start) as u32,
             block_start,
             block_len,
-            layout: Layout::with_width(n, index_bits, wide),
+            layout: Layout::with_width(n, index_bits, width),
             dense: dense_ranks(n - block_len),
             klein,
         }
@@ -212,11 +240,11 @@ impl Board {
 
     /// The symmetries the units are taken up to: all four that keep the
     /// split, or with the long diagonals' weights the mirror only.
-    pub fn symmetries(&self) -> &'static [Keep] {
+    pub fn symmetries(&self) -> &'static [SplitSymmetry] {
         if self.klein {
-            &[Keep::Identity, Keep::Mirror]
+            &[SplitSymmetry::Identity, SplitSymmetry::Mirror]
         } else {
-            &Keep::ALL
+            &SplitSymmetry::ALL
         }
     }
 
@@ -255,33 +283,39 @@ impl Board {
 
     /// The image of the file set of a half (or a block pattern, with `within`
     /// the files it ranges over) under a symmetry.
-    pub fn map_set(&self, keep: Keep, middle: Option<u8>, set: u32, within: u32) -> u32 {
+    pub fn map_set(
+        &self,
+        symmetry: SplitSymmetry,
+        middle: Option<u8>,
+        set: u32,
+        within: u32,
+    ) -> u32 {
         let complement = |s: u32| within & !s & !Board::middle_bit(middle);
-        match keep {
-            Keep::Identity => set,
-            Keep::Mirror => self.mirror_files(set),
-            Keep::Flip => complement(set),
-            Keep::Turn => self.mirror_files(complement(set)),
+        match symmetry {
+            SplitSymmetry::Identity => set,
+            SplitSymmetry::Mirror => self.mirror_files(set),
+            SplitSymmetry::Flip => complement(set),
+            SplitSymmetry::Turn => self.mirror_files(complement(set)),
         }
     }
 
-    pub fn map_middle(&self, keep: Keep, middle: Option<u8>) -> Option<u8> {
-        match keep {
-            Keep::Identity | Keep::Flip => middle,
-            Keep::Mirror | Keep::Turn => middle.map(|m| self.n as u8 - 1 - m),
+    pub fn map_middle(&self, symmetry: SplitSymmetry, middle: Option<u8>) -> Option<u8> {
+        match symmetry {
+            SplitSymmetry::Identity | SplitSymmetry::Flip => middle,
+            SplitSymmetry::Mirror | SplitSymmetry::Turn => middle.map(|m| self.n as u8 - 1 - m),
         }
     }
 
-    pub fn map_unit(&self, keep: Keep, unit: Unit) -> Unit {
+    pub fn map_unit(&self, symmetry: SplitSymmetry, unit: Unit) -> Unit {
         Unit {
-            middle: self.map_middle(keep, unit.middle),
-            pattern: self.map_set(keep, unit.middle, unit.pattern, self.block),
+            middle: self.map_middle(symmetry, unit.middle),
+            pattern: self.map_set(symmetry, unit.middle, unit.pattern, self.block),
         }
     }
 
     /// The bottom half's files for a top set.
     pub fn bottom_set(&self, middle: Option<u8>, top: u32) -> u32 {
-        self.map_set(Keep::Flip, middle, top, self.full)
+        self.map_set(SplitSymmetry::Flip, middle, top, self.full)
     }
 
     /// A set's files outside the block, packed into n - |P| bits.
@@ -351,17 +385,17 @@ impl Board {
     }
 
     /// The distinct images of a unit and the symmetries that fix it.
-    pub fn orbit(&self, unit: Unit) -> (Vec<Unit>, Vec<Keep>) {
+    pub fn orbit(&self, unit: Unit) -> (Vec<Unit>, Vec<SplitSymmetry>) {
         let mut images: Vec<Unit> = self
             .symmetries()
             .iter()
-            .map(|&k| self.map_unit(k, unit))
+            .map(|&symmetry| self.map_unit(symmetry, unit))
             .collect();
         let fixing = self
             .symmetries()
             .iter()
             .copied()
-            .filter(|&k| self.map_unit(k, unit) == unit)
+            .filter(|&symmetry| self.map_unit(symmetry, unit) == unit)
             .collect();
         images.sort_unstable();
         images.dedup();
@@ -371,6 +405,6 @@ impl Board {
     pub fn is_canonical(&self, unit: Unit) -> bool {
         self.symmetries()
             .iter()
-            .all(|&k| self.map_unit(k, unit).key() >= unit.key())
+            .all(|&symmetry| self.map_unit(symmetry, unit).key() >= unit.key())
     }
 }

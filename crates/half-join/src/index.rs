@@ -44,7 +44,7 @@
 //! diagonals may skip the same pairs; both ways judge by samples; and only
 //! the narrow layout (n = 14 to 23, halves from quarters) uses it.
 
-use crate::layout::Layout;
+use crate::layout::{Layout, Width};
 
 /// Bytes of a narrow key that can hold bits (its high word holds at most
 /// [`crate::layout::MAX_INDEX_BITS`] index bits from bit 32: below 48).
@@ -94,7 +94,10 @@ impl Chooser {
     /// within the layout's index, as in [`crate::board::Board::doubling`])
     /// that must stay where they are.
     pub fn new(layout: &Layout, forced: u32) -> Chooser {
-        assert!(!layout.wide, "index choice is for the narrow layout");
+        assert!(
+            layout.width == Width::Narrow,
+            "index choice is for the narrow layout"
+        );
         let used = layout.key_bits();
         let forced: Vec<u32> = (0..32)
             .filter(|bit| forced >> bit & 1 == 1)
@@ -361,7 +364,7 @@ impl Remap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Symmetries};
 
     proptest::proptest! {
         #![proptest_config(proptest::test_runner::Config::with_cases(8))]
@@ -388,8 +391,10 @@ mod tests {
             words.iter().map(|&(a, b)| a & b & used).collect()
         };
         for n in 4..=crate::layout::NARROW_MAX_N {
-            for klein in [false, n % 2 == 0] {
-                let board = Board::with_options(n, false, klein);
+            let even = n.is_multiple_of(2);
+            let symmetries = [Symmetries::Split, Symmetries::LongDiagonals];
+            for &symmetries in &symmetries[..1 + usize::from(even)] {
+                let board = Board::with_options(n, Width::Narrow, symmetries);
                 let layout = &board.layout;
                 let used = layout.key_bits();
                 let chooser = Chooser::new(layout, board.doubling());
@@ -454,7 +459,7 @@ mod tests {
     /// and a bit that no bottom takes is never chosen over one that some do.
     #[test]
     fn the_index_takes_the_bits_both_sides_take_most() {
-        let board = Board::with_options(22, false, true);
+        let board = Board::with_options(22, Width::Narrow, Symmetries::LongDiagonals);
         let chooser = Chooser::new(&board.layout, board.doubling());
         let (common_low, common_high) = (1u64 << 5, 1u64 << 40);
         let tops: Vec<u64> = (0..50)

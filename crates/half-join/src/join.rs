@@ -254,9 +254,9 @@ pub const GATHER_MIN_QUERIES: usize = 8 * QUERIES;
 /// slower).
 pub const GATHER_MAX_WORDS: usize = 1 << 18;
 
-/// The join's scratch, kept from one set to the next: the runs of bottoms
-/// one bucket of tops may meet, and those runs gathered end to end.
-pub struct Scratch<W> {
+/// The runs of bottoms one bucket of tops may meet, listed, and gathered
+/// end to end: the join's buffers, kept from one set to the next.
+pub struct BottomRuns<W> {
     runs: Vec<(u32, u32)>,
     gathered: Vec<W>,
     /// [`GATHER_MIN_QUERIES`] where the word gathers ([`Word::GATHERS`]),
@@ -264,9 +264,9 @@ pub struct Scratch<W> {
     gather_min_queries: usize,
 }
 
-impl<W: Word> Default for Scratch<W> {
+impl<W: Word> Default for BottomRuns<W> {
     fn default() -> Self {
-        Scratch {
+        BottomRuns {
             runs: Vec::new(),
             gathered: Vec::new(),
             gather_min_queries: if W::GATHERS {
@@ -278,18 +278,18 @@ impl<W: Word> Default for Scratch<W> {
     }
 }
 
-impl<W: Word> Scratch<W> {
-    /// Scratch for a join that gathers from `gather_min_queries` tops in a
+impl<W: Word> BottomRuns<W> {
+    /// Buffers for a join that gathers from `gather_min_queries` tops in a
     /// bucket.
     #[cfg(test)]
     fn gathering_from(gather_min_queries: usize) -> Self {
-        Scratch {
+        BottomRuns {
             gather_min_queries,
-            ..Scratch::default()
+            ..BottomRuns::default()
         }
     }
 
-    /// Bytes held (capacity): the scratch's share of a thread's memory. The
+    /// Bytes held (capacity): the buffers' share of a thread's memory. The
     /// gathered runs are at most [`GATHER_MAX_WORDS`] words.
     pub fn bytes(&self) -> usize {
         self.runs.capacity() * size_of::<(u32, u32)>() + self.gathered.capacity() * size_of::<W>()
@@ -311,13 +311,13 @@ pub fn count_pairs<W: Word>(
     bottoms: &Side<W>,
     bottom_set: usize,
     doubling: u32,
-    scratch: &mut Scratch<W>,
+    bottom_runs: &mut BottomRuns<W>,
 ) -> u64 {
-    let Scratch {
+    let BottomRuns {
         runs,
         gathered,
         gather_min_queries,
-    } = scratch;
+    } = bottom_runs;
     let mut total = 0u64;
     for_each_bucket(
         tops,
@@ -850,12 +850,12 @@ mod tests {
                     // from the threshold the engine uses.
                     for gather_min_queries in [0, usize::MAX, GATHER_MIN_QUERIES] {
                         prop_assert_eq!(
-                            count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut Scratch::gathering_from(gather_min_queries)),
+                            count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut BottomRuns::gathering_from(gather_min_queries)),
                             expected,
                             "sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
                         );
                         prop_assert_eq!(
-                            count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut Scratch::gathering_from(gather_min_queries)),
+                            count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut BottomRuns::gathering_from(gather_min_queries)),
                             expected,
                             "wide, sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
                         );
@@ -952,9 +952,9 @@ mod tests {
         let lonely = side(index_bits, 2, &[(1, 0, 0)], false);
         assert!(!lonely.has_set(0) && lonely.has_set(1));
         let tops = side(index_bits, 2, &[(0, 0, 0)], true);
-        let mut scratch = Scratch::default();
-        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut scratch), 0);
-        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut scratch), 1);
+        let mut bottom_runs = BottomRuns::default();
+        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut bottom_runs), 0);
+        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut bottom_runs), 1);
     }
 
     #[test]

@@ -43,6 +43,26 @@ pub const MAX_INDEX_BITS: usize = 13;
 /// Key bits left to the diagonals in the wide layout, beside the two marks.
 pub const WIDE_BITS: usize = 62;
 
+/// Which of the two layouts of the module's doc a key uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    /// Index diagonals in the high word, the rest in a `u32`.
+    Narrow,
+    /// Index diagonals in the lowest bits, the whole key a `u64`.
+    Wide,
+}
+
+impl Width {
+    /// The layout a board of `n` takes: narrow wherever it fits.
+    pub fn for_n(n: usize) -> Width {
+        if n > NARROW_MAX_N {
+            Width::Wide
+        } else {
+            Width::Narrow
+        }
+    }
+}
+
 /// Bit of a half's key for each (rank within the half, file).
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -57,7 +77,7 @@ pub struct Layout {
     /// Number of index diagonals.
     pub index_bits: usize,
     /// Which layout: see the module's doc.
-    pub wide: bool,
+    pub width: Width,
     /// Key bit of each crossing diagonal, per offset and direction.
     position: Vec<[u32; 2]>,
 }
@@ -66,21 +86,22 @@ impl Layout {
     /// The layout of the n×n board with `index_bits` index diagonals (or as
     /// many more as the narrow layout needs), narrow wherever it fits.
     pub fn new(n: usize, index_bits: usize) -> Layout {
-        Layout::with_width(n, index_bits, n > NARROW_MAX_N)
+        Layout::with_width(n, index_bits, Width::for_n(n))
     }
 
-    /// The same, wide if `wide` (small boards too: tests run the wide join
-    /// where the answer is known).
-    pub fn with_width(n: usize, index_bits: usize, wide: bool) -> Layout {
+    /// The same in either layout, whatever n is (small boards too: tests
+    /// run the wide join where the answer is known).
+    pub fn with_width(n: usize, index_bits: usize, layout_width: Width) -> Layout {
         let half = n / 2;
         let width = (2 * half).saturating_sub(1);
-        let index_bits = if wide {
-            assert!(2 * width <= WIDE_BITS, "n = {n} is beyond the wide layout");
-            index_bits.min(2 * width)
-        } else {
-            index_bits
+        let index_bits = match layout_width {
+            Width::Wide => {
+                assert!(2 * width <= WIDE_BITS, "n = {n} is beyond the wide layout");
+                index_bits.min(2 * width)
+            }
+            Width::Narrow => index_bits
                 .min(2 * width)
-                .max((2 * width).saturating_sub(crate::join::LOW_BITS))
+                .max((2 * width).saturating_sub(crate::join::LOW_BITS)),
         };
         assert!(index_bits <= MAX_INDEX_BITS, "n = {n} is beyond the layout");
         // Diagonal (direction, offset) in order of centrality, directions
@@ -93,14 +114,14 @@ impl Layout {
         let mut position = vec![[0u32; 2]; width];
         let mut low = 0;
         for (rank, &(dir, offset)) in order.iter().enumerate() {
-            position[offset][dir] = match (rank < index_bits, wide) {
-                (true, false) => 32 + rank as u32,
-                (true, true) => rank as u32,
-                (false, false) => {
+            position[offset][dir] = match (rank < index_bits, layout_width) {
+                (true, Width::Narrow) => 32 + rank as u32,
+                (true, Width::Wide) => rank as u32,
+                (false, Width::Narrow) => {
                     low += 1;
                     low - 1
                 }
-                (false, true) => {
+                (false, Width::Wide) => {
                     low += 1;
                     index_bits as u32 + low - 1
                 }
@@ -137,7 +158,7 @@ impl Layout {
             top,
             bottom,
             index_bits,
-            wide,
+            width: layout_width,
             position,
         }
     }
@@ -181,17 +202,18 @@ mod tests {
     #[test]
     fn keys_meet_exactly_on_shared_diagonals() {
         for n in 2..=MAX_N {
-            assert_eq!(crate::board::Board::new(n).layout.wide, n > NARROW_MAX_N);
+            let wide = crate::board::Board::new(n).layout.width == Width::Wide;
+            assert_eq!(wide, n > NARROW_MAX_N);
         }
         let narrow = (2..=NARROW_MAX_N).map(|n| crate::board::Board::new(n).layout);
-        let wide = (2..=MAX_N).map(|n| Layout::with_width(n, 6, true));
+        let wide = (2..=MAX_N).map(|n| Layout::with_width(n, 6, Width::Wide));
         for layout in narrow.chain(wide) {
             let n = layout.n;
             let half = n / 2;
             assert!(layout.index_bits <= MAX_INDEX_BITS);
             for table in [&layout.top, &layout.bottom] {
                 for key in table.iter().flat_map(|rank| &rank[..n]) {
-                    if layout.wide {
+                    if layout.width == Width::Wide {
                         assert!(*key < 1 << WIDE_BITS, "n {n}");
                     } else {
                         assert!((*key as u32) < 1 << crate::join::LOW_BITS, "n {n}");

@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing, bits};
 use queens_core::{SearchStats, Solution, check, file_letter};
 
-use crate::board::{Board, Keep, Unit};
+use crate::board::{Board, SplitSymmetry, Unit};
 
 /// A half: each rank's file (ranks counted from the board's edge) and key.
 struct Half {
@@ -349,7 +349,7 @@ fn trace_unit(
 }
 
 /// The top sets the engine joins for a unit, with their orbits.
-fn top_sets(board: &Board, unit: Unit, fixing: &[Keep]) -> Vec<(u32, u64)> {
+fn top_sets(board: &Board, unit: Unit, fixing: &[SplitSymmetry]) -> Vec<(u32, u64)> {
     let mut sets = Vec::new();
     crate::unit::for_each_top_set(board, unit, fixing, |set, weight| sets.push((set, weight)));
     sets
