@@ -64,6 +64,7 @@ impl<W: Word> Default for Buffers<W> {
 
 impl<W: Word> Buffers<W> {
     /// Bytes held: what a thread keeps for counting units of this layout.
+    #[cfg(test)]
     fn bytes(&self) -> usize {
         self.unsorted.capacity() * size_of::<(u32, W)>()
             + self.counts.capacity() * size_of::<u32>()
@@ -90,7 +91,7 @@ thread_local! {
 /// 2^23 wide ones). Up to n = 21 no unit reaches it, so a unit is one chunk
 /// of tops against one of bottoms; beyond, the bottoms are walked again for
 /// every chunk of tops.
-pub const CHUNK_BYTES: usize = 64 << 20;
+pub(crate) const CHUNK_BYTES: usize = 64 << 20;
 
 /// [`CHUNK_BYTES`] in halves of a layout's word.
 fn chunk<W>() -> u64 {
@@ -167,7 +168,7 @@ fn fill_chunk<W: Word>(
 /// The solutions a unit stands for: its orbit's worth of each top set's
 /// joins, each top set weighted by its orbit under the symmetries that fix
 /// the unit (and skipped unless it is the smallest of that orbit).
-pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
+pub(crate) fn count_unit(board: &Board, unit: Unit) -> UnitCount {
     WORKSPACE.with_borrow_mut(|workspace| {
         if board.layout.width == Width::Wide {
             count_unit_in(board, unit, &mut workspace.wide, chunk::<u64>())
@@ -189,11 +190,12 @@ pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
 /// halves are too few to pay for finding and filing its quarters' pieces,
 /// and the search of halves was faster (timed side by side in `cargo bench`
 /// and in whole counts at n = 8 to 14).
-pub const QUARTERS_MIN_N: usize = 14;
+pub(crate) const QUARTERS_MIN_N: usize = 14;
 
 /// The bytes this thread holds for counting units (its buffers, kept):
-/// after a unit, what that unit needed at most.
-pub fn workspace_bytes() -> usize {
+/// after a unit, what that unit needed at most (`reach` reports it).
+#[cfg(test)]
+pub(crate) fn workspace_bytes() -> usize {
     WORKSPACE.with_borrow(|workspace| workspace.narrow.bytes() + workspace.wide.bytes())
 }
 
@@ -444,7 +446,7 @@ pub(crate) fn for_each_top_set(
 /// The number of top sets a unit joins (its weight in the plan). A unit no
 /// symmetry fixes (nearly all) joins every top set, a binomial; the others
 /// are counted one set at a time.
-pub fn top_sets(board: &Board, unit: Unit) -> u64 {
+pub(crate) fn top_sets(board: &Board, unit: Unit) -> u64 {
     let (_, fixing) = board.orbit(unit);
     if fixing.len() == 1 {
         let outside = board.full & !board.block & !Board::middle_bit(unit.middle);

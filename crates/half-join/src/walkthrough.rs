@@ -149,7 +149,7 @@ fn key_state(board: &Board, key: u64, detail: Detail) -> Detail {
         .state("falling", bits(all & !u128::from(falling), width))
 }
 
-pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
+pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let board = Board::new(n);
     let plan = crate::plan::plan(n);
     let mut observer = Tracing::new(sink);
