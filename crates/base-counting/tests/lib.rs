@@ -2,5 +2,5 @@
 //! one per file): the workspace's solver contract and what is specific to
 //! this solver.
 
-mod conformance;
 mod base_counting;
+mod conformance;
