@@ -13,7 +13,7 @@ pub struct BaseCounting;
 
 pub static INFO: SolverInfo = SolverInfo {
     id: "base-counting",
-    seed: "shared/seeds/001_6acf5280154540f7.txt (n-Queens in Haskell, Luke Thomas, literate Haskell)",
+    seed: "n-Queens in Haskell, Luke Thomas, 2016 (a literate Haskell article)",
     idea: "count up through n-digit base-(n+1) numbers (digit = rank of a file's queen), skipping every number with an invalid prefix",
     node: "a configuration given to the validity test (its newest queen checked against the others)",
     max_n: configuration::MAX_N,

@@ -14,14 +14,14 @@ use crate::interior::MAX_N;
 
 /// Sums |Stab(s)| over the solutions it is shown, testing only the
 /// symmetries that can fix them (those fixing their constellation).
-pub struct FixedPairs {
+pub(crate) struct FixedPairs {
     candidates: Vec<Transform>,
     image: [u8; MAX_N],
     pub pairs: u64,
 }
 
 impl FixedPairs {
-    pub fn new(stabilizer: impl IntoIterator<Item = Transform>) -> Self {
+    pub(crate) fn new(stabilizer: impl IntoIterator<Item = Transform>) -> Self {
         FixedPairs {
             candidates: stabilizer
                 .into_iter()

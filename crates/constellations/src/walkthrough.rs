@@ -9,7 +9,7 @@ use crate::constellation::Constellation;
 use crate::interior::{Interior, MAX_N};
 use crate::plan;
 
-pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
+pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let plan = plan::plan(n);
     let mut observer = Tracing::new(sink);
     let mut stats = SearchStats {

@@ -19,8 +19,8 @@ pub struct SolverInfo {
     /// Stable id used on the command line, in JSON records and in tables,
     /// e.g. `three-mask`.
     pub id: &'static str,
-    /// The document the approach comes from (a file in `shared/seeds/` and
-    /// its title), or "none (our own)".
+    /// The published document the approach comes from (its title, author
+    /// or site, year and address), or "none (our own)" and what it builds on.
     pub seed: &'static str,
     /// The idea in one line, for `queens list`.
     pub idea: &'static str,

@@ -11,13 +11,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 use queens_core::{Accelerator, QueensError};
 
 /// The engine's id (its `SolverInfo::id`), which names it in refusals.
-pub const ID: &str = "gpu-constellations";
+pub(crate) const ID: &str = "gpu-constellations";
 
 /// The shader, compiled once per device.
 const KERNEL: &str = include_str!("kernel.wgsl");
 
 /// An open device with the kernel ready.
-pub struct Gpu {
+pub(crate) struct Gpu {
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub pipeline: wgpu::ComputePipeline,
@@ -30,20 +30,20 @@ pub struct Gpu {
 static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
 
 /// The process's GPU, opened on first use.
-pub fn gpu() -> Result<&'static Gpu, QueensError> {
+pub(crate) fn gpu() -> Result<&'static Gpu, QueensError> {
     GPU.get_or_init(open)
         .as_ref()
         .map_err(|reason| unavailable(reason.clone()))
 }
 
 /// The engine's refusal, with `reason`.
-pub fn unavailable(reason: String) -> QueensError {
+pub(crate) fn unavailable(reason: String) -> QueensError {
     QueensError::Unavailable { solver: ID, reason }
 }
 
 /// A sum of counts that does not fit 64 bits: Q(32)'s nodes would not
 /// come near, so only a broken device can produce one.
-pub fn overflow() -> QueensError {
+pub(crate) fn overflow() -> QueensError {
     unavailable("a sum of the GPU's counts overflowed u64: the device returned garbage".into())
 }
 
@@ -124,7 +124,7 @@ fn keep_first(slot: &Mutex<Option<String>>, error: String) {
 
 impl Gpu {
     /// `Err` with the first error wgpu reported, if any.
-    pub fn check(&self) -> Result<(), QueensError> {
+    pub(crate) fn check(&self) -> Result<(), QueensError> {
         match self.failure.lock().expect("no panics while held").as_ref() {
             Some(error) => Err(unavailable(format!("{}: {error}", self.accelerator))),
             None => Ok(()),

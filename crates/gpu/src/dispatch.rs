@@ -39,7 +39,11 @@ struct Params {
 /// Completions and nodes of each constellation of the expansion: the
 /// host's share plus the sum over its tasks, dispatched
 /// [`TASKS_PER_DISPATCH`] at a time.
-pub fn count(gpu: &Gpu, full: u32, expansion: &Expansion) -> Result<Vec<(u64, u64)>, QueensError> {
+pub(crate) fn count(
+    gpu: &Gpu,
+    full: u32,
+    expansion: &Expansion,
+) -> Result<Vec<(u64, u64)>, QueensError> {
     count_in_chunks(gpu, full, expansion, TASKS_PER_DISPATCH)
 }
 

@@ -14,11 +14,11 @@
 //! P are exactly π. Its halves can be enumerated without the rest of the
 //! board and fit in cache-friendly memory, however large n is.
 
-use crate::layout::Layout;
+use crate::layout::{Layout, Width};
 
 /// One of the four symmetries that keep the top/bottom split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Keep {
+pub(crate) enum SplitSymmetry {
     Identity,
     /// Reflect the files (a swaps with the last file).
     Mirror,
@@ -28,25 +28,52 @@ pub enum Keep {
     Turn,
 }
 
-impl Keep {
-    pub const ALL: [Keep; 4] = [Keep::Identity, Keep::Mirror, Keep::Flip, Keep::Turn];
+impl SplitSymmetry {
+    pub(crate) const ALL: [SplitSymmetry; 4] = [
+        SplitSymmetry::Identity,
+        SplitSymmetry::Mirror,
+        SplitSymmetry::Flip,
+        SplitSymmetry::Turn,
+    ];
+}
+
+/// What a count is taken up to (see [`KLEIN_MIN_N`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Symmetries {
+    /// Units up to the four [`SplitSymmetry`]s.
+    Split,
+    /// Units up to the mirror only, bottoms off both long diagonals and
+    /// each top weighted by its long-diagonal queens (even n only).
+    LongDiagonals,
+}
+
+impl Symmetries {
+    /// What a board of `n` is counted with: the long diagonals' from
+    /// [`KLEIN_MIN_N`] on even boards.
+    pub(crate) fn for_n(n: usize) -> Symmetries {
+        if n.is_multiple_of(2) && n >= KLEIN_MIN_N {
+            Symmetries::LongDiagonals
+        } else {
+            Symmetries::Split
+        }
+    }
 }
 
 /// A unit of work: the middle file (odd n) and the top set's files in the
 /// central block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Unit {
+pub(crate) struct Unit {
     pub middle: Option<u8>,
     pub pattern: u32,
 }
 
 impl Unit {
-    pub fn key(self) -> u64 {
+    pub(crate) fn key(self) -> u64 {
         let middle = self.middle.map_or(0, |m| u64::from(m) + 1);
         (middle << 32) | u64::from(self.pattern)
     }
 
-    pub fn from_key(key: u64) -> Unit {
+    pub(crate) fn from_key(key: u64) -> Unit {
         let middle = (key >> 32) as u8;
         Unit {
             middle: middle.checked_sub(1),
@@ -56,7 +83,7 @@ impl Unit {
 }
 
 /// Everything that depends on n alone.
-pub struct Board {
+pub(crate) struct Board {
     pub n: usize,
     /// Ranks per half: n / 2. An odd board has one middle rank besides.
     pub half: usize,
@@ -97,7 +124,7 @@ pub struct Board {
 /// grows as the square of the halves, their enumeration linearly, so the
 /// trade pays from a size on: at n = 16 it measured even, from 18 faster.
 /// Odd boards keep the middle rank's queen, which these symmetries move.
-pub const KLEIN_MIN_N: usize = 18;
+pub(crate) const KLEIN_MIN_N: usize = 18;
 
 /// Top halves per unit are kept near 2^20 or fewer: the block is widened by
 /// one file per doubling of the half-board count (the count grows about
@@ -152,20 +179,21 @@ fn dense_ranks(bits: usize) -> Vec<u32> {
 }
 
 impl Board {
-    pub fn new(n: usize) -> Board {
-        Board::with_width(n, n > crate::layout::NARROW_MAX_N)
+    pub(crate) fn new(n: usize) -> Board {
+        Board::with_width(n, Width::for_n(n))
     }
 
-    /// The board with the wide layout if `wide`, whatever n is: tests run
-    /// the wide join on boards whose counts are known.
-    pub fn with_width(n: usize, wide: bool) -> Board {
-        Board::with_options(n, wide, n.is_multiple_of(2) && n >= KLEIN_MIN_N)
+    /// The board with either layout, whatever n is: tests run the wide
+    /// join on boards whose counts are known.
+    pub(crate) fn with_width(n: usize, width: Width) -> Board {
+        Board::with_options(n, width, Symmetries::for_n(n))
     }
 
-    /// The board with either layout, with or without the long diagonals'
-    /// symmetries (even n only), whatever n is: tests run every path on
-    /// boards whose counts are known.
-    pub fn with_options(n: usize, wide: bool, klein: bool) -> Board {
+    /// The board with either layout and either choice of symmetries (the
+    /// long diagonals' on even n only), whatever n is: tests run every path
+    /// on boards whose counts are known.
+    pub(crate) fn with_options(n: usize, width: Width, symmetries: Symmetries) -> Board {
+        let klein = symmetries == Symmetries::LongDiagonals;
         assert!(
             !klein || n.is_multiple_of(2),
             "the long diagonals need an even board"
@@ -182,7 +210,7 @@ impl Board {
         // Narrow boards from 22 on need 12 index bits to fit their words;
         // their sets' halves are many, and one bit more was faster there
         // (timed side by side on a slice of n = 22's units).
-        let index_bits = if !wide && n >= NARROW_EXTRA_BIT_N {
+        let index_bits = if width == Width::Narrow && n >= NARROW_EXTRA_BIT_N {
             index_bits.max(crate::layout::MAX_INDEX_BITS)
         } else {
             index_bits
@@ -196,7 +224,7 @@ impl Board {
             block: (((1u64 << block_len) - 1) << block_start) as u32,
             block_start,
             block_len,
-            layout: Layout::with_width(n, index_bits, wide),
+            layout: Layout::new(n, index_bits, width),
             dense: dense_ranks(n - block_len),
             klein,
         }
@@ -206,24 +234,24 @@ impl Board {
     /// diagonals' symmetries, index bits 0 and 1, which are the two long
     /// diagonals (the most central, see `layout`, and at least two index
     /// bits are kept for them); none otherwise.
-    pub fn doubling(&self) -> u32 {
+    pub(crate) fn doubling(&self) -> u32 {
         if self.klein { 0b11 } else { 0 }
     }
 
     /// The symmetries the units are taken up to: all four that keep the
     /// split, or with the long diagonals' weights the mirror only.
-    pub fn symmetries(&self) -> &'static [Keep] {
+    pub(crate) fn symmetries(&self) -> &'static [SplitSymmetry] {
         if self.klein {
-            &[Keep::Identity, Keep::Mirror]
+            &[SplitSymmetry::Identity, SplitSymmetry::Mirror]
         } else {
-            &Keep::ALL
+            &SplitSymmetry::ALL
         }
     }
 
     /// The two squares of the long diagonals on each rank of a half, ranks
     /// counted from the board's edge (files r and n-1-r on rank r, for
     /// either half): where a bottom may not go when [`Board::klein`].
-    pub fn long_diagonals(&self) -> [u32; crate::halves::MAX_HALF] {
+    pub(crate) fn long_diagonals(&self) -> [u32; crate::halves::MAX_HALF] {
         let mut squares = [0u32; crate::halves::MAX_HALF];
         for (rank, squares) in squares.iter_mut().enumerate().take(self.half) {
             *squares = 1 << rank | 1 << (self.n - 1 - rank);
@@ -231,13 +259,13 @@ impl Board {
         squares
     }
 
-    pub fn is_odd(&self) -> bool {
+    pub(crate) fn is_odd(&self) -> bool {
         !self.n.is_multiple_of(2)
     }
 
     /// The middle files to consider: every file on an odd board, none on an
     /// even one.
-    pub fn middles(&self) -> Vec<Option<u8>> {
+    pub(crate) fn middles(&self) -> Vec<Option<u8>> {
         if self.is_odd() {
             (0..self.n as u8).map(Some).collect()
         } else {
@@ -245,7 +273,7 @@ impl Board {
         }
     }
 
-    pub fn middle_bit(middle: Option<u8>) -> u32 {
+    pub(crate) fn middle_bit(middle: Option<u8>) -> u32 {
         middle.map_or(0, |m| 1 << m)
     }
 
@@ -255,33 +283,39 @@ impl Board {
 
     /// The image of the file set of a half (or a block pattern, with `within`
     /// the files it ranges over) under a symmetry.
-    pub fn map_set(&self, keep: Keep, middle: Option<u8>, set: u32, within: u32) -> u32 {
+    pub(crate) fn map_set(
+        &self,
+        symmetry: SplitSymmetry,
+        middle: Option<u8>,
+        set: u32,
+        within: u32,
+    ) -> u32 {
         let complement = |s: u32| within & !s & !Board::middle_bit(middle);
-        match keep {
-            Keep::Identity => set,
-            Keep::Mirror => self.mirror_files(set),
-            Keep::Flip => complement(set),
-            Keep::Turn => self.mirror_files(complement(set)),
+        match symmetry {
+            SplitSymmetry::Identity => set,
+            SplitSymmetry::Mirror => self.mirror_files(set),
+            SplitSymmetry::Flip => complement(set),
+            SplitSymmetry::Turn => self.mirror_files(complement(set)),
         }
     }
 
-    pub fn map_middle(&self, keep: Keep, middle: Option<u8>) -> Option<u8> {
-        match keep {
-            Keep::Identity | Keep::Flip => middle,
-            Keep::Mirror | Keep::Turn => middle.map(|m| self.n as u8 - 1 - m),
+    pub(crate) fn map_middle(&self, symmetry: SplitSymmetry, middle: Option<u8>) -> Option<u8> {
+        match symmetry {
+            SplitSymmetry::Identity | SplitSymmetry::Flip => middle,
+            SplitSymmetry::Mirror | SplitSymmetry::Turn => middle.map(|m| self.n as u8 - 1 - m),
         }
     }
 
-    pub fn map_unit(&self, keep: Keep, unit: Unit) -> Unit {
+    pub(crate) fn map_unit(&self, symmetry: SplitSymmetry, unit: Unit) -> Unit {
         Unit {
-            middle: self.map_middle(keep, unit.middle),
-            pattern: self.map_set(keep, unit.middle, unit.pattern, self.block),
+            middle: self.map_middle(symmetry, unit.middle),
+            pattern: self.map_set(symmetry, unit.middle, unit.pattern, self.block),
         }
     }
 
     /// The bottom half's files for a top set.
-    pub fn bottom_set(&self, middle: Option<u8>, top: u32) -> u32 {
-        self.map_set(Keep::Flip, middle, top, self.full)
+    pub(crate) fn bottom_set(&self, middle: Option<u8>, top: u32) -> u32 {
+        self.map_set(SplitSymmetry::Flip, middle, top, self.full)
     }
 
     /// A set's files outside the block, packed into n - |P| bits.
@@ -297,19 +331,19 @@ impl Board {
     /// hold only sets that can occur: C(n - |P|, k) of the 2^(n - |P|) packed
     /// values, a quarter or less, which keeps the counting sort's counters
     /// in the nearer caches.
-    pub fn set_index(&self, set: u32) -> usize {
+    pub(crate) fn set_index(&self, set: u32) -> usize {
         self.dense[self.pack(set)] as usize
     }
 
     /// The number of set indices of sets with `outside` files outside the
     /// block.
-    pub fn sets_with(&self, outside: usize) -> usize {
+    pub(crate) fn sets_with(&self, outside: usize) -> usize {
         choose((self.n - self.block_len) as u64, outside as u64) as usize
     }
 
     /// The squares the middle queen attacks on each rank of a half (ranks
     /// counted from the board's edge, so the same for both halves).
-    pub fn middle_attacks(&self, middle: Option<u8>) -> [u32; crate::halves::MAX_HALF] {
+    pub(crate) fn middle_attacks(&self, middle: Option<u8>) -> [u32; crate::halves::MAX_HALF] {
         let mut attacked = [0u32; crate::halves::MAX_HALF];
         if let Some(m) = middle {
             let m = m as usize;
@@ -328,7 +362,7 @@ impl Board {
 
     /// Every legal unit: a middle file and a pattern of block files not
     /// containing it, with room for the pattern in a half.
-    pub fn units(&self) -> Vec<Unit> {
+    pub(crate) fn units(&self) -> Vec<Unit> {
         let mut units = Vec::new();
         for middle in self.middles() {
             let block = self.block & !Board::middle_bit(middle);
@@ -351,26 +385,26 @@ impl Board {
     }
 
     /// The distinct images of a unit and the symmetries that fix it.
-    pub fn orbit(&self, unit: Unit) -> (Vec<Unit>, Vec<Keep>) {
+    pub(crate) fn orbit(&self, unit: Unit) -> (Vec<Unit>, Vec<SplitSymmetry>) {
         let mut images: Vec<Unit> = self
             .symmetries()
             .iter()
-            .map(|&k| self.map_unit(k, unit))
+            .map(|&symmetry| self.map_unit(symmetry, unit))
             .collect();
         let fixing = self
             .symmetries()
             .iter()
             .copied()
-            .filter(|&k| self.map_unit(k, unit) == unit)
+            .filter(|&symmetry| self.map_unit(symmetry, unit) == unit)
             .collect();
         images.sort_unstable();
         images.dedup();
         (images, fixing)
     }
 
-    pub fn is_canonical(&self, unit: Unit) -> bool {
+    pub(crate) fn is_canonical(&self, unit: Unit) -> bool {
         self.symmetries()
             .iter()
-            .all(|&k| self.map_unit(k, unit).key() >= unit.key())
+            .all(|&symmetry| self.map_unit(symmetry, unit).key() >= unit.key())
     }
 }

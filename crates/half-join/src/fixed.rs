@@ -14,7 +14,7 @@ use queens_core::symmetry::Transform;
 
 /// Σ Fix(g) over the seven symmetries other than the identity, and the
 /// squares placed to find them.
-pub fn fixed_by_symmetries(n: usize) -> (u64, u64) {
+pub(crate) fn fixed_by_symmetries(n: usize) -> (u64, u64) {
     let mut total = (0, 0);
     for &g in &Transform::ALL[1..] {
         let mut search = OrbitSearch { n, g, nodes: 0 };

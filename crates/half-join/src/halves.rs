@@ -12,10 +12,10 @@
 //! is used up, only files outside the block are.
 
 /// Ranks per half, at most (n ≤ 28).
-pub const MAX_HALF: usize = crate::layout::MAX_N / 2;
+pub(crate) const MAX_HALF: usize = crate::layout::MAX_N / 2;
 
 /// One half's search.
-pub struct HalfSearch<'a> {
+pub(crate) struct HalfSearch<'a> {
     /// Key bits per rank (from the board's edge) and file.
     pub contributions: &'a [[u64; 32]],
     /// Files attacked by the middle queen, per rank.
@@ -32,7 +32,7 @@ pub struct HalfSearch<'a> {
 /// enumerated in chunks of bounded size, each search paused when its chunk
 /// is full and resumed from here.
 #[derive(Clone, Debug)]
-pub struct Walk {
+pub(crate) struct Walk {
     open: [u32; MAX_HALF],
     used: [u32; MAX_HALF],
     /// Files attacked on each rank along the diagonals that move towards
@@ -64,15 +64,15 @@ impl Default for Walk {
 
 impl Walk {
     /// Whether the search has reported every half.
-    pub fn is_done(&self) -> bool {
+    pub(crate) fn is_done(&self) -> bool {
         self.done
     }
 }
 
 impl HalfSearch<'_> {
     /// Calls `found(files, key)` for every half; returns the nodes.
-    #[inline]
-    pub fn run(&self, found: impl FnMut(u32, u64)) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn run(&self, found: impl FnMut(u32, u64)) -> u64 {
         self.resume(&mut Walk::default(), u64::MAX, found)
     }
 
@@ -82,7 +82,12 @@ impl HalfSearch<'_> {
     /// pauses only right after a batch of last-rank queens, so a call
     /// reports at most `limit` + n - 1 halves. Returns the nodes.
     #[inline]
-    pub fn resume(&self, walk: &mut Walk, limit: u64, mut found: impl FnMut(u32, u64)) -> u64 {
+    pub(crate) fn resume(
+        &self,
+        walk: &mut Walk,
+        limit: u64,
+        mut found: impl FnMut(u32, u64),
+    ) -> u64 {
         if walk.done {
             return 0;
         }

@@ -44,7 +44,7 @@
 //! diagonals may skip the same pairs; both ways judge by samples; and only
 //! the narrow layout (n = 14 to 23, halves from quarters) uses it.
 
-use crate::layout::Layout;
+use crate::layout::{Layout, Width};
 
 /// Bytes of a narrow key that can hold bits (its high word holds at most
 /// [`crate::layout::MAX_INDEX_BITS`] index bits from bit 32: below 48).
@@ -54,11 +54,11 @@ const KEY_BYTES: usize = 6;
 /// this many at most (a set's halves come out grouped by their quarters'
 /// ranks, so a prefix would not do). Enough to rank diagonals whose shares
 /// differ by a few percent.
-pub const SHARE_SAMPLE: usize = 256;
+pub(crate) const SHARE_SAMPLE: usize = 256;
 
 /// Keys per side for the greedy choice, whose sampled pairs are its
 /// measure: 2^16 pairs, a multiple of 64 per top.
-pub const PAIR_SAMPLE: usize = 256;
+pub(crate) const PAIR_SAMPLE: usize = 256;
 
 /// The sets whose index diagonals are chosen: those with at least this
 /// many (top, bottom) pairs before the buckets. On smaller sets, counting the
@@ -66,19 +66,19 @@ pub const PAIR_SAMPLE: usize = 256;
 /// skip (timed side by side: choosing for every set made whole counts at
 /// n = 14 to 17 slower; on slices of n = 20 and 22, thresholds from 0 to
 /// 2^23 timed alike).
-pub const MIN_CHOICE_PAIRS: u64 = 1 << 20;
+pub(crate) const MIN_CHOICE_PAIRS: u64 = 1 << 20;
 
 /// The sets whose index diagonals are chosen greedily on sampled pairs
 /// rather than by shares: at least this many pairs. The greedy choice costs
 /// tens of microseconds per set; timed side by side, it paid on slices of
 /// n = 22 (whose pairs are mostly in sets far above this), and thresholds
 /// from 2^28 up made no difference at n = 18 and 20.
-pub const MIN_GREEDY_PAIRS: u64 = 1 << 30;
+pub(crate) const MIN_GREEDY_PAIRS: u64 = 1 << 30;
 
 /// What stays the same for every set of a board: the key bits to choose
 /// from, the forced ones and how many to choose.
 #[derive(Clone, Debug)]
-pub struct Chooser {
+pub(crate) struct Chooser {
     /// Key bits that are not forced, in the layout's order of preference
     /// (index bits by centrality first, then the low word): ties in the
     /// score keep this order.
@@ -93,8 +93,11 @@ impl Chooser {
     /// The chooser for a narrow layout; `forced` are index bits (positions
     /// within the layout's index, as in [`crate::board::Board::doubling`])
     /// that must stay where they are.
-    pub fn new(layout: &Layout, forced: u32) -> Chooser {
-        assert!(!layout.wide, "index choice is for the narrow layout");
+    pub(crate) fn new(layout: &Layout, forced: u32) -> Chooser {
+        assert!(
+            layout.width == Width::Narrow,
+            "index choice is for the narrow layout"
+        );
         let used = layout.key_bits();
         let forced: Vec<u32> = (0..32)
             .filter(|bit| forced >> bit & 1 == 1)
@@ -122,7 +125,7 @@ impl Chooser {
 
     /// Chooses the index diagonals of one set's join from samples of its
     /// tops' and bottoms' keys and builds `remap` to move them there.
-    pub fn choose(&self, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
+    pub(crate) fn choose(&self, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
         let pairs = tops.len() as u64 * bottoms.len() as u64;
         let index_mask = if pairs >= MIN_GREEDY_PAIRS {
             self.greedy(tops, bottoms)
@@ -259,7 +262,7 @@ fn bit_counts(keys: &[u64]) -> [u32; 64] {
 /// table lookup per byte of the key elsewhere (the tables are built either
 /// way, so that tests can compare the two).
 #[derive(Clone, Debug)]
-pub struct Remap {
+pub(crate) struct Remap {
     /// The index mask turned by half a word, as `pext` takes it.
     index_turned: u64,
     word_mask: u64,
@@ -316,13 +319,14 @@ impl Remap {
     }
 
     /// Bytes held, tables included.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         size_of::<Remap>() + size_of_val(&*self.tables)
     }
 
     /// The key with its bits moved.
     #[inline(always)]
-    pub fn apply(&self, key: u64) -> u64 {
+    pub(crate) fn apply(&self, key: u64) -> u64 {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         return self.by_pext(key);
         #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
@@ -361,7 +365,7 @@ impl Remap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Symmetries};
 
     proptest::proptest! {
         #![proptest_config(proptest::test_runner::Config::with_cases(8))]
@@ -388,8 +392,10 @@ mod tests {
             words.iter().map(|&(a, b)| a & b & used).collect()
         };
         for n in 4..=crate::layout::NARROW_MAX_N {
-            for klein in [false, n % 2 == 0] {
-                let board = Board::with_options(n, false, klein);
+            let even = n.is_multiple_of(2);
+            let symmetries = [Symmetries::Split, Symmetries::LongDiagonals];
+            for &symmetries in &symmetries[..1 + usize::from(even)] {
+                let board = Board::with_options(n, Width::Narrow, symmetries);
                 let layout = &board.layout;
                 let used = layout.key_bits();
                 let chooser = Chooser::new(layout, board.doubling());
@@ -454,7 +460,7 @@ mod tests {
     /// and a bit that no bottom takes is never chosen over one that some do.
     #[test]
     fn the_index_takes_the_bits_both_sides_take_most() {
-        let board = Board::with_options(22, false, true);
+        let board = Board::with_options(22, Width::Narrow, Symmetries::LongDiagonals);
         let chooser = Chooser::new(&board.layout, board.doubling());
         let (common_low, common_high) = (1u64 << 5, 1u64 << 40);
         let tops: Vec<u64> = (0..50)

@@ -25,17 +25,17 @@
 
 /// Bottoms compared per step: two 128-bit registers of `u32` (narrow), or
 /// one 512-bit register of `u64` (wide).
-pub const LANES: usize = 8;
+pub(crate) const LANES: usize = 8;
 
 /// Tops compared against each loaded step of bottoms.
-pub const QUERIES: usize = 4;
+pub(crate) const QUERIES: usize = 4;
 
 /// Key bits left for the narrow low word beside the marks.
-pub const LOW_BITS: usize = 30;
+pub(crate) const LOW_BITS: usize = 30;
 
 /// The word a layout compares: its marks, how a key splits into bucket and
 /// word, and the kernel.
-pub trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
+pub(crate) trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
     /// Set in every top's word.
     const TOP_MARK: Self;
     /// Set in every bottom's word.
@@ -62,7 +62,7 @@ pub trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
 /// bucket the group visits and summed once at the end. Summing lanes is a
 /// horizontal add as dear as several steps, and most buckets are only a
 /// few steps long: summed per bucket, it was a large share of the join.
-pub trait Kernel<W> {
+pub(crate) trait Kernel<W> {
     /// The lane counters.
     type Counters: Copy;
     /// Counters at zero.
@@ -138,7 +138,7 @@ impl Word for u64 {
 
 /// Which side of the join: a top (a query) or a bottom.
 #[derive(Clone, Copy)]
-pub enum Role {
+pub(crate) enum Role {
     Top,
     Bottom,
 }
@@ -147,7 +147,7 @@ impl Role {
     /// How this side's buckets are filled: the mark on its words, and the
     /// multiple each bucket is padded to (tops to whole groups of queries;
     /// bottoms not at all, see the module's doc).
-    pub fn filling<W: Word>(self) -> (W, usize) {
+    pub(crate) fn filling<W: Word>(self) -> (W, usize) {
         match self {
             Role::Top => (W::TOP_MARK, QUERIES),
             Role::Bottom => (W::BOTTOM_MARK, 1),
@@ -156,7 +156,7 @@ impl Role {
 }
 
 /// One side of a unit: halves in buckets by (file set, index bits).
-pub struct Side<W> {
+pub(crate) struct Side<W> {
     index_bits: usize,
     /// Every index bit some entry has (of any set): a top need not visit
     /// buckets with other bits, which are empty (bottoms never take the
@@ -184,7 +184,7 @@ impl<W: Word> Side<W> {
     /// multiple of `step` ([`QUERIES`] for tops, 1 for bottoms). `counts[b]`
     /// must hold bucket b's size on entry; it is used up as the placing
     /// cursors (saving a copy of `starts`).
-    pub fn fill(
+    pub(crate) fn fill(
         &mut self,
         index_bits: usize,
         counts: &mut [u32],
@@ -218,7 +218,8 @@ impl<W: Word> Side<W> {
 
     /// Bytes held (capacity, not length): the side's share of a thread's
     /// memory.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         self.starts.capacity() * size_of::<u32>() + self.low.capacity() * size_of::<W>()
     }
 
@@ -245,18 +246,18 @@ impl<W: Word> Side<W> {
 /// is paid once and saved on every group's pass, so it needs several
 /// groups to pay (timed side by side on a slice of n = 22 at 2, 4 and 8
 /// groups: 4 and 8 were best, and equal).
-pub const GATHER_MIN_QUERIES: usize = 8 * QUERIES;
+pub(crate) const GATHER_MIN_QUERIES: usize = 8 * QUERIES;
 
 /// The most bottoms a bucket of tops gathers (1 MiB of narrow words); more
 /// are read where they lie. This bounds the copy's memory whatever n is;
 /// so many bottoms lie mostly in long runs, which gain little from the copy
 /// (timed on a slice of n = 22: 2^16 to 2^18 as fast as no bound, 2^12
 /// slower).
-pub const GATHER_MAX_WORDS: usize = 1 << 18;
+pub(crate) const GATHER_MAX_WORDS: usize = 1 << 18;
 
-/// The join's scratch, kept from one set to the next: the runs of bottoms
-/// one bucket of tops may meet, and those runs gathered end to end.
-pub struct Scratch<W> {
+/// The runs of bottoms one bucket of tops may meet, listed, and gathered
+/// end to end: the join's buffers, kept from one set to the next.
+pub(crate) struct BottomRuns<W> {
     runs: Vec<(u32, u32)>,
     gathered: Vec<W>,
     /// [`GATHER_MIN_QUERIES`] where the word gathers ([`Word::GATHERS`]),
@@ -264,9 +265,9 @@ pub struct Scratch<W> {
     gather_min_queries: usize,
 }
 
-impl<W: Word> Default for Scratch<W> {
+impl<W: Word> Default for BottomRuns<W> {
     fn default() -> Self {
-        Scratch {
+        BottomRuns {
             runs: Vec::new(),
             gathered: Vec::new(),
             gather_min_queries: if W::GATHERS {
@@ -278,20 +279,21 @@ impl<W: Word> Default for Scratch<W> {
     }
 }
 
-impl<W: Word> Scratch<W> {
-    /// Scratch for a join that gathers from `gather_min_queries` tops in a
+impl<W: Word> BottomRuns<W> {
+    /// Buffers for a join that gathers from `gather_min_queries` tops in a
     /// bucket.
     #[cfg(test)]
     fn gathering_from(gather_min_queries: usize) -> Self {
-        Scratch {
+        BottomRuns {
             gather_min_queries,
-            ..Scratch::default()
+            ..BottomRuns::default()
         }
     }
 
-    /// Bytes held (capacity): the scratch's share of a thread's memory. The
+    /// Bytes held (capacity): the buffers' share of a thread's memory. The
     /// gathered runs are at most [`GATHER_MAX_WORDS`] words.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         self.runs.capacity() * size_of::<(u32, u32)>() + self.gathered.capacity() * size_of::<W>()
     }
 }
@@ -305,19 +307,19 @@ impl<W: Word> Scratch<W> {
 /// then each group of [`QUERIES`] tops goes through all of them with one
 /// set of lane counters, summed once per group. A bucket of at least
 /// [`GATHER_MIN_QUERIES`] tops goes through a gathered copy of them.
-pub fn count_pairs<W: Word>(
+pub(crate) fn count_pairs<W: Word>(
     tops: &Side<W>,
     top_set: usize,
     bottoms: &Side<W>,
     bottom_set: usize,
     doubling: u32,
-    scratch: &mut Scratch<W>,
+    bottom_runs: &mut BottomRuns<W>,
 ) -> u64 {
-    let Scratch {
+    let BottomRuns {
         runs,
         gathered,
         gather_min_queries,
-    } = scratch;
+    } = bottom_runs;
     let mut total = 0u64;
     for_each_bucket(
         tops,
@@ -455,6 +457,13 @@ fn for_each_step<W, V>(
 }
 
 /// A whole step's words, by value (for the kernels that take them so).
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the kernels of other CPUs use it; here only their tests"
+    )
+)]
 #[inline(always)]
 fn whole<W: Copy>(step: &[W]) -> [W; LANES] {
     step.try_into().expect("a whole step")
@@ -462,6 +471,13 @@ fn whole<W: Copy>(step: &[W]) -> [W; LANES] {
 
 /// A run's last partial step, padded with PAD to a whole one (for the
 /// kernels without masked loads).
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the kernels of other CPUs use it; here only their tests"
+    )
+)]
 #[inline(always)]
 fn padded<W: Word>(rest: &[W]) -> [W; LANES] {
     let mut step = [W::PAD; LANES];
@@ -482,7 +498,7 @@ fn padded<W: Word>(rest: &[W]) -> [W; LANES] {
     target_feature = "avx512f",
     target_feature = "avx512vl"
 ))]
-pub struct Avx512Vl;
+pub(crate) struct Avx512Vl;
 
 #[cfg(all(
     target_arch = "x86_64",
@@ -548,7 +564,14 @@ impl Kernel<u32> for Avx512Vl {
 /// load serves four queries and the eight counters give the core
 /// independent work. Lane counters are `u32`, bounded as in the AVX-512 kernel's.
 #[cfg(target_arch = "x86_64")]
-pub struct Sse2;
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the kernel of x86-64 CPUs without AVX-512; on others only its tests run it"
+    )
+)]
+pub(crate) struct Sse2;
 
 #[cfg(target_arch = "x86_64")]
 impl Kernel<u32> for Sse2 {
@@ -610,7 +633,7 @@ impl Kernel<u32> for Sse2 {
 /// (a mask of the lanes where bottom AND query is zero) and one masked add
 /// of 1 into that query's `u64` counters.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-pub struct Avx512;
+pub(crate) struct Avx512;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 impl Kernel<u64> for Avx512 {
@@ -668,7 +691,14 @@ impl Kernel<u64> for Avx512 {
 /// compared with zero and added, which LLVM turns into 256- or 512-bit
 /// AND, compare and subtract (whichever the target CPU has), each load of
 /// bottoms serving four queries.
-pub struct WideVector;
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the kernel of CPUs without AVX-512; on others only its tests run it"
+    )
+)]
+pub(crate) struct WideVector;
 
 impl Kernel<u64> for WideVector {
     type Counters = [[u64; LANES]; QUERIES];
@@ -699,7 +729,14 @@ impl Kernel<u64> for WideVector {
 /// The narrow count in plain Rust: the kernel off x86-64, and on x86-64 the
 /// reference the SIMD kernels are tested against (so it is compiled, and
 /// checked, on every target).
-pub struct Portable;
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the kernel off x86-64; on x86-64 only its tests run it"
+    )
+)]
+pub(crate) struct Portable;
 
 impl Kernel<u32> for Portable {
     type Counters = u64;
@@ -850,12 +887,12 @@ mod tests {
                     // from the threshold the engine uses.
                     for gather_min_queries in [0, usize::MAX, GATHER_MIN_QUERIES] {
                         prop_assert_eq!(
-                            count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut Scratch::gathering_from(gather_min_queries)),
+                            count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut BottomRuns::gathering_from(gather_min_queries)),
                             expected,
                             "sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
                         );
                         prop_assert_eq!(
-                            count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut Scratch::gathering_from(gather_min_queries)),
+                            count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut BottomRuns::gathering_from(gather_min_queries)),
                             expected,
                             "wide, sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
                         );
@@ -952,9 +989,9 @@ mod tests {
         let lonely = side(index_bits, 2, &[(1, 0, 0)], false);
         assert!(!lonely.has_set(0) && lonely.has_set(1));
         let tops = side(index_bits, 2, &[(0, 0, 0)], true);
-        let mut scratch = Scratch::default();
-        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut scratch), 0);
-        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut scratch), 1);
+        let mut bottom_runs = BottomRuns::default();
+        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut bottom_runs), 0);
+        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut bottom_runs), 1);
     }
 
     #[test]

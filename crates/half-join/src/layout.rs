@@ -27,28 +27,45 @@
 /// The board sizes a layout supports. Keys fit up to n = 32 (2 · 31 bits
 /// and two marks), but Q(29) would not fit the `u64` every count is kept in
 /// (Q(28), unknown, is about 10^19 / 4 by the growth of the known terms).
-pub const MAX_N: usize = 28;
+pub(crate) const MAX_N: usize = 28;
 
 /// The largest board of the narrow layout: its non-index diagonals must fit
 /// 30 bits with at most [`MAX_INDEX_BITS`] index diagonals.
-pub const NARROW_MAX_N: usize = 23;
+pub(crate) const NARROW_MAX_N: usize = 23;
 
 /// Index diagonals: 2^k buckets, each query visits the buckets disjoint from
 /// its own index bits. (The narrow layout of n = 22 and 23 needs 12 to fit
 /// its 30 bits and takes one more: its buckets are per file set, so its
 /// table is 2^13 counters whatever the sets. More cost more: a bucket of
 /// tops lists every subset of its free index bits, 3^k per set in all.)
-pub const MAX_INDEX_BITS: usize = 13;
+pub(crate) const MAX_INDEX_BITS: usize = 13;
 
 /// Key bits left to the diagonals in the wide layout, beside the two marks.
-pub const WIDE_BITS: usize = 62;
+pub(crate) const WIDE_BITS: usize = 62;
+
+/// Which of the two layouts of the module's doc a key uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Width {
+    /// Index diagonals in the high word, the rest in a `u32`.
+    Narrow,
+    /// Index diagonals in the lowest bits, the whole key a `u64`.
+    Wide,
+}
+
+impl Width {
+    /// The layout a board of `n` takes: narrow wherever it fits.
+    pub(crate) fn for_n(n: usize) -> Width {
+        if n > NARROW_MAX_N {
+            Width::Wide
+        } else {
+            Width::Narrow
+        }
+    }
+}
 
 /// Bit of a half's key for each (rank within the half, file).
 #[derive(Clone, Debug)]
-pub struct Layout {
-    pub n: usize,
-    /// Ranks in each half.
-    pub half: usize,
+pub(crate) struct Layout {
     /// Key bits contributed by a queen of the top half, per rank and file.
     pub top: Vec<[u64; 32]>,
     /// The same for the bottom half, which is searched as the top half of
@@ -57,30 +74,27 @@ pub struct Layout {
     /// Number of index diagonals.
     pub index_bits: usize,
     /// Which layout: see the module's doc.
-    pub wide: bool,
+    pub width: Width,
     /// Key bit of each crossing diagonal, per offset and direction.
     position: Vec<[u32; 2]>,
 }
 
 impl Layout {
     /// The layout of the n×n board with `index_bits` index diagonals (or as
-    /// many more as the narrow layout needs), narrow wherever it fits.
-    pub fn new(n: usize, index_bits: usize) -> Layout {
-        Layout::with_width(n, index_bits, n > NARROW_MAX_N)
-    }
-
-    /// The same, wide if `wide` (small boards too: tests run the wide join
-    /// where the answer is known).
-    pub fn with_width(n: usize, index_bits: usize, wide: bool) -> Layout {
+    /// many more as the narrow layout needs), in either layout whatever n
+    /// is (small boards too: tests run the wide join where the answer is
+    /// known; [`Width::for_n`] is the one a count takes).
+    pub(crate) fn new(n: usize, index_bits: usize, layout_width: Width) -> Layout {
         let half = n / 2;
         let width = (2 * half).saturating_sub(1);
-        let index_bits = if wide {
-            assert!(2 * width <= WIDE_BITS, "n = {n} is beyond the wide layout");
-            index_bits.min(2 * width)
-        } else {
-            index_bits
+        let index_bits = match layout_width {
+            Width::Wide => {
+                assert!(2 * width <= WIDE_BITS, "n = {n} is beyond the wide layout");
+                index_bits.min(2 * width)
+            }
+            Width::Narrow => index_bits
                 .min(2 * width)
-                .max((2 * width).saturating_sub(crate::join::LOW_BITS))
+                .max((2 * width).saturating_sub(crate::join::LOW_BITS)),
         };
         assert!(index_bits <= MAX_INDEX_BITS, "n = {n} is beyond the layout");
         // Diagonal (direction, offset) in order of centrality, directions
@@ -93,14 +107,14 @@ impl Layout {
         let mut position = vec![[0u32; 2]; width];
         let mut low = 0;
         for (rank, &(dir, offset)) in order.iter().enumerate() {
-            position[offset][dir] = match (rank < index_bits, wide) {
-                (true, false) => 32 + rank as u32,
-                (true, true) => rank as u32,
-                (false, false) => {
+            position[offset][dir] = match (rank < index_bits, layout_width) {
+                (true, Width::Narrow) => 32 + rank as u32,
+                (true, Width::Wide) => rank as u32,
+                (false, Width::Narrow) => {
                     low += 1;
                     low - 1
                 }
-                (false, true) => {
+                (false, Width::Wide) => {
                     low += 1;
                     index_bits as u32 + low - 1
                 }
@@ -132,31 +146,29 @@ impl Layout {
             }
         }
         Layout {
-            n,
-            half,
             top,
             bottom,
             index_bits,
-            wide,
+            width: layout_width,
             position,
         }
     }
 
     /// Every bit a key can have.
-    pub fn key_bits(&self) -> u64 {
+    pub(crate) fn key_bits(&self) -> u64 {
         (self.top.iter().chain(&self.bottom))
             .flat_map(|rank| rank.iter())
             .fold(0, |all, &bits| all | bits)
     }
 
     /// Diagonals crossing the middle, per direction.
-    pub fn width(&self) -> usize {
+    pub(crate) fn width(&self) -> usize {
         self.position.len()
     }
 
     /// A key as its two directions' diagonals (rising, falling), bit i for
     /// offset i: the key in reading order, for traces.
-    pub fn diagonals(&self, key: u64) -> [u32; 2] {
+    pub(crate) fn diagonals(&self, key: u64) -> [u32; 2] {
         let mut out = [0u32; 2];
         for (offset, bits) in self.position.iter().enumerate() {
             for dir in 0..2 {
@@ -181,17 +193,17 @@ mod tests {
     #[test]
     fn keys_meet_exactly_on_shared_diagonals() {
         for n in 2..=MAX_N {
-            assert_eq!(crate::board::Board::new(n).layout.wide, n > NARROW_MAX_N);
+            let wide = crate::board::Board::new(n).layout.width == Width::Wide;
+            assert_eq!(wide, n > NARROW_MAX_N);
         }
-        let narrow = (2..=NARROW_MAX_N).map(|n| crate::board::Board::new(n).layout);
-        let wide = (2..=MAX_N).map(|n| Layout::with_width(n, 6, true));
-        for layout in narrow.chain(wide) {
-            let n = layout.n;
+        let narrow = (2..=NARROW_MAX_N).map(|n| (n, crate::board::Board::new(n).layout));
+        let wide = (2..=MAX_N).map(|n| (n, Layout::new(n, 6, Width::Wide)));
+        for (n, layout) in narrow.chain(wide) {
             let half = n / 2;
             assert!(layout.index_bits <= MAX_INDEX_BITS);
             for table in [&layout.top, &layout.bottom] {
                 for key in table.iter().flat_map(|rank| &rank[..n]) {
-                    if layout.wide {
+                    if layout.width == Width::Wide {
                         assert!(*key < 1 << WIDE_BITS, "n {n}");
                     } else {
                         assert!((*key as u32) < 1 << crate::join::LOW_BITS, "n {n}");

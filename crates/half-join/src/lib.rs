@@ -1,14 +1,15 @@
 #![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
 
-pub mod board;
+mod board;
 mod fixed;
-pub mod halves;
-pub mod index;
-pub mod join;
-pub mod layout;
-pub mod plan;
-pub mod quarters;
-pub mod unit;
+mod halves;
+mod index;
+mod join;
+mod layout;
+mod plan;
+mod quarters;
+mod unit;
 mod walkthrough;
 
 use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
@@ -16,7 +17,7 @@ use queens_core::trace::TraceSink;
 use queens_core::{QueensError, SearchStats, SolverInfo};
 
 use board::{Board, Unit};
-pub use plan::{FIXED_POINTS, plan};
+use plan::FIXED_POINTS;
 
 /// The half-join engine.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,6 +27,8 @@ pub struct HalfJoin;
 /// splits its count into units.
 pub static HALF_JOIN: SplitSolver<HalfJoin> = SplitSolver(HalfJoin);
 
+/// What the harness shows of the engine: its seed, idea, node, limit, and
+/// its teaching and analysis texts.
 pub static INFO: SolverInfo = SolverInfo {
     id: "half-join",
     seed: "none (our own): meet in the middle, after the quadrant join of E. Kluev's counter",

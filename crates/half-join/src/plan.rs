@@ -8,12 +8,12 @@ use crate::unit;
 
 /// The last unit of every plan: the solutions fixed by symmetries other
 /// than the identity, for unique counts (Burnside); it counts no solutions.
-pub const FIXED_POINTS: u64 = u64::MAX;
+pub(crate) const FIXED_POINTS: u64 = u64::MAX;
 
 /// One unit per orbit of (middle file, block pattern), in key order, then
 /// the fixed-points unit. A unit's weight is the number of top sets it
 /// joins, a rough but deterministic measure of its cost.
-pub fn plan(n: usize) -> Plan {
+pub(crate) fn plan(n: usize) -> Plan {
     let board = Board::new(n);
     let mut units: Vec<WorkUnit> = board
         .units()

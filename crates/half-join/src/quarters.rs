@@ -30,7 +30,7 @@ use crate::halves::MAX_HALF;
 
 /// The pieces of one quarter of a unit's half, in cells by (ranks, files).
 #[derive(Default)]
-pub struct Quarter {
+pub(crate) struct Quarter {
     /// The quarter's files outside the block (a contiguous run), and the
     /// shift that brings them to bit 0: a cell is `ranks << outside_bits |
     /// (files & outside) >> shift`.
@@ -78,7 +78,7 @@ impl Inputs {
 }
 
 /// What a quarter's search needs to know of its half.
-pub struct QuarterSearch<'a> {
+pub(crate) struct QuarterSearch<'a> {
     /// Key bits per rank (from the board's edge) and file.
     pub contributions: &'a [[u64; 32]],
     /// Side-key bits per rank and file ([`side_bits`]).
@@ -106,7 +106,7 @@ pub struct QuarterSearch<'a> {
 /// (file + rank) only in [left, left + h - 2]: h - 1 of each, bits 0..h-1
 /// and h-1..2h-2. A queen whose diagonal meets no square across the line
 /// has no bit for it.
-pub fn side_bits(board: &Board) -> Vec<[u32; 32]> {
+pub(crate) fn side_bits(board: &Board) -> Vec<[u32; 32]> {
     let h = board.half as i64;
     let left = board.half as i64;
     (0..h)
@@ -132,7 +132,7 @@ impl Quarter {
     /// Finds every piece of the quarter: queens on any of the half's ranks,
     /// at most one per rank and file, none attacking another, on `files`
     /// and taking all of `must`. Returns the queens placed (nodes).
-    pub fn build(&mut self, search: &QuarterSearch<'_>) -> u64 {
+    pub(crate) fn build(&mut self, search: &QuarterSearch<'_>) -> u64 {
         if self.made_for.as_ref().is_some_and(|made| made.is(search)) {
             return self.nodes;
         }
@@ -244,7 +244,8 @@ impl Quarter {
     }
 
     /// Bytes held.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         self.starts.capacity() * size_of::<u32>()
             + self.keys.capacity() * size_of::<u64>()
             + self.sides.capacity() * size_of::<u32>()
@@ -339,7 +340,7 @@ struct Frame {
 
 /// Both quarters of a unit's half.
 #[derive(Default)]
-pub struct Quarters {
+pub(crate) struct Quarters {
     pub left: Quarter,
     pub right: Quarter,
     /// The left quarter's files.
@@ -352,7 +353,7 @@ impl Quarters {
     /// Builds both quarters of the half whose queens avoid `forbidden`,
     /// with `pattern` for the unit's block files, keys from `contributions`.
     /// Returns the nodes.
-    pub fn build(
+    pub(crate) fn build(
         &mut self,
         board: &Board,
         side_bits: &[[u32; 32]],
@@ -399,7 +400,7 @@ impl Quarters {
     /// len and the pairs of pieces tested. `out` is scratch, grown as
     /// needed and never shrunk: the pairs are written without a branch,
     /// each kept by advancing the end only if it fits.
-    pub fn halves(&self, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
+    pub(crate) fn halves(&self, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
         let left_count = (set & self.left_files).count_ones();
         let mut len = 0;
         let mut tested = 0u64;
@@ -430,7 +431,8 @@ impl Quarters {
     }
 
     /// Bytes held.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         self.left.bytes() + self.right.bytes()
     }
 }

@@ -5,10 +5,11 @@ use std::cell::RefCell;
 
 use queens_core::split::UnitCount;
 
-use crate::board::{Board, Keep, Unit, choose};
+use crate::board::{Board, SplitSymmetry, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::index::{self, Chooser, Remap};
-use crate::join::{self, Role, Scratch, Side, Word};
+use crate::join::{self, BottomRuns, Role, Side, Word};
+use crate::layout::Width;
 use crate::quarters::{self, Quarters};
 
 /// A thread's memory for counting units, kept from one unit to the next:
@@ -26,14 +27,14 @@ struct Workspace {
 /// The buffers of one layout's word.
 struct Buffers<W> {
     /// Unsorted halves of the side being filled: (bucket, compared word).
-    scratch: Vec<(u32, W)>,
+    unsorted: Vec<(u32, W)>,
     /// Bucket sizes, then the counting sort's cursors.
     counts: Vec<u32>,
     tops: Side<W>,
     bottoms: Side<W>,
     /// The join's runs of bottoms a bucket of tops may meet: listed, and
     /// gathered end to end.
-    runs: Scratch<W>,
+    runs: BottomRuns<W>,
     /// The unit's quarters of tops and of bottoms, and one set's keys on
     /// each side.
     top_quarters: Quarters,
@@ -47,11 +48,11 @@ struct Buffers<W> {
 impl<W: Word> Default for Buffers<W> {
     fn default() -> Self {
         Buffers {
-            scratch: Vec::new(),
+            unsorted: Vec::new(),
             counts: Vec::new(),
             tops: Side::default(),
             bottoms: Side::default(),
-            runs: Scratch::default(),
+            runs: BottomRuns::default(),
             top_quarters: Quarters::default(),
             bottom_quarters: Quarters::default(),
             keys: Vec::new(),
@@ -63,8 +64,9 @@ impl<W: Word> Default for Buffers<W> {
 
 impl<W: Word> Buffers<W> {
     /// Bytes held: what a thread keeps for counting units of this layout.
+    #[cfg(test)]
     fn bytes(&self) -> usize {
-        self.scratch.capacity() * size_of::<(u32, W)>()
+        self.unsorted.capacity() * size_of::<(u32, W)>()
             + self.counts.capacity() * size_of::<u32>()
             + self.tops.bytes()
             + self.bottoms.bytes()
@@ -89,7 +91,7 @@ thread_local! {
 /// 2^23 wide ones). Up to n = 21 no unit reaches it, so a unit is one chunk
 /// of tops against one of bottoms; beyond, the bottoms are walked again for
 /// every chunk of tops.
-pub const CHUNK_BYTES: usize = 64 << 20;
+pub(crate) const CHUNK_BYTES: usize = 64 << 20;
 
 /// [`CHUNK_BYTES`] in halves of a layout's word.
 fn chunk<W>() -> u64 {
@@ -143,7 +145,7 @@ fn fill_chunk<W: Word>(
     limit: u64,
     role: Role,
     side: &mut Side<W>,
-    scratch: &mut Vec<(u32, W)>,
+    unsorted: &mut Vec<(u32, W)>,
     counts: &mut Vec<u32>,
 ) -> (u64, usize) {
     let (mark, step) = role.filling::<W>();
@@ -152,23 +154,23 @@ fn fill_chunk<W: Word>(
     // Every half of a side has as many files outside the block.
     let outside = board.half - search.pattern.count_ones() as usize;
     counts.resize(board.sets_with(outside) << index_bits, 0);
-    scratch.clear();
+    unsorted.clear();
     let nodes = search.resume(walk, limit, |files, key| {
         let (index, word) = W::split(key, index_bits);
         let bucket = (board.set_index(files) << index_bits) | index as usize;
         counts[bucket] += 1;
-        scratch.push((bucket as u32, word.marked(mark)));
+        unsorted.push((bucket as u32, word.marked(mark)));
     });
-    side.fill(index_bits, counts, scratch, step);
-    (nodes, scratch.len())
+    side.fill(index_bits, counts, unsorted, step);
+    (nodes, unsorted.len())
 }
 
 /// The solutions a unit stands for: its orbit's worth of each top set's
 /// joins, each top set weighted by its orbit under the symmetries that fix
 /// the unit (and skipped unless it is the smallest of that orbit).
-pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
+pub(crate) fn count_unit(board: &Board, unit: Unit) -> UnitCount {
     WORKSPACE.with_borrow_mut(|workspace| {
-        if board.layout.wide {
+        if board.layout.width == Width::Wide {
             count_unit_in(board, unit, &mut workspace.wide, chunk::<u64>())
         } else if board.n >= QUARTERS_MIN_N {
             count_unit_by_quarters(
@@ -188,11 +190,12 @@ pub fn count_unit(board: &Board, unit: Unit) -> UnitCount {
 /// halves are too few to pay for finding and filing its quarters' pieces,
 /// and the search of halves was faster (timed side by side in `cargo bench`
 /// and in whole counts at n = 8 to 14).
-pub const QUARTERS_MIN_N: usize = 14;
+pub(crate) const QUARTERS_MIN_N: usize = 14;
 
 /// The bytes this thread holds for counting units (its buffers, kept):
-/// after a unit, what that unit needed at most.
-pub fn workspace_bytes() -> usize {
+/// after a unit, what that unit needed at most (`reach` reports it).
+#[cfg(test)]
+pub(crate) fn workspace_bytes() -> usize {
     WORKSPACE.with_borrow(|workspace| workspace.narrow.bytes() + workspace.wide.bytes())
 }
 
@@ -205,7 +208,7 @@ fn count_unit_in<W: Word>(
 ) -> UnitCount {
     let (images, fixing) = board.orbit(unit);
     let Buffers {
-        scratch,
+        unsorted,
         counts,
         tops,
         bottoms,
@@ -213,7 +216,11 @@ fn count_unit_in<W: Word>(
         ..
     } = buffers;
     let top_search = search(board, unit, Role::Top);
-    let bottom_search = search(board, board.map_unit(Keep::Flip, unit), Role::Bottom);
+    let bottom_search = search(
+        board,
+        board.map_unit(SplitSymmetry::Flip, unit),
+        Role::Bottom,
+    );
     let mut top_walk = Walk::default();
     let mut nodes = 0;
     let mut solutions = 0u64;
@@ -226,7 +233,7 @@ fn count_unit_in<W: Word>(
             limit,
             Role::Top,
             tops,
-            scratch,
+            unsorted,
             counts,
         );
         nodes += top_nodes;
@@ -244,7 +251,7 @@ fn count_unit_in<W: Word>(
                 limit,
                 Role::Bottom,
                 bottoms,
-                scratch,
+                unsorted,
                 counts,
             );
             nodes += bottom_nodes;
@@ -282,7 +289,7 @@ fn count_unit_by_quarters(
 ) -> UnitCount {
     let (images, fixing) = board.orbit(unit);
     let Buffers {
-        scratch,
+        unsorted,
         counts,
         tops,
         bottoms,
@@ -294,7 +301,7 @@ fn count_unit_by_quarters(
         remap,
     } = buffers;
     let side_bits = quarters::side_bits(board);
-    let bottom_unit = board.map_unit(Keep::Flip, unit);
+    let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
     let mut nodes = 0;
     for (quarters, unit, role) in [
         (&mut *top_quarters, unit, Role::Top),
@@ -338,7 +345,7 @@ fn count_unit_by_quarters(
             remap,
             Role::Top,
             tops,
-            scratch,
+            unsorted,
             counts,
         );
         sort_set(
@@ -347,7 +354,7 @@ fn count_unit_by_quarters(
             remap,
             Role::Bottom,
             bottoms,
-            scratch,
+            unsorted,
             counts,
         );
         observe(all_pairs, tops, bottoms);
@@ -386,20 +393,20 @@ fn sort_set<W: Word>(
     remap: Option<&Remap>,
     role: Role,
     side: &mut Side<W>,
-    scratch: &mut Vec<(u32, W)>,
+    unsorted: &mut Vec<(u32, W)>,
     counts: &mut Vec<u32>,
 ) {
     let (mark, step) = role.filling::<W>();
     counts.clear();
     counts.resize(1 << index_bits, 0);
-    scratch.clear();
+    unsorted.clear();
     for &key in keys {
         let key = remap.map_or(key, |remap| remap.apply(key));
         let (index, word) = W::split(key, index_bits);
         counts[index as usize] += 1;
-        scratch.push((index, word.marked(mark)));
+        unsorted.push((index, word.marked(mark)));
     }
-    side.fill(index_bits, counts, scratch, step);
+    side.fill(index_bits, counts, unsorted, step);
 }
 
 /// Calls `visit(top set, weight)` for every top set of the unit that is the
@@ -408,7 +415,7 @@ fn sort_set<W: Word>(
 pub(crate) fn for_each_top_set(
     board: &Board,
     unit: Unit,
-    fixing: &[Keep],
+    fixing: &[SplitSymmetry],
     mut visit: impl FnMut(u32, u64),
 ) {
     let outside = board.full & !board.block & !Board::middle_bit(unit.middle);
@@ -419,8 +426,8 @@ pub(crate) fn for_each_top_set(
         if rest.count_ones() as usize == wanted {
             let top_set = unit.pattern | rest;
             let mut images = [0u32; 4];
-            for (image, &keep) in images.iter_mut().zip(fixing) {
-                *image = board.map_set(keep, unit.middle, top_set, board.full);
+            for (image, &symmetry) in images.iter_mut().zip(fixing) {
+                *image = board.map_set(symmetry, unit.middle, top_set, board.full);
             }
             let images = &mut images[..fixing.len()];
             if images.iter().all(|&image| image >= top_set) {
@@ -439,7 +446,7 @@ pub(crate) fn for_each_top_set(
 /// The number of top sets a unit joins (its weight in the plan). A unit no
 /// symmetry fixes (nearly all) joins every top set, a binomial; the others
 /// are counted one set at a time.
-pub fn top_sets(board: &Board, unit: Unit) -> u64 {
+pub(crate) fn top_sets(board: &Board, unit: Unit) -> u64 {
     let (_, fixing) = board.orbit(unit);
     if fixing.len() == 1 {
         let outside = board.full & !board.block & !Board::middle_bit(unit.middle);
@@ -456,6 +463,7 @@ pub fn top_sets(board: &Board, unit: Unit) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Symmetries;
     use queens_core::{check, oeis};
     use std::collections::BTreeMap;
 
@@ -504,10 +512,12 @@ mod tests {
     /// The narrow boards of these sizes, and the even ones again with the
     /// long diagonals' symmetries.
     fn plain_and_klein(sizes: std::ops::RangeInclusive<usize>) -> impl Iterator<Item = Board> {
-        let plain = sizes.clone().map(|n| Board::with_options(n, false, false));
+        let plain = sizes
+            .clone()
+            .map(|n| Board::with_options(n, Width::Narrow, Symmetries::Split));
         let klein = sizes
             .filter(|n| n.is_multiple_of(2))
-            .map(|n| Board::with_options(n, false, true));
+            .map(|n| Board::with_options(n, Width::Narrow, Symmetries::LongDiagonals));
         plain.chain(klein)
     }
 
@@ -674,17 +684,17 @@ mod tests {
         // only: bottoms off both, tops weighted by theirs, units up to the
         // mirror).
         for n in 4..=16usize {
-            for wide in [false, true] {
-                for klein in [false, true] {
-                    if klein && !n.is_multiple_of(2) {
+            for width in [Width::Narrow, Width::Wide] {
+                for symmetries in [Symmetries::Split, Symmetries::LongDiagonals] {
+                    if symmetries == Symmetries::LongDiagonals && !n.is_multiple_of(2) {
                         continue;
                     }
-                    let board = Board::with_options(n, wide, klein);
+                    let board = Board::with_options(n, width, symmetries);
                     let counted = Some(whole_count(&board));
                     assert_eq!(
                         counted,
                         oeis::total(n),
-                        "n = {n}, wide {wide}, klein {klein}"
+                        "n = {n}, {width:?}, {symmetries:?}"
                     );
                 }
             }
@@ -705,7 +715,7 @@ mod tests {
             let mut quarters = Quarters::default();
             let mut keys = Vec::new();
             for unit in board.units() {
-                let flipped = board.map_unit(Keep::Flip, unit);
+                let flipped = board.map_unit(SplitSymmetry::Flip, unit);
                 for (unit, role) in [(unit, Role::Top), (flipped, Role::Bottom)] {
                     let mut searched: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
                     search(&board, unit, role)
@@ -775,15 +785,12 @@ mod tests {
             let limits: &[u64] = if n <= 8 { &[1, 3, 40] } else { &[200, 5000] };
             for &limit in limits {
                 let mut totals = [0, 0];
-                for (total, is_wide) in totals.iter_mut().zip([false, true]) {
-                    let board = Board::with_width(n, is_wide);
+                for (total, width) in totals.iter_mut().zip([Width::Narrow, Width::Wide]) {
+                    let board = Board::with_width(n, width);
                     for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
-                        let [whole, chunked] = [u64::MAX, limit].map(|limit| {
-                            if is_wide {
-                                count_unit_in(&board, unit, &mut wide, limit)
-                            } else {
-                                count_unit_in(&board, unit, &mut narrow, limit)
-                            }
+                        let [whole, chunked] = [u64::MAX, limit].map(|limit| match width {
+                            Width::Wide => count_unit_in(&board, unit, &mut wide, limit),
+                            Width::Narrow => count_unit_in(&board, unit, &mut narrow, limit),
                         });
                         assert_eq!(chunked.solutions, whole.solutions, "n = {n}, {unit:?}");
                         assert!(chunked.nodes >= whole.nodes, "bottoms walked again");
@@ -871,15 +878,18 @@ mod tests {
         // sample comes from the lighter units (fewest top sets) there.
         // Even sizes also with the long diagonals' symmetries.
         let sizes = [
-            (15, 3, 1, false),
-            (16, 2, 1, false),
-            (17, 1, 2, false),
-            (18, 1, 3, false),
+            (15, 3, 1, Symmetries::Split),
+            (16, 2, 1, Symmetries::Split),
+            (17, 1, 2, Symmetries::Split),
+            (18, 1, 3, Symmetries::Split),
         ];
-        let klein = [(16, 2, 1, true), (18, 1, 3, true)];
-        for (n, samples, lightest, klein) in sizes.into_iter().chain(klein) {
-            let narrow = Board::with_options(n, false, klein);
-            let wide = Board::with_options(n, true, klein);
+        let klein = [
+            (16, 2, 1, Symmetries::LongDiagonals),
+            (18, 1, 3, Symmetries::LongDiagonals),
+        ];
+        for (n, samples, lightest, symmetries) in sizes.into_iter().chain(klein) {
+            let narrow = Board::with_options(n, Width::Narrow, symmetries);
+            let wide = Board::with_options(n, Width::Wide, symmetries);
             let mut canonical: Vec<Unit> = narrow
                 .units()
                 .into_iter()
@@ -892,10 +902,10 @@ mod tests {
                 let expected: u64 = images.iter().map(|&i| backtrack_unit(&narrow, i)).sum();
                 for board in [&narrow, &wide] {
                     let counted = count_unit(board, unit).solutions;
-                    let wide = board.layout.wide;
+                    let width = board.layout.width;
                     assert_eq!(
                         counted, expected,
-                        "n = {n}, wide {wide}, klein {klein}: {unit:?}"
+                        "n = {n}, {width:?}, {symmetries:?}: {unit:?}"
                     );
                 }
             }
@@ -955,10 +965,12 @@ mod tests {
             let started = std::time::Instant::now();
             let plan = crate::plan::plan(n);
             let planned = started.elapsed();
-            let board = Board::with_width(
-                n,
-                n > crate::layout::NARROW_MAX_N || std::env::var("WIDE").is_ok(),
-            );
+            let width = if std::env::var("WIDE").is_ok() {
+                Width::Wide
+            } else {
+                Width::for_n(n)
+            };
+            let board = Board::with_width(n, width);
             let heaviest = plan.units[..plan.units.len() - 1]
                 .iter()
                 .max_by_key(|u| u.weight)

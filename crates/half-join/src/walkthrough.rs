@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing, bits};
 use queens_core::{SearchStats, Solution, check, file_letter};
 
-use crate::board::{Board, Keep, Unit};
+use crate::board::{Board, SplitSymmetry, Unit};
 
 /// A half: each rank's file (ranks counted from the board's edge) and key.
 struct Half {
@@ -149,7 +149,7 @@ fn key_state(board: &Board, key: u64, detail: Detail) -> Detail {
         .state("falling", bits(all & !u128::from(falling), width))
 }
 
-pub fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
+pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let board = Board::new(n);
     let plan = crate::plan::plan(n);
     let mut observer = Tracing::new(sink);
@@ -349,7 +349,7 @@ fn trace_unit(
 }
 
 /// The top sets the engine joins for a unit, with their orbits.
-fn top_sets(board: &Board, unit: Unit, fixing: &[Keep]) -> Vec<(u32, u64)> {
+fn top_sets(board: &Board, unit: Unit, fixing: &[SplitSymmetry]) -> Vec<(u32, u64)> {
     let mut sets = Vec::new();
     crate::unit::for_each_top_set(board, unit, fixing, |set, weight| sets.push((set, weight)));
     sets

@@ -10,20 +10,16 @@
 //! installs Chromium if it is missing and runs it; CI runs that script.
 //! Screenshots go to `$QUEENS_SCREENSHOTS` (default: `target/tmp/browser-screenshots`).
 
-#[path = "browser/cdp.rs"]
 mod cdp;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::common::workspace;
 use cdp::Browser;
 use queens_harness::{page_traces, registry};
 use queens_report::{PAGE_FILE, PageInputs, Request, Trace, publish};
 use serde_json::{Value, json};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// The records the committed COMPARISON.md names on its first line: the
 /// page under test is made from the same records as the committed one.

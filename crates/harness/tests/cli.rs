@@ -1,7 +1,7 @@
 //! The `queens` binary as a user runs it: exit codes, one-line errors, and
 //! machine-readable outputs that parse and agree with each other.
 
-mod common;
+use crate::common;
 
 use common::{queens, refused, stderr, stdout};
 use queens_core::{Solution, check, oeis};

@@ -2,7 +2,7 @@
 //! record that `queens report` turns into the comparison and splices into a
 //! README; bad records are refused with exit 2 and one line.
 
-mod common;
+use crate::common;
 
 use common::{queens_in as queens, text};
 

@@ -7,15 +7,11 @@
 //! not show a line the program no longer prints).
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
-use common::{queens, stderr, stdout};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use common::{queens, stderr, stdout, workspace};
 
 /// The pages that teach: the top README, docs/, and every crate's README.
 fn pages() -> Vec<PathBuf> {

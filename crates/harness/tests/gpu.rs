@@ -5,7 +5,7 @@
 //! (CI installs Mesa's lavapipe and sets QUEENS_REQUIRE_GPU): its counts
 //! are OEIS's, and `compare` does not time a software driver.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

@@ -3,7 +3,7 @@
 //! incomplete or mixed sets, and a run killed mid-way resumes from its
 //! checkpoint to the exact count.
 
-mod common;
+use crate::common;
 
 use common::saved_units;
 use common::{queens, refused};

@@ -1,7 +1,7 @@
 //! `queens trace` and `queens explain` as a user runs them: bad input is one
 //! line and exit 2, and the output has the promised shape for every solver.
 
-mod common;
+use crate::common;
 
 use common::{assert_bad_input, queens, text};
 use queens_core::oeis;

@@ -4,9 +4,8 @@
 //! what an untraced one counts, and a search stops when the sink says so.
 //!
 //! A new solver has no expected file yet; create (or, after a deliberate
-//! change, rewrite) the files with
-//! `QUEENS_BLESS=1 cargo test -p queens-harness --test traces`, then read the
-//! new file: it is the solver's teaching trace and is committed with it.
+//! change, rewrite) the files with [`BLESS`], then read the new file: it is
+//! the solver's teaching trace and is committed with it.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -15,6 +14,9 @@ use queens_core::trace::{Detail, StepKind, TraceRecorder, TraceSink};
 use queens_core::{CountOptions, check, oeis};
 use queens_harness::cmd::trace;
 use queens_harness::registry::SOLVERS;
+
+/// The command that writes the expected files from what the solvers print.
+const BLESS: &str = "QUEENS_BLESS=1 cargo test -p queens-harness --test integration traces::";
 
 const TRACED_N: usize = 4;
 const TRACED_STEPS: usize = 100;
@@ -75,12 +77,12 @@ fn every_solver_traces_n4_as_its_committed_file() {
         match std::fs::read_to_string(&path) {
             Err(_) => problems.push(format!(
                 "{id}: no expected trace {}; create it with \
-                 `QUEENS_BLESS=1 cargo test -p queens-harness --test traces`, read it, commit it",
+                 `{BLESS}`, read it, commit it",
                 path.display()
             )),
             Ok(expected) if expected != actual => problems.push(format!(
                 "{id}: trace differs from {} at {}\n  (if the change is meant, rewrite it with \
-                 `QUEENS_BLESS=1 cargo test -p queens-harness --test traces` and commit it)",
+                 `{BLESS}` and commit it)",
                 path.display(),
                 first_difference(&expected, &actual)
             )),

@@ -4,7 +4,7 @@
 //! a failed verification, 130 interrupted), never a panic, a hang or a
 //! wrong total with exit 0.
 
-mod common;
+use crate::common;
 
 use common::saved_units;
 use std::path::{Path, PathBuf};

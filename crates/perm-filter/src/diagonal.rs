@@ -103,7 +103,7 @@ impl Clash {
 }
 
 /// In the post's terms: queens are `[X,Y]` pairs, both counted from 1.
-pub struct InPostTerms<'a>(pub &'a [u8], pub Clash);
+pub(crate) struct InPostTerms<'a>(pub &'a [u8], pub Clash);
 
 impl fmt::Display for InPostTerms<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

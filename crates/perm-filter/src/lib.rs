@@ -20,7 +20,7 @@ const _: () = assert!(MAX_N <= MAX_DIAGONAL_N);
 const fn variant(id: &'static str, idea: &'static str, analysis: &'static str) -> SolverInfo {
     SolverInfo {
         id,
-        seed: "shared/seeds/004_b075db386b7b8344.txt (N Queens, Prolog, schinckel.net 2008)",
+        seed: "N Queens (Prolog), schinckel.net, 2008: http://schinckel.net/2008/06/07/n-queens/",
         idea,
         node: "one permutation generated (and tested until its first shared diagonal)",
         max_n: MAX_N,

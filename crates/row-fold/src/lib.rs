@@ -20,7 +20,7 @@ pub struct RowFold;
 
 pub static INFO: SolverInfo = SolverInfo {
     id: "row-fold",
-    seed: "shared/seeds/002_48986b3b81c65fdf.txt (Eight Queens puzzle, Haskell, LiteratePrograms)",
+    seed: "Eight Queens puzzle (Haskell), LiteratePrograms: http://en.literateprograms.org/Eight_Queens_puzzle_(Haskell)",
     idea: "breadth-first foldM over the columns: level k = every safe partial of k queens, built from level k-1",
     node: "one call of safeAddition: a candidate row tried against one partial of the previous level",
     max_n: MAX_N,

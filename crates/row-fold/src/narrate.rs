@@ -7,12 +7,12 @@ use crate::level::Level;
 use crate::safe::safe_addition;
 
 /// How many partials of each level the level's line shows.
-pub const TRACED_PARTIALS: usize = 4;
+pub(crate) const TRACED_PARTIALS: usize = 4;
 /// How many partials of each level have their extension shown row by row.
-pub const TRACED_EXTENSIONS: usize = 3;
+pub(crate) const TRACED_EXTENSIONS: usize = 3;
 
 /// `[r1,r2,...]` with rows counted from 1.
-pub fn haskell_list(rows: &[u8]) -> String {
+pub(crate) fn haskell_list(rows: &[u8]) -> String {
     let rows: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
     format!("[{}]", rows.join(","))
 }
@@ -20,7 +20,7 @@ pub fn haskell_list(rows: &[u8]) -> String {
 /// A partial on the board: a list of k queens, newest first, fills the k
 /// rightmost files (the fold adds each queen in the file left of the
 /// others, so a full list reads file a to h), its rows being ranks.
-pub fn board(rows: &[u8], n: usize) -> Detail {
+pub(crate) fn board(rows: &[u8], n: usize) -> Detail {
     let first_file = n - rows.len();
     Detail::default().queens(
         rows.iter()
@@ -31,7 +31,7 @@ pub fn board(rows: &[u8], n: usize) -> Detail {
 
 /// What `safeAddition rows row 1` said to each of the n rows; as data, the
 /// partial, and the rows of the file to its left that the test refuses.
-pub fn extension(rows: &[u8], n: usize, tests: u64) -> Detail {
+pub(crate) fn extension(rows: &[u8], n: usize, tests: u64) -> Detail {
     let mut safe = Vec::new();
     let mut same_row = Vec::new();
     let mut diagonal = Vec::new();
@@ -76,7 +76,7 @@ fn listed(rows: &[String]) -> String {
 
 /// A level's size, its memory, the tests that made it and its first
 /// partials; as data, the first partial on the board and the level's size.
-pub fn level(level: &Level, n: usize, tests: usize, total_tests: u64) -> Detail {
+pub(crate) fn level(level: &Level, n: usize, tests: usize, total_tests: u64) -> Detail {
     let shown: Vec<String> = level
         .iter()
         .take(TRACED_PARTIALS)

@@ -55,7 +55,7 @@ fn side_by_side(words: &[u128], operators: &[char], n: usize) -> String {
 /// The board word as data: the queens (file of each row placed so far), the
 /// squares whose bit is 0 (threatened, or holding a queen), and the word
 /// itself, rank by rank from the top, under `name`.
-pub fn board_detail(word: u128, n: usize, files_by_row: &[u8], placements: u64) -> Detail {
+pub(crate) fn board_detail(word: u128, n: usize, files_by_row: &[u8], placements: u64) -> Detail {
     Detail::default()
         .files_by_rank(files_by_row)
         .attacked(
@@ -71,7 +71,7 @@ fn square_name(row: usize, col: usize) -> String {
     format!("{}{}", file_letter(col), row + 1)
 }
 
-pub fn describe_start<W: Word>(n: usize) -> Detail {
+pub(crate) fn describe_start<W: Word>(n: usize) -> Detail {
     let board = W::ALL.to_u128();
     Detail {
         text: format!(
@@ -85,7 +85,7 @@ pub fn describe_start<W: Word>(n: usize) -> Detail {
 
 /// A queen put on (col, row): the board before, her threat mask, and the
 /// board after, as text; as data, the board after.
-pub fn describe_placement<W: Word>(
+pub(crate) fn describe_placement<W: Word>(
     board: W,
     threat: W,
     n: usize,
@@ -119,7 +119,12 @@ pub fn describe_placement<W: Word>(
 }
 
 /// Rank `row + 1` has no open square: the queen below is taken back.
-pub fn describe_dead_row(board: u128, n: usize, files_by_row: &[u8], placements: u64) -> Detail {
+pub(crate) fn describe_dead_row(
+    board: u128,
+    n: usize,
+    files_by_row: &[u8],
+    placements: u64,
+) -> Detail {
     let row = files_by_row.len();
     Detail {
         text: format!(
@@ -135,7 +140,7 @@ pub fn describe_dead_row(board: u128, n: usize, files_by_row: &[u8], placements:
 
 /// Every open square of rank `row + 1` was tried: the queen below is taken
 /// back (`board` is the word before she was put down).
-pub fn describe_exhausted_row(
+pub(crate) fn describe_exhausted_row(
     board: u128,
     n: usize,
     files_by_row: &[u8],
@@ -151,7 +156,12 @@ pub fn describe_exhausted_row(
     }
 }
 
-pub fn describe_solution(board: u128, n: usize, files_by_row: &[u8], placements: u64) -> Detail {
+pub(crate) fn describe_solution(
+    board: u128,
+    n: usize,
+    files_by_row: &[u8],
+    placements: u64,
+) -> Detail {
     let squares: Vec<String> = files_by_row
         .iter()
         .enumerate()

@@ -33,7 +33,7 @@ pub trait BoardWord: Word {
 const fn info_for(id: &'static str, max_n: usize, limit_reason: &'static str) -> SolverInfo {
     SolverInfo {
         id,
-        seed: "shared/seeds/000_1f4a5c8cdf70c7ac.txt (Haskell Solution to the Eight Queens Problem, Brian Shourd)",
+        seed: "Haskell Solution to the Eight Queens Problem, Brian Shourd's blog, 2014: http://brianshourd.com/posts/2014-10-12-8-queens.html",
         idea: "the board as one machine word; AND in each queen's precomputed threat mask, read a row's open squares from the word",
         node: "a queen placed on an open square (one `doMove`: a threat mask ANDed into the board)",
         max_n,

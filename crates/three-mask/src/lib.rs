@@ -14,7 +14,7 @@ pub struct ThreeMask;
 
 pub static INFO: SolverInfo = SolverInfo {
     id: "three-mask",
-    seed: "shared/seeds/003_938b2d518647a77f.txt (Eight queens puzzle, Forth, LiteratePrograms)",
+    seed: "Eight queens puzzle (Forth), LiteratePrograms: http://en.literateprograms.org/Eight_queens_puzzle_(Forth)",
     idea: "rank by rank; three bitmasks of attacked files, diagonals shift one bit per rank",
     node: "a call of the Forth word `try`: the root, every safe partial placement and every solution (positions tried + solutions)",
     max_n: search::MAX_N,

@@ -25,7 +25,7 @@ pub struct ThreeMaskMirror;
 /// The mirror solver's description.
 pub static MIRROR_INFO: SolverInfo = SolverInfo {
     id: "three-mask-mirror",
-    seed: "shared/seeds/003_938b2d518647a77f.txt (Eight queens puzzle, Forth, LiteratePrograms), with the mirror symmetry",
+    seed: "Eight queens puzzle (Forth), LiteratePrograms: http://en.literateprograms.org/Eight_queens_puzzle_(Forth); with the mirror symmetry",
     idea: "three-mask with the first queen on the left half of the files (the middle file: the second on the left half); each board counted with its mirror image",
     node: "a call of the Forth word `try` in the half of the tree searched (the root, safe partial placements, solutions)",
     max_n: MAX_N,

@@ -13,7 +13,7 @@ use queens_core::{SearchStats, SolutionSink};
 pub type Mask = u32;
 
 /// Largest board: one bit per file of a [`Mask`].
-pub const MAX_N: usize = Mask::BITS as usize;
+pub(crate) const MAX_N: usize = Mask::BITS as usize;
 
 /// One rank's state in the search: the three masks on entry (1 = safe) and
 /// the safe files not yet tried. The Forth program's `l` is the mask of the

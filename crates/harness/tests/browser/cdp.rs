@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A headless Chromium with one page attached.
-pub struct Browser {
+pub(super) struct Browser {
     child: Child,
     to_browser: PipeWriter,
     from_browser: Receiver<Value>,
@@ -37,7 +37,7 @@ impl Browser {
     /// Starts `chromium` (or `$QUEENS_CHROMIUM`) headless with a fresh
     /// profile, opens a blank page of `width` x `height` and attaches to it
     /// with the Page, Runtime, Log and Network domains on.
-    pub fn launch(width: u32, height: u32) -> Result<Browser, String> {
+    pub(super) fn launch(width: u32, height: u32) -> Result<Browser, String> {
         let program = std::env::var("QUEENS_CHROMIUM").unwrap_or_else(|_| "chromium".into());
         let profile = tempfile::tempdir().map_err(|e| format!("temporary profile: {e}"))?;
         let (child_reads, to_browser) = std::io::pipe().map_err(|e| e.to_string())?;
@@ -143,7 +143,7 @@ impl Browser {
     }
 
     /// One command to the attached page; its result.
-    pub fn call(&mut self, method: &str, params: Value) -> Result<Value, String> {
+    pub(super) fn call(&mut self, method: &str, params: Value) -> Result<Value, String> {
         let session = self.session.clone();
         self.send(Some(&session), method, params)
     }
@@ -191,7 +191,7 @@ impl Browser {
     }
 
     /// Waits for the event `method` (one already seen counts once).
-    pub fn wait_event(&mut self, method: &str) -> Result<Value, String> {
+    pub(super) fn wait_event(&mut self, method: &str) -> Result<Value, String> {
         if let Some(index) = self.events.iter().position(|e| e["method"] == method) {
             let event = self.events[index].clone();
             // Kept for `problems`, but marked as waited for.
@@ -211,7 +211,7 @@ impl Browser {
     }
 
     /// Opens `file` and waits for its load event.
-    pub fn open(&mut self, file: &Path) -> Result<(), String> {
+    pub(super) fn open(&mut self, file: &Path) -> Result<(), String> {
         let url = format!("file://{}", file.display());
         let navigated = self.call("Page.navigate", json!({"url": url}))?;
         if let Some(error) = navigated.get("errorText") {
@@ -222,7 +222,7 @@ impl Browser {
 
     /// The value of a JavaScript expression (promises awaited); a thrown
     /// exception is an error naming the expression.
-    pub fn evaluate(&mut self, expression: &str) -> Result<Value, String> {
+    pub(super) fn evaluate(&mut self, expression: &str) -> Result<Value, String> {
         let reply = self.call(
             "Runtime.evaluate",
             json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
@@ -234,7 +234,7 @@ impl Browser {
     }
 
     /// A real key press (keyDown then keyUp), as from a keyboard.
-    pub fn press(&mut self, key: &str, code: &str, key_code: u32) -> Result<(), String> {
+    pub(super) fn press(&mut self, key: &str, code: &str, key_code: u32) -> Result<(), String> {
         // Printable keys carry their text, as a keyboard's do.
         let text = if key.chars().count() == 1 { key } else { "" };
         for (kind, text) in [("keyDown", text), ("keyUp", "")] {
@@ -249,7 +249,11 @@ impl Browser {
 
     /// A PNG of the page region (x, y, width, height) in page coordinates,
     /// written to `path`.
-    pub fn screenshot(&mut self, path: &Path, clip: (f64, f64, f64, f64)) -> Result<(), String> {
+    pub(super) fn screenshot(
+        &mut self,
+        path: &Path,
+        clip: (f64, f64, f64, f64),
+    ) -> Result<(), String> {
         let (x, y, width, height) = clip;
         let shot = self.call(
             "Page.captureScreenshot",
@@ -265,7 +269,7 @@ impl Browser {
     /// What a reader would call broken, so far: console errors and
     /// assertions, uncaught exceptions, log errors, and every request that
     /// is not for a local file (or inline data).
-    pub fn problems(&mut self) -> Vec<String> {
+    pub(super) fn problems(&mut self) -> Vec<String> {
         // Collect what is already in the pipe.
         while let Ok(message) = self.from_browser.try_recv() {
             if message.get("method").is_some() {

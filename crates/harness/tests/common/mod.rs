@@ -1,15 +1,17 @@
 //! What the integration tests share: running the `queens` binary as a user
 //! would, and the one definition of a refused command (exit 2, one line on
 //! stderr that says what is wrong, nothing on stdout, no panic).
-//!
-//! Each test file is its own crate and uses only some of these helpers.
-#![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// The workspace's root directory (the checkout).
+pub(crate) fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
 /// Runs `queens ARGS` in the current directory.
-pub fn queens(args: &[&str]) -> Output {
+pub(crate) fn queens(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(args)
         .output()
@@ -17,7 +19,7 @@ pub fn queens(args: &[&str]) -> Output {
 }
 
 /// Runs `queens ARGS` in `dir`.
-pub fn queens_in(args: &[&str], dir: &Path) -> Output {
+pub(crate) fn queens_in(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(args)
         .current_dir(dir)
@@ -26,22 +28,22 @@ pub fn queens_in(args: &[&str], dir: &Path) -> Output {
 }
 
 /// Output bytes as text (lossy: a test should show what it got).
-pub fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The command's stdout as text.
-pub fn stdout(output: &Output) -> String {
+pub(crate) fn stdout(output: &Output) -> String {
     text(&output.stdout)
 }
 
 /// The command's stderr as text.
-pub fn stderr(output: &Output) -> String {
+pub(crate) fn stderr(output: &Output) -> String {
     text(&output.stderr)
 }
 
 /// Asserts that the command was refused as bad input mentioning `expected`.
-pub fn refused(output: &Output, expected: &str) {
+pub(crate) fn refused(output: &Output, expected: &str) {
     let err = stderr(output);
     assert_eq!(
         output.status.code(),
@@ -55,12 +57,12 @@ pub fn refused(output: &Output, expected: &str) {
 }
 
 /// `queens ARGS` is refused as bad input mentioning `expected`.
-pub fn assert_bad_input(args: &[&str], expected: &str) {
+pub(crate) fn assert_bad_input(args: &[&str], expected: &str) {
     refused(&queens(args), expected);
 }
 
 /// Units saved in a checkpoint file, if it exists and parses.
-pub fn saved_units(path: &Path) -> Option<usize> {
+pub(crate) fn saved_units(path: &Path) -> Option<usize> {
     let text = std::fs::read_to_string(path).ok()?;
     let value: serde_json::Value = serde_json::from_str(&text).ok()?;
     Some(value["done"].as_array()?.len())

@@ -7,12 +7,14 @@
 //! - no import cycle between the modules of any crate (a parent
 //!   re-exporting its children while a child reaches back into the parent
 //!   counts: a child uses a sibling instead) ([`modules`]);
-//! - the default records directory is spelled once ([`records`]).
+//! - the default records directory is spelled once ([`records`]);
+//! - every integration test file is built and run ([`tests_run`]).
 
 pub mod layers;
 pub mod modules;
 pub mod records;
 pub mod source;
+pub mod tests_run;
 
 use std::path::Path;
 
@@ -23,6 +25,7 @@ pub fn violations(root: &Path) -> Result<Vec<String>, Error> {
     let mut found = layers::violations(root)?;
     found.extend(modules::violations(root)?);
     found.extend(records::violations(root)?);
+    found.extend(tests_run::violations(root)?);
     Ok(found)
 }
 
@@ -49,6 +52,34 @@ mod tests {
     fn the_records_directory_is_named_in_one_place() {
         let found = records::violations(&workspace::root()).unwrap();
         assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn every_integration_test_file_is_run() {
+        let found = tests_run::violations(&workspace::root()).unwrap();
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn the_test_file_check_finds_a_file_no_binary_builds() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let manifest = "[package]\nname = \"a\"\nautotests = false\n";
+        write_all(
+            root,
+            &[
+                ("crates/a/Cargo.toml", manifest),
+                ("crates/a/tests/lib.rs", "mod cli;\n// mod split;\n"),
+                ("crates/a/tests/cli.rs", ""),
+                ("crates/a/tests/split.rs", ""),
+                // Automatic targets: every file is its own binary already.
+                ("crates/b/Cargo.toml", "[package]\nname = \"b\"\n"),
+                ("crates/b/tests/x.rs", ""),
+            ],
+        );
+        let found = tests_run::violations(root).unwrap();
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].contains("crates/a/tests/split.rs is never built"));
     }
 
     /// Writes files under `root`: (relative path, text).

@@ -1,0 +1,17 @@
+//! The harness's integration tests, as one test binary: each file below
+//! used to be its own binary, and each linked the whole workspace (wgpu
+//! included), so the suite spent most of its build linking. One binary
+//! links once; a file is selected by its module path
+//! (`cargo test -p queens-harness --test integration cli::`).
+
+mod browser;
+mod cli;
+mod common;
+mod compare_and_report;
+mod conformance;
+mod docs_traces;
+mod gpu;
+mod split;
+mod teach_cli;
+mod traces;
+mod trust;

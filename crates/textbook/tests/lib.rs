@@ -1,0 +1,6 @@
+//! The crate's integration tests as one test binary (one link instead of
+//! one per file): the workspace's solver contract and what is specific to
+//! this solver.
+
+mod conformance;
+mod textbook;
