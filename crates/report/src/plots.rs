@@ -8,12 +8,12 @@ use super::overlay::Overlay;
 use super::page::charts::{self, Measure, Variant};
 
 /// `time-vs-n.svg`.
-pub fn time_vs_n(overlay: &Overlay) -> Result<String, askama::Error> {
+pub(crate) fn time_vs_n(overlay: &Overlay) -> Result<String, askama::Error> {
     standalone(&charts::TIME, overlay)
 }
 
 /// `nodes-vs-n.svg`.
-pub fn nodes_vs_n(overlay: &Overlay) -> Result<String, askama::Error> {
+pub(crate) fn nodes_vs_n(overlay: &Overlay) -> Result<String, askama::Error> {
     standalone(&charts::NODES, overlay)
 }
 

@@ -74,7 +74,7 @@ enum Marker {
 }
 
 /// How a solver's line looks, by its position in the registry order.
-pub struct Style {
+pub(crate) struct Style {
     /// Stroke colour.
     pub colour: &'static str,
     /// SVG stroke-dasharray ("" = solid).
@@ -83,7 +83,7 @@ pub struct Style {
 }
 
 /// The style of the solver at `index` in the list of solvers.
-pub fn style(index: usize) -> Style {
+pub(crate) fn style(index: usize) -> Style {
     Style {
         colour: COLOURS[index % COLOURS.len()],
         dash: DASHES[index % DASHES.len()],
@@ -95,7 +95,7 @@ pub fn style(index: usize) -> Style {
 
 /// One measure plotted against n: what is taken from each timed entry and
 /// how the plot names and writes it.
-pub struct Measure {
+pub(crate) struct Measure {
     /// The plot's element id on the page.
     pub id: &'static str,
     /// The title above it.
@@ -112,7 +112,7 @@ pub struct Measure {
 }
 
 /// Median time of one count (the README's `time-vs-n.svg`).
-pub const TIME: Measure = Measure {
+pub(crate) const TIME: Measure = Measure {
     id: "plot-time",
     title: "Median time of one count against n",
     y_label: "median time",
@@ -122,7 +122,7 @@ pub const TIME: Measure = Measure {
 };
 
 /// Nodes (the README's `nodes-vs-n.svg`).
-pub const NODES: Measure = Measure {
+pub(crate) const NODES: Measure = Measure {
     id: "plot-nodes",
     title: "Nodes (each solver's unit of work) against n",
     y_label: "nodes",
@@ -132,7 +132,7 @@ pub const NODES: Measure = Measure {
 };
 
 /// The four plots of the page, in order.
-pub const MEASURES: [Measure; 4] = [
+pub(crate) const MEASURES: [Measure; 4] = [
     TIME,
     NODES,
     Measure {
@@ -154,7 +154,7 @@ pub const MEASURES: [Measure; 4] = [
 ];
 
 /// One solver's points: (n, value), value > 0.
-pub struct Series {
+pub(crate) struct Series {
     /// The solver's id.
     pub id: String,
     /// Its index in the solver list (its style).
@@ -166,7 +166,7 @@ pub struct Series {
 impl Measure {
     /// Every solver's positive values of this measure (a log scale has no
     /// place for 0), in the records' solver order.
-    pub fn series(&self, overlay: &Overlay) -> Vec<Series> {
+    pub(crate) fn series(&self, overlay: &Overlay) -> Vec<Series> {
         overlay
             .solvers
             .iter()
@@ -186,7 +186,7 @@ impl Measure {
 
 /// Where a plot is shown.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Variant {
+pub(crate) enum Variant {
     /// Inside the page, styled by its stylesheet and switched by its script.
     Page,
     /// A file of its own (the README's plots), shown as an image: its own
@@ -195,7 +195,7 @@ pub enum Variant {
 }
 
 /// The SVG of one plot (log y scale).
-pub fn svg(
+pub(crate) fn svg(
     measure: &Measure,
     series: &[Series],
     variant: Variant,

@@ -9,7 +9,7 @@ use std::fmt::{self, Write};
 /// become `&amp; &lt; &gt; &quot; &#39;`, safe in element content and in
 /// quoted attribute values.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Markup;
+pub(super) struct Markup;
 
 impl askama::filters::Escaper for Markup {
     fn write_escaped_str<W: Write>(&self, mut dest: W, text: &str) -> fmt::Result {
@@ -31,7 +31,7 @@ impl askama::filters::Escaper for Markup {
 
 /// JSON that cannot end its `<script>` element early: in JSON a `<` can only
 /// be inside a string, where `\u003c` means the same character.
-pub fn script_json(json: &str) -> String {
+pub(super) fn script_json(json: &str) -> String {
     json.replace('<', "\\u003c")
 }
 
