@@ -415,16 +415,13 @@ fn a_damaged_or_forged_checkpoint_is_refused_and_left_alone() {
     refused(&count(&[]), "another queens version");
 }
 
-/// The newest committed record, as JSON.
+/// The newest committed record, as JSON: found as `queens report` finds it,
+/// so that another file kept beside the records (build-time.json) is not
+/// taken for one.
 fn committed_record() -> Value {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench-results");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    names.sort();
-    serde_json::from_str(&std::fs::read_to_string(names.last().unwrap()).unwrap()).unwrap()
+    let newest = queens_record::newest(&dir).unwrap();
+    serde_json::from_str(&std::fs::read_to_string(newest).unwrap()).unwrap()
 }
 
 #[test]

@@ -112,6 +112,9 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
 /// a second record of the same moment gets `-2`, `-3`, ... before `.json`
 /// (see [`write_new`]), so names are ordered by (name without the number,
 /// number), not as plain text, where `x-2.json` sorts before `x.json`.
+/// A JSON file whose name does not begin with a time (`build-time.json`,
+/// another format kept beside the records) is not a record and is passed
+/// over.
 pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| FileError::new(dir, format!("cannot list records: {e}")))?;
@@ -119,6 +122,13 @@ pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "json") && path.is_file())
+        .filter(|path| {
+            path.file_name().is_some_and(|name| {
+                name.as_encoded_bytes()
+                    .first()
+                    .is_some_and(u8::is_ascii_digit)
+            })
+        })
         .map(|path| {
             let stem = path
                 .file_stem()
@@ -157,6 +167,10 @@ mod tests {
             "2026-01-02T030405.678Z-bench.json"
         );
         assert_eq!(read(&path).unwrap(), record);
+        assert_eq!(newest(dir.path()).unwrap(), path);
+        // Another format kept beside the records sorts after them by name
+        // but is no record.
+        std::fs::write(dir.path().join("build-time.json"), "{}").unwrap();
         assert_eq!(newest(dir.path()).unwrap(), path);
     }
 

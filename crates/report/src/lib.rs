@@ -27,7 +27,8 @@
 //!   ([`splice_measured`]).
 //! - `plots`: the two SVG plots.
 //! - [`page`]: the self-contained HTML page.
-//! - `splice`: replacing the text between two markers ([`splice()`]).
+//! - `splice`: replacing the text between two named markers
+//!   ([`splice_section`]; [`splice()`] for the comparison section).
 //! - `generate`: every output as a string ([`generate()`]).
 //! - `publish`: `queens report` as one call: read, generate, write every
 //!   file atomically or none ([`publish()`]).
@@ -55,4 +56,4 @@ pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, spl
 pub use overlay::Overlay;
 pub use page::{PageInputs, Trace};
 pub use publish::{Request, publish};
-pub use splice::{BEGIN_MARKER, END_MARKER, splice};
+pub use splice::{BEGIN_MARKER, END_MARKER, splice, splice_section};

@@ -1,20 +1,39 @@
-//! Replacing the generated section of a hand-written file (the README)
-//! between two marker lines, leaving every other byte as it was.
+//! Replacing a generated section of a hand-written file (the README)
+//! between two marker lines, leaving every other byte as it was. A section
+//! has a name: `<!-- BEGIN: NAME -->` opens it and `<!-- END: NAME -->`
+//! closes it, so that several generators (the comparison table, the build
+//! time) each own one section of the same file.
 
-/// The line that opens the generated section.
+/// The line that opens the comparison section.
 pub const BEGIN_MARKER: &str = "<!-- BEGIN: comparison -->";
 /// The line that closes it.
 pub const END_MARKER: &str = "<!-- END: comparison -->";
 
-/// `document` with the text between the markers replaced by `section`.
-/// Exactly one pair of markers, in order, is required.
+/// `document` with the text between the comparison markers replaced by
+/// `section`: [`splice_section`] for the section named `comparison`.
 pub fn splice(document: &str, section: &str) -> Result<String, String> {
-    let begin = single(document, BEGIN_MARKER)?;
-    let end = single(document, END_MARKER)?;
+    splice_section(document, "comparison", section)
+}
+
+/// The marker lines of the section called `name`: (begin, end).
+fn markers(name: &str) -> (String, String) {
+    (
+        format!("<!-- BEGIN: {name} -->"),
+        format!("<!-- END: {name} -->"),
+    )
+}
+
+/// `document` with the text between the markers of the section `name`
+/// replaced by `section`. Exactly one pair of markers, in order, is
+/// required.
+pub fn splice_section(document: &str, name: &str, section: &str) -> Result<String, String> {
+    let (begin_marker, end_marker) = markers(name);
+    let begin = single(document, &begin_marker)?;
+    let end = single(document, &end_marker)?;
     if end < begin {
-        return Err(format!("{END_MARKER} comes before {BEGIN_MARKER}"));
+        return Err(format!("{end_marker} comes before {begin_marker}"));
     }
-    let after_begin = begin + BEGIN_MARKER.len();
+    let after_begin = begin + begin_marker.len();
     let mut spliced = String::with_capacity(document.len() + section.len());
     spliced.push_str(&document[..after_begin]);
     spliced.push('\n');
@@ -55,5 +74,30 @@ mod tests {
         assert!(splice(&twice, "x").unwrap_err().contains("more than once"));
         let reversed = format!("{END_MARKER}\n{BEGIN_MARKER}\n");
         assert!(splice(&reversed, "x").unwrap_err().contains("before"));
+    }
+
+    #[test]
+    fn a_named_section_leaves_the_other_sections_alone() {
+        let readme = format!(
+            "top\n<!-- BEGIN: build-time -->\nold\n<!-- END: build-time -->\n\
+             {BEGIN_MARKER}\ntable\n{END_MARKER}\n"
+        );
+        let once = splice_section(&readme, "build-time", "7 minutes").unwrap();
+        assert_eq!(
+            once,
+            format!(
+                "top\n<!-- BEGIN: build-time -->\n7 minutes\n<!-- END: build-time -->\n\
+                 {BEGIN_MARKER}\ntable\n{END_MARKER}\n"
+            )
+        );
+        assert_eq!(
+            splice_section(&once, "build-time", "7 minutes\n").unwrap(),
+            once
+        );
+        assert!(
+            splice_section(&readme, "other", "x")
+                .unwrap_err()
+                .contains("<!-- BEGIN: other -->")
+        );
     }
 }

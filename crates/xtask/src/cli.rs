@@ -11,7 +11,7 @@ use crate::{Error, cmd};
 #[command(
     name = "cargo xtask",
     bin_name = "cargo xtask",
-    about = "The workspace's chores: CI steps, scaling, comparisons, cluster runs, architecture rules."
+    about = "The workspace's chores: CI steps, scaling, comparisons, cluster runs, architecture rules, build time."
 )]
 pub struct Cli {
     /// The chore.
@@ -38,6 +38,9 @@ pub enum Command {
     BrowserTest(cmd::browser_test::Args),
     /// The layering rules of docs/ARCHITECTURE.md.
     Architecture(cmd::architecture::Args),
+    /// The first `cargo test --workspace` on a fresh clone of HEAD, timed,
+    /// recorded in bench-results/build-time.json and spliced into README.md.
+    BuildTime(cmd::build_time::Args),
 }
 
 impl Command {
@@ -52,6 +55,7 @@ impl Command {
             Command::SlurmE2e(args) => cmd::slurm_e2e::run(args),
             Command::BrowserTest(args) => cmd::browser_test::run(args),
             Command::Architecture(args) => cmd::architecture::run(args),
+            Command::BuildTime(args) => cmd::build_time::run(args),
         }
     }
 }

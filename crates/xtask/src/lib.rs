@@ -20,6 +20,10 @@
 //! - `slurm-one-node` / `slurm-e2e`: a one-node Slurm on this machine, and
 //!   the job array run on it with a requeued task.
 //! - `browser-test`: the HTML page in headless Chromium.
+//! - `build-time`: the first `cargo test --workspace` on a fresh clone of
+//!   HEAD, timed (build wall and CPU seconds, then the tests' wall
+//!   seconds), recorded in `bench-results/build-time.json` and spliced into
+//!   README.md; `--splice-only` remakes the paragraph from the record.
 //! - `architecture`: the layering rules of docs/ARCHITECTURE.md
 //!   ([`architecture`]), also run by `cargo test` as this crate's tests.
 //!

@@ -31,7 +31,15 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ("gpu", &["queens-core", "queens-constellations"]),
     // The chores run the `queens` binary; they never link a solver or the
     // harness.
-    ("xtask", &["queens-core", "queens-record", "queens-measure"]),
+    (
+        "xtask",
+        &[
+            "queens-core",
+            "queens-record",
+            "queens-measure",
+            "queens-report",
+        ],
+    ),
 ];
 
 /// What a solver crate may depend on.

@@ -7,8 +7,9 @@
 //!   and a Vulkan driver for the GPU engine (Mesa's lavapipe, on the CPU).
 //! - `checks`, after them: the scripts parse, the documentation builds
 //!   without warnings, the committed report reproduces from the committed
-//!   records, the page works in headless Chromium, a tiny `queens compare`
-//!   writes a record, the Slurm and GNU parallel paths run for real, and
+//!   records (and the README's build-time paragraph from its record), the
+//!   page works in headless Chromium, a tiny `queens compare` writes a
+//!   record, the Slurm and GNU parallel paths run for real, and
 //!   none of it changed the checkout. `--profile test` reuses the binary
 //!   `cargo test` built.
 //!
@@ -20,7 +21,7 @@ use std::process::{Command, Stdio};
 
 use queens_record::RECORDS_DIR;
 
-use super::{browser_test, parallel_local, slurm_e2e};
+use super::{browser_test, build_time, parallel_local, slurm_e2e};
 use crate::{Error, process, workspace};
 
 /// Which half of CI.
@@ -233,6 +234,9 @@ fn checks() -> Result<(), Error> {
     let scratch = tempfile::tempdir()
         .map_err(|error| Error::Failed(format!("no scratch directory: {error}")))?;
     report_reproduces(scratch.path())?;
+
+    step("README.md's build-time paragraph is what bench-results/build-time.json makes");
+    build_time::readme_reproduces(&workspace::root())?;
 
     step("the HTML page in headless Chromium (browser-test)");
     browser_test::run(&browser_test::Args {})?;

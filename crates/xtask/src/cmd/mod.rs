@@ -2,6 +2,7 @@
 
 pub mod architecture;
 pub mod browser_test;
+pub mod build_time;
 pub mod ci;
 pub mod parallel_local;
 pub mod scaling;
