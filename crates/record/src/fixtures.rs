@@ -115,3 +115,25 @@ pub fn sample_instructions() -> crate::instructions::InstructionsRecord {
         entries,
     )
 }
+
+/// Writes `text` to a file called `name` in a new directory, reads it with
+/// `read`, which must refuse it, and returns the refusal: one line that
+/// starts with the file's path (what every reader of records promises).
+pub fn refusal<T: std::fmt::Debug>(
+    name: &str,
+    text: &str,
+    read: fn(&std::path::Path) -> Result<T, crate::FileError>,
+) -> String {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("the file is written");
+    let problem = read(&path)
+        .expect_err("the file must be refused")
+        .to_string();
+    assert!(
+        problem.starts_with(&path.display().to_string()),
+        "{problem}"
+    );
+    assert!(!problem.contains('\n'), "not one line: {problem}");
+    problem
+}

@@ -21,7 +21,7 @@ use queens_core::oeis;
 
 use super::meaning::MAX_N;
 use super::provenance::Provenance;
-use super::store::{newest_of_kind, write_new_json};
+use super::store::{newest_of_kind, read_json, write_new_json};
 use crate::error::FileError;
 use crate::files::from_json;
 
@@ -208,18 +208,7 @@ pub fn is_instructions_record(text: &str) -> bool {
 
 /// Reads and checks one instructions record: its shape, then its meaning.
 pub fn read_instructions(path: &Path) -> Result<InstructionsRecord, FileError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| {
-        FileError::new(
-            path,
-            if e.is_eof() {
-                format!("truncated record (the JSON ends early, {e})")
-            } else {
-                format!("not valid JSON ({e})")
-            },
-        )
-    })?;
+    let (text, value) = read_json(path)?;
     if value.get("schema").and_then(Value::as_str) != Some(INSTRUCTIONS_SCHEMA) {
         return Err(FileError::new(
             path,
@@ -487,16 +476,7 @@ mod tests {
     }
 
     fn problem_with(text: &str) -> String {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("x-instructions.json");
-        std::fs::write(&path, text).unwrap();
-        let problem = read_instructions(&path).unwrap_err().to_string();
-        assert!(
-            problem.starts_with(&path.display().to_string()),
-            "{problem}"
-        );
-        assert!(!problem.contains('\n'), "not one line: {problem}");
-        problem
+        crate::fixtures::refusal("x-instructions.json", text, read_instructions)
     }
 
     #[test]

@@ -66,9 +66,9 @@ pub fn prepare_dir(dir: &Path) -> Result<(), FileError> {
         .map_err(|e| FileError::new(dir, format!("cannot write records here: {e}")))
 }
 
-/// Reads and checks one record. A problem with one field names it as a path
-/// into the document (`entries[3].timing`).
-pub fn read(path: &Path) -> Result<Record, FileError> {
+/// A record file's text and its JSON, or one line saying why there is none:
+/// unreadable, truncated (the JSON ends early) or not JSON.
+pub(crate) fn read_json(path: &Path) -> Result<(String, Value), FileError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
     let value: Value = serde_json::from_str(&text).map_err(|e| {
@@ -81,6 +81,13 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
             },
         )
     })?;
+    Ok((text, value))
+}
+
+/// Reads and checks one record. A problem with one field names it as a path
+/// into the document (`entries[3].timing`).
+pub fn read(path: &Path) -> Result<Record, FileError> {
+    let (text, value) = read_json(path)?;
     match value.get("schema").and_then(Value::as_str) {
         Some(SCHEMA) => {}
         _ => {
@@ -224,16 +231,7 @@ mod tests {
     }
 
     fn problem_with(text: &str) -> String {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("record.json");
-        std::fs::write(&path, text).unwrap();
-        let problem = read(&path).unwrap_err().to_string();
-        assert!(
-            problem.starts_with(&path.display().to_string()),
-            "{problem}"
-        );
-        assert!(!problem.contains('\n'), "not one line: {problem}");
-        problem
+        crate::fixtures::refusal("record.json", text, read)
     }
 
     #[test]
