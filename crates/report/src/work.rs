@@ -110,14 +110,18 @@ pub(crate) fn instructions_section(
          nodes costs; beside it, the bench record's time per node at the same n (— where it \
          has none).\n\n",
     );
-    let ids: Vec<&str> = record.solvers.iter().map(|s| s.id.as_str()).collect();
+    let ids: Vec<(&str, usize)> = record
+        .solvers
+        .iter()
+        .map(|s| (s.id.as_str(), s.max_n))
+        .collect();
     let mut ns: Vec<usize> = record.entries.iter().map(|e| e.n).collect();
     ns.sort_unstable();
     ns.dedup();
     let table = |out: &mut String, title: &str, cell: &dyn Fn(&InstructionsEntry) -> String| {
         let _ = writeln!(out, "### {title}\n");
         out.push_str("| n |");
-        for id in &ids {
+        for (id, _) in &ids {
             let _ = write!(out, " {id} |");
         }
         out.push_str("\n|---:|");
@@ -125,10 +129,11 @@ pub(crate) fn instructions_section(
         out.push('\n');
         for &n in &ns {
             let _ = write!(out, "| {n} |");
-            for id in &ids {
+            for &(id, max_n) in &ids {
                 let text = match record.entry(id, n) {
                     Some(entry) if entry.status == InstructionsStatus::Counted => cell(entry),
                     Some(entry) => absent(entry).to_string(),
+                    None if n > max_n => format!("(n ≤ {max_n})"),
                     None => String::new(),
                 };
                 let _ = write!(out, " {text} |");
@@ -165,7 +170,7 @@ pub(crate) fn instructions_section(
         }
     }
     if !notes.is_empty() {
-        out.push_str("Not counted:\n\n");
+        out.push_str("Why some cells have no count:\n\n");
         for note in notes {
             let _ = writeln!(out, "{note}");
         }
