@@ -50,6 +50,10 @@ pub enum Command {
     Tree(cmd::tree::Args),
     /// A solver's teaching text and its measured row(s) from the newest record.
     Explain(cmd::explain::Args),
+    /// Count plainly (one thread) K times and print solutions and nodes:
+    /// the search `cargo xtask instructions` counts instructions of.
+    #[command(hide = true)]
+    Search(cmd::search::Args),
 }
 
 impl Command {
@@ -67,6 +71,7 @@ impl Command {
             Command::Trace(args) => cmd::trace::run(args),
             Command::Tree(args) => cmd::tree::run(args),
             Command::Explain(args) => cmd::explain::run(args),
+            Command::Search(args) => cmd::search::run(args),
         }
     }
 }

@@ -162,3 +162,70 @@ fn a_splice_target_without_markers_is_refused_before_anything_is_written() {
         "# no markers here\n"
     );
 }
+
+/// The committed records of each kind (bench-results/), newest first.
+fn committed(kind: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench-results");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(&format!("-{kind}.json")))
+        .collect();
+    names.sort();
+    names
+        .pop()
+        .unwrap_or_else(|| panic!("no committed -{kind}.json record"))
+}
+
+#[test]
+fn an_instructions_record_goes_beside_the_times_and_a_bad_one_is_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(committed("bench"), dir.path().join("b-bench.json")).unwrap();
+    let good = std::fs::read_to_string(committed("instructions")).unwrap();
+    std::fs::write(dir.path().join("i-instructions.json"), &good).unwrap();
+    let made = queens(
+        &[
+            "report",
+            "b-bench.json",
+            "i-instructions.json",
+            "--out",
+            "out",
+        ],
+        dir.path(),
+    );
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let comparison = std::fs::read_to_string(dir.path().join("out/COMPARISON.md")).unwrap();
+    assert!(
+        comparison
+            .lines()
+            .next()
+            .unwrap()
+            .contains("queens report b-bench.json i-instructions.json"),
+        "the first line names both records"
+    );
+    assert!(comparison.contains("## Instructions per solution and per node"));
+
+    // One count changed: a number no real run gives, refused by its field.
+    let mut value: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let solutions = value["entries"][0]["solutions"].as_u64().unwrap();
+    value["entries"][0]["solutions"] = serde_json::json!(solutions + 1);
+    std::fs::write(dir.path().join("bad-instructions.json"), value.to_string()).unwrap();
+    let refused = queens(
+        &[
+            "report",
+            "b-bench.json",
+            "bad-instructions.json",
+            "--out",
+            "bad",
+        ],
+        dir.path(),
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = text(&refused.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("bad-instructions.json") && stderr.contains("entries[0].solutions"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("bad").exists(), "nothing written");
+}

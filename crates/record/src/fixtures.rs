@@ -72,3 +72,68 @@ pub fn one_sample(ns: f64) -> Option<Timing> {
         mad_ns: 0.0,
     })
 }
+
+/// An instructions record: three-mask counted at n = 8 and 9, and a
+/// solver skipped at n = 8 because it counts on a device.
+pub fn sample_instructions() -> crate::instructions::InstructionsRecord {
+    use crate::instructions::{
+        InstructionsEntry, InstructionsRecord, InstructionsSolver, InstructionsStatus,
+    };
+    let provenance = Provenance {
+        command: "cargo xtask instructions".into(),
+        ..sample_record().provenance
+    };
+    let solvers = vec![
+        InstructionsSolver {
+            id: "three-mask".into(),
+            node: "a call".into(),
+            max_n: 32,
+        },
+        InstructionsSolver {
+            id: "gpu-constellations".into(),
+            node: "a queen placed".into(),
+            max_n: 23,
+        },
+    ];
+    let entries = vec![
+        InstructionsEntry::counted("three-mask", 8, 92, 2057, 41_140, 0.5),
+        InstructionsEntry::absent(
+            "gpu-constellations",
+            8,
+            InstructionsStatus::Skipped,
+            "counts on a device".into(),
+        ),
+        InstructionsEntry::counted("three-mask", 9, 352, 8394, 176_274, 0.6),
+    ];
+    InstructionsRecord::new(
+        provenance,
+        "valgrind-3.19.0".into(),
+        "cargo build --release".into(),
+        "queens_harness::cmd::search::searched".into(),
+        900.0,
+        solvers,
+        entries,
+    )
+}
+
+/// Writes `text` to a file called `name` in a new directory, reads it with
+/// `read`, which must refuse it, and returns the refusal: one line that
+/// starts with the file's path (what every reader of records promises).
+pub fn refusal<T: std::fmt::Debug>(
+    name: &str,
+    text: &str,
+    read: fn(&std::path::Path) -> Result<T, crate::FileError>,
+) -> String {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("the file is written");
+    let problem = read(&path)
+        .expect_err("the file must be refused")
+        .to_string();
+    assert!(
+        problem.starts_with(&path.display().to_string()),
+        "{problem}"
+    );
+    assert!(!problem.contains('\n'), "not one line: {problem}");
+    problem
+}

@@ -20,6 +20,8 @@
 //!   run could have produced.
 //! - `store`: records on disk: [`write_new`] never overwrites, [`read`]
 //!   refuses anything that is not exactly a record of this version.
+//! - [`instructions`]: the other kind of record, instructions retired per
+//!   search counted by callgrind, its checks and its files.
 //! - `latest`: what the newest record says about one solver
 //!   ([`newest_measurements`]).
 //! - `fixtures` (tests, and the `fixtures` feature): a small fixed record.
@@ -30,6 +32,7 @@ pub mod error;
 pub mod files;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+pub mod instructions;
 mod latest;
 pub mod meaning;
 mod provenance;
@@ -42,7 +45,7 @@ pub use provenance::{Provenance, utc_timestamp};
 pub use schema::{
     COUNT, Entry, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,
 };
-pub use store::{newest, prepare_dir, read, write_new};
+pub use store::{BENCH_KINDS, newest, prepare_dir, read, write_new};
 
 /// Where records and the reports made from them live, relative to the
 /// workspace root: the default of every command that reads or writes them.

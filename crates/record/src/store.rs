@@ -18,10 +18,21 @@ use crate::files::{from_json, staged};
 /// name only if no file has it, so a reader never sees half a record and an
 /// existing record is never replaced.
 pub fn write_new(dir: &Path, tool: &str, record: &Record) -> Result<PathBuf, FileError> {
+    write_new_json(dir, tool, &record.provenance.date, record)
+}
+
+/// Writes any kind of record as [`write_new`] does: `<date>-<kind>.json`
+/// (`-2`, `-3`, ... before `.json` if taken), never replacing a file.
+pub(crate) fn write_new_json<T: serde::Serialize>(
+    dir: &Path,
+    kind: &str,
+    date: &str,
+    record: &T,
+) -> Result<PathBuf, FileError> {
     prepare_dir(dir)?;
     let mut text = serde_json::to_string_pretty(record).expect("a record is plain data");
     text.push('\n');
-    let stem = format!("{}-{tool}", record.provenance.date.replace(':', ""));
+    let stem = format!("{}-{kind}", date.replace(':', ""));
     for attempt in 1u32.. {
         let name = if attempt == 1 {
             format!("{stem}.json")
@@ -55,9 +66,9 @@ pub fn prepare_dir(dir: &Path) -> Result<(), FileError> {
         .map_err(|e| FileError::new(dir, format!("cannot write records here: {e}")))
 }
 
-/// Reads and checks one record. A problem with one field names it as a path
-/// into the document (`entries[3].timing`).
-pub fn read(path: &Path) -> Result<Record, FileError> {
+/// A record file's text and its JSON, or one line saying why there is none:
+/// unreadable, truncated (the JSON ends early) or not JSON.
+pub(crate) fn read_json(path: &Path) -> Result<(String, Value), FileError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
     let value: Value = serde_json::from_str(&text).map_err(|e| {
@@ -70,6 +81,13 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
             },
         )
     })?;
+    Ok((text, value))
+}
+
+/// Reads and checks one record. A problem with one field names it as a path
+/// into the document (`entries[3].timing`).
+pub fn read(path: &Path) -> Result<Record, FileError> {
+    let (text, value) = read_json(path)?;
     match value.get("schema").and_then(Value::as_str) {
         Some(SCHEMA) => {}
         _ => {
@@ -108,14 +126,30 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
     Ok(record)
 }
 
-/// The newest record in `dir`. Record names begin with their UTC time and
-/// a second record of the same moment gets `-2`, `-3`, ... before `.json`
-/// (see [`write_new`]), so names are ordered by (name without the number,
-/// number), not as plain text, where `x-2.json` sorts before `x.json`.
-/// A JSON file whose name does not begin with a time (`build-time.json`,
-/// another format kept beside the records) is not a record and is passed
-/// over.
+/// What the tools that write bench records (this module's [`Record`]) call
+/// their files: `cargo bench` and `queens compare`. Other kinds of record
+/// (`-instructions.json`) live beside them and are never taken for one.
+pub const BENCH_KINDS: &[&str] = &["bench", "compare"];
+
+/// The newest bench record in `dir`. Record names begin with their UTC time
+/// and a second record of the same moment gets `-2`, `-3`, ... before
+/// `.json` (see [`write_new`]), so names are ordered by (name without the
+/// number, number), not as plain text, where `x-2.json` sorts before
+/// `x.json`. Only names of the kinds in [`BENCH_KINDS`] count: a JSON file
+/// whose name does not begin with a time (`build-time.json`) or that is
+/// another kind of record (`...-instructions.json`) is passed over.
 pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
+    newest_of_kind(dir, BENCH_KINDS)?.ok_or_else(|| {
+        FileError::new(
+            dir,
+            "no bench records (*-bench.json, *-compare.json) here; run `scripts/bench` or `queens compare`",
+        )
+    })
+}
+
+/// The newest record in `dir` whose kind (the name's part after the time,
+/// before any `-2`) is one of `kinds`; `None` if there is none.
+pub(crate) fn newest_of_kind(dir: &Path, kinds: &[&str]) -> Result<Option<PathBuf>, FileError> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| FileError::new(dir, format!("cannot list records: {e}")))?;
     let mut names: Vec<(String, u32, PathBuf)> = entries
@@ -129,7 +163,7 @@ pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
                     .is_some_and(u8::is_ascii_digit)
             })
         })
-        .map(|path| {
+        .filter_map(|path| {
             let stem = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
@@ -140,16 +174,14 @@ pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
                 }
                 _ => (stem, 1),
             };
-            (base, attempt, path)
+            let kind = base.rsplit_once('-').map_or("", |(_, kind)| kind);
+            kinds
+                .contains(&kind)
+                .then_some((base.clone(), attempt, path))
         })
         .collect();
     names.sort();
-    names.pop().map(|(_, _, path)| path).ok_or_else(|| {
-        FileError::new(
-            dir,
-            "no records (*.json) here; run `scripts/bench` or `queens compare`",
-        )
-    })
+    Ok(names.pop().map(|(_, _, path)| path))
 }
 
 #[cfg(test)]
@@ -199,16 +231,7 @@ mod tests {
     }
 
     fn problem_with(text: &str) -> String {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("record.json");
-        std::fs::write(&path, text).unwrap();
-        let problem = read(&path).unwrap_err().to_string();
-        assert!(
-            problem.starts_with(&path.display().to_string()),
-            "{problem}"
-        );
-        assert!(!problem.contains('\n'), "not one line: {problem}");
-        problem
+        crate::fixtures::refusal("record.json", text, read)
     }
 
     #[test]

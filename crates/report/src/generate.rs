@@ -1,7 +1,9 @@
 //! Every generated text from the records: COMPARISON.md, the two plots, the
 //! HTML page and the README section, as strings (writing them is [`super::publish`]'s job).
 
-use super::inputs::{Analyses, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees};
+use super::inputs::{
+    Analyses, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+};
 use super::overlay::Overlay;
 use super::page::{PageInputs, Parts, page};
 use super::{plots, tables};
@@ -20,10 +22,12 @@ pub struct Outputs {
 }
 
 /// Builds every output. `command` is the `queens report ...` line printed at
-/// the top of COMPARISON.md and of the page.
+/// the top of COMPARISON.md and of the page; `instructions`, the
+/// instructions record whose figures go beside the times, if any.
 pub fn generate(
     command: &str,
     sources: &[Source],
+    instructions: Option<&InstructionsSource>,
     analyses: &Analyses<'_>,
     trees: &Trees<'_>,
     inputs: &PageInputs<'_>,
@@ -38,7 +42,7 @@ pub fn generate(
         })
     };
     Ok(Outputs {
-        comparison: tables::comparison(command, sources, &overlay, analyses, trees),
+        comparison: tables::comparison(command, sources, instructions, &overlay, analyses, trees),
         time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay))?,
         nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay))?,
         page: drawn(
@@ -46,6 +50,7 @@ pub fn generate(
             page(&Parts {
                 command,
                 sources,
+                instructions,
                 overlay: &overlay,
                 analyses,
                 inputs,
@@ -121,6 +126,7 @@ mod tests {
         let first = generate(
             "queens report bench-results/fixture.json",
             &sources,
+            None,
             &analysis(),
             &Trees::default(),
             &PageInputs::default(),
@@ -135,6 +141,7 @@ mod tests {
         let second = generate(
             "queens report bench-results/fixture.json",
             &reread,
+            None,
             &analysis(),
             &Trees::default(),
             &PageInputs::default(),
@@ -151,10 +158,37 @@ mod tests {
     }
 
     #[test]
+    fn the_instructions_go_beside_the_times_in_both_outputs() {
+        let counted = crate::inputs::InstructionsSource {
+            label: "bench-results/x-instructions.json".into(),
+            record: queens_record::fixtures::sample_instructions(),
+        };
+        let outputs = generate(
+            "queens report bench-results/fixture.json bench-results/x-instructions.json",
+            &two_solver_sources(),
+            Some(&counted),
+            &analysis(),
+            &Trees::default(),
+            &PageInputs::default(),
+        )
+        .unwrap();
+        for text in [&outputs.comparison, &outputs.page] {
+            assert!(text.contains("Instructions per solution and per node"));
+            assert!(text.contains("bench-results/x-instructions.json"));
+        }
+        assert!(outputs.page.contains("id=\"instructions-table\""));
+        assert!(outputs.page.contains("id=\"nodes-table\""));
+        // The node table replaces the old list: every solver once.
+        assert!(!outputs.comparison.contains("What one node is:"));
+        assert!(outputs.comparison.contains("| slow-one | a permutation |"));
+    }
+
+    #[test]
     fn the_report_names_its_command_and_shows_every_kind_of_entry() {
         let outputs = generate(
             "queens report bench-results/fixture.json",
             &two_solver_sources(),
+            None,
             &analysis(),
             &Trees {
                 n: 8,

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use queens_record::Record;
+use queens_record::instructions::InstructionsRecord;
 
 /// The generated files, by name.
 /// The comparison: tables, summary and analysis.
@@ -22,6 +23,15 @@ pub struct Source {
     pub label: String,
     /// The record.
     pub record: Record,
+}
+
+/// An instructions record (`cargo xtask instructions`) and how the report
+/// names it: its figures go beside the bench records' times.
+pub struct InstructionsSource {
+    /// The record's path as given on the command line.
+    pub label: String,
+    /// The record.
+    pub record: InstructionsRecord,
 }
 
 /// Each registered solver's analysis paragraph (its ANALYSIS.md), by id. It

@@ -18,11 +18,14 @@
 //! - [`error`]: the typed failures of reporting.
 //! - [`format`](mod@format): numbers as the report prints them (durations, bytes,
 //!   thousands separators, significant digits).
-//! - `inputs`: what the report is made from ([`Source`], [`Analyses`],
+//! - `inputs`: what the report is made from ([`Source`],
+//!   [`InstructionsSource`], [`Analyses`],
 //!   [`Trees`]) and the names of the files it writes.
 //! - `overlay`: several records as one table, later ones replacing earlier
 //!   ones' entries ([`Overlay`]).
 //! - `tables`: COMPARISON.md and the README section.
+//! - `work`: the instructions record's sections (instructions per solution
+//!   and per node) and the one table of what each solver's node is.
 //! - `measured`: the measured blocks spliced into other pages
 //!   ([`splice_measured`]).
 //! - `plots`: the two SVG plots.
@@ -46,11 +49,13 @@ mod plots;
 mod publish;
 mod splice;
 mod tables;
+mod work;
 
 pub use error::Error;
 pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{
-    Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+    Analyses, COMPARISON_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
+    TIME_PLOT_FILE, Trees,
 };
 pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
 pub use overlay::Overlay;

@@ -7,7 +7,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
 use super::inputs::{
-    Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+    Analyses, COMPARISON_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
+    TIME_PLOT_FILE, Trees,
 };
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
@@ -22,7 +23,10 @@ use crate::error::Error;
 #[derive(Clone, Debug)]
 pub struct Request<'a> {
     /// Records, later ones replacing earlier ones' entries for the same
-    /// (solver, n); empty: the newest in [`queens_record::RECORDS_DIR`].
+    /// (solver, n), and at most one instructions record (told apart by its
+    /// `schema`); empty: the newest bench record in
+    /// [`queens_record::RECORDS_DIR`] and the newest instructions record
+    /// there, if any.
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md and the plots.
     pub out: PathBuf,
@@ -41,28 +45,22 @@ pub struct Request<'a> {
 /// the spliced file last.
 pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     let paths = if request.records.is_empty() {
-        vec![queens_record::newest(Path::new(
-            queens_record::RECORDS_DIR,
-        ))?]
+        let dir = Path::new(queens_record::RECORDS_DIR);
+        let mut paths = vec![queens_record::newest(dir)?];
+        paths.extend(queens_record::instructions::newest_instructions(dir)?);
+        paths
     } else {
         request.records.clone()
     };
-    let sources = paths
-        .iter()
-        .map(|path| {
-            Ok(Source {
-                label: path.display().to_string(),
-                record: queens_record::read(path)?,
-            })
-        })
-        .collect::<Result<Vec<_>, FileError>>()?;
+    let (sources, instructions) = read_sources(&paths)?;
     // The header names the records, not --out or --splice: the same records
     // must give the same bytes wherever the report is written.
-    let labels: Vec<&str> = sources.iter().map(|s| s.label.as_str()).collect();
+    let labels: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let command = format!("queens report {}", labels.join(" "));
     let outputs = generate(
         &command,
         &sources,
+        instructions.as_ref(),
         &request.analyses,
         &request.trees,
         &request.page,
@@ -105,6 +103,50 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         file.commit()?;
     }
     Ok(written)
+}
+
+/// The records at `paths`, each read as the kind its `schema` names: bench
+/// records in order, and the one instructions record if there is one. A
+/// second instructions record is refused (which would be meant is not
+/// clear), as is a list without a bench record.
+fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Source>, Option<InstructionsSource>), Error> {
+    let mut sources = Vec::new();
+    let mut instructions: Option<InstructionsSource> = None;
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+        let label = path.display().to_string();
+        if queens_record::instructions::is_instructions_record(&text) {
+            if let Some(first) = &instructions {
+                return Err(FileError::new(
+                    path,
+                    format!(
+                        "a second instructions record (the first: {}); give one",
+                        first.label
+                    ),
+                )
+                .into());
+            }
+            instructions = Some(InstructionsSource {
+                label,
+                record: queens_record::instructions::read_instructions(path)?,
+            });
+        } else {
+            sources.push(Source {
+                label,
+                record: queens_record::read(path)?,
+            });
+        }
+    }
+    if sources.is_empty() {
+        let path = paths.first().map_or(Path::new("."), PathBuf::as_path);
+        return Err(FileError::new(
+            path,
+            "no bench record among the records given: the instructions go beside a bench record's times",
+        )
+        .into());
+    }
+    Ok((sources, instructions))
 }
 
 /// A page with its generated parts replaced: the README's comparison
@@ -172,4 +214,33 @@ fn link_prefix(target: &Path, out: &Path) -> Result<String, FileError> {
     } else {
         format!("{text}/")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_record::fixtures::{sample_instructions, sample_record};
+    use queens_record::instructions::write_new_instructions;
+
+    #[test]
+    fn records_are_told_apart_by_their_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let bench = queens_record::write_new(dir.path(), "bench", &sample_record()).unwrap();
+        let counted = write_new_instructions(dir.path(), &sample_instructions()).unwrap();
+        let (sources, instructions) = read_sources(&[counted.clone(), bench.clone()]).unwrap();
+        assert_eq!(sources.len(), 1);
+        assert_eq!(sources[0].record, sample_record());
+        assert_eq!(instructions.unwrap().record, sample_instructions());
+
+        let second = write_new_instructions(dir.path(), &sample_instructions()).unwrap();
+        let twice = read_sources(&[bench, counted.clone(), second])
+            .err()
+            .expect("refused");
+        assert!(
+            twice.to_string().contains("a second instructions record"),
+            "{twice}"
+        );
+        let alone = read_sources(&[counted]).err().expect("refused");
+        assert!(alone.to_string().contains("no bench record"), "{alone}");
+    }
 }

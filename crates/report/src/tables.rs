@@ -3,13 +3,15 @@
 use std::fmt::Write;
 
 use super::format::{bytes, duration_ns, significant, thousands};
-use super::inputs::{Analyses, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
+use super::inputs::{Analyses, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::Overlay;
+use super::work;
 use queens_record::{Entry, SolverFacts, Status};
 
 pub(crate) fn comparison(
     command: &str,
     sources: &[Source],
+    instructions: Option<&InstructionsSource>,
     overlay: &Overlay,
     analyses: &Analyses<'_>,
     trees: &Trees<'_>,
@@ -26,10 +28,12 @@ pub(crate) fn comparison(
          `count` (all solutions, one thread unless stated) on the machine described here: \
          compare solvers within this report, where they ran side by side.\n\n",
     );
-    sources_section(&mut out, sources);
+    sources_section(&mut out, sources, instructions);
     summary_section(&mut out, overlay);
     time_section(&mut out, overlay);
     work_section(&mut out, overlay);
+    work::node_section(&mut out, overlay, instructions);
+    work::instructions_section(&mut out, overlay, instructions);
     tree_section(&mut out, overlay, trees);
     memory_section(&mut out, overlay);
     extra_section(&mut out, overlay);
@@ -55,7 +59,11 @@ pub(crate) fn readme_section(overlay: &Overlay, prefix: &str) -> String {
     out
 }
 
-fn sources_section(out: &mut String, sources: &[Source]) {
+fn sources_section(
+    out: &mut String,
+    sources: &[Source],
+    instructions: Option<&InstructionsSource>,
+) {
     out.push_str("## Records\n\n");
     for source in sources {
         let p = &source.record.provenance;
@@ -91,6 +99,9 @@ fn sources_section(out: &mut String, sources: &[Source]) {
                 .unwrap_or_default(),
             s.threads
         );
+    }
+    if let Some(source) = instructions {
+        work::source_line(out, source);
     }
     out.push('\n');
 }
@@ -208,7 +219,8 @@ fn work_section(out: &mut String, overlay: &Overlay) {
     out.push_str(
         "Each cell is *nodes × ns per node*: their product is the time above. Nodes count the \
          work an algorithm does (each solver defines its node below), ns per node what one unit \
-         costs. A cleverer idea shrinks the first factor, a tighter representation the second.\n\n",
+         costs. A cleverer idea shrinks the first factor, a tighter representation the second. \
+         What one node is differs between solvers: see *What one node is* below.\n\n",
     );
     per_n_table(out, overlay, &|entry| {
         let nodes = entry.nodes.map(thousands).unwrap_or_else(|| "?".into());
@@ -218,11 +230,6 @@ fn work_section(out: &mut String, overlay: &Overlay) {
             .unwrap_or_else(|| "?".into());
         format!("{nodes} × {cost}")
     });
-    out.push_str("What one node is:\n\n");
-    for solver in &overlay.solvers {
-        let _ = writeln!(out, "- **{}**: {}", solver.id, solver.node);
-    }
-    out.push('\n');
 }
 
 /// The depth-first solvers' trees side by side with their cost per node

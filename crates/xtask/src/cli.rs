@@ -41,6 +41,9 @@ pub enum Command {
     /// The first `cargo test --workspace` on a fresh clone of HEAD, timed,
     /// recorded in bench-results/build-time.json and spliced into README.md.
     BuildTime(cmd::build_time::Args),
+    /// Instructions retired per search at n = 8..12, counted by callgrind,
+    /// as a new bench-results/<UTC time>-instructions.json.
+    Instructions(cmd::instructions::Args),
 }
 
 impl Command {
@@ -56,6 +59,7 @@ impl Command {
             Command::BrowserTest(args) => cmd::browser_test::run(args),
             Command::Architecture(args) => cmd::architecture::run(args),
             Command::BuildTime(args) => cmd::build_time::run(args),
+            Command::Instructions(args) => cmd::instructions::run(args),
         }
     }
 }

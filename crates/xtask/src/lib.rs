@@ -24,6 +24,9 @@
 //!   HEAD, timed (build wall and CPU seconds, then the tests' wall
 //!   seconds), recorded in `bench-results/build-time.json` and spliced into
 //!   README.md; `--splice-only` remakes the paragraph from the record.
+//! - `instructions`: the instructions each solver's search retires at
+//!   n = 8..12, counted by valgrind's callgrind on a build it decodes,
+//!   written as a new `bench-results/<UTC time>-instructions.json`.
 //! - `architecture`: the layering rules of docs/ARCHITECTURE.md
 //!   ([`architecture`]), also run by `cargo test` as this crate's tests.
 //!

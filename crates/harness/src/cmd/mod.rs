@@ -11,6 +11,7 @@ pub mod list;
 pub mod merge;
 pub mod recheck;
 pub mod report;
+pub mod search;
 pub mod solve;
 pub mod trace;
 pub mod tree;

@@ -13,9 +13,11 @@ use super::charts::{self, MEASURES, Variant, style};
 use super::escape::{Markup, script_json};
 use super::trace::Trace;
 use crate::format::{bytes, duration_ns, significant, thousands};
-use crate::inputs::{Analyses, Source};
+use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::overlay::Overlay;
 use crate::tables::stopped;
+use crate::work;
+use queens_record::instructions::InstructionsStatus;
 use queens_record::{Entry, Provenance, Status};
 
 /// What the page needs beyond the records and the analyses: the caller
@@ -36,6 +38,8 @@ pub struct Parts<'a> {
     pub command: &'a str,
     /// The records.
     pub sources: &'a [Source],
+    /// The instructions record, if any.
+    pub instructions: Option<&'a InstructionsSource>,
     /// The records as one table.
     pub overlay: &'a Overlay,
     /// Each solver's analysis (ANALYSIS.md), by id.
@@ -65,6 +69,11 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             .map(|measure| figure(measure, overlay))
             .collect::<Result<_, _>>()?,
         measurements: measurements(overlay),
+        work: parts.instructions.map(|source| Work {
+            caveat: work::caveat(source),
+            table: instructions_table(overlay, source),
+        }),
+        nodes: work::solvers(overlay, parts.instructions),
         trace_steps: parts.inputs.trace_steps,
         solvers: overlay
             .solvers
@@ -114,6 +123,10 @@ struct Page<'a> {
     legend: Vec<Swatch<'a>>,
     figures: Vec<Figure>,
     measurements: Table<'a>,
+    /// Instructions per solution and per node, when there is a record.
+    work: Option<Work<'a>>,
+    /// (solver, what one node is), every solver once.
+    nodes: Vec<(&'a str, &'a str)>,
     trace_steps: usize,
     solvers: Vec<SolverPart<'a>>,
     records: Vec<RecordLine<'a>>,
@@ -136,6 +149,13 @@ struct Row<'a> {
     /// Whether the solver's name links to its part of the page.
     link: bool,
     cells: Vec<Cell>,
+}
+
+/// The instructions record's part of the page.
+struct Work<'a> {
+    /// Where the counts come from and on what build.
+    caveat: String,
+    table: Table<'a>,
 }
 
 /// One cell: what is shown and the value it sorts by.
@@ -353,6 +373,63 @@ fn measurements(overlay: &Overlay) -> Table<'_> {
     }
 }
 
+const INSTRUCTION_COLUMNS: [&str; 8] = [
+    "solver",
+    "n",
+    "status",
+    "instructions per solution",
+    "instructions per node",
+    "ns/node (bench record)",
+    "nodes",
+    "instructions",
+];
+
+/// Every (solver, n) of the instructions record, with the bench record's
+/// time per node beside the instructions per node.
+fn instructions_table<'a>(overlay: &Overlay, source: &'a InstructionsSource) -> Table<'a> {
+    let rows = source
+        .record
+        .entries
+        .iter()
+        .map(|entry| {
+            let counted = entry.status == InstructionsStatus::Counted;
+            let status = match entry.status {
+                InstructionsStatus::Counted => "counted".to_string(),
+                _ => format!(
+                    "{}: {}",
+                    work::absent(entry).trim_matches('*'),
+                    entry.reason.as_deref().unwrap_or("no reason given")
+                ),
+            };
+            let ns_per_node = overlay
+                .entry(&entry.solver, entry.n)
+                .and_then(|e| e.ns_per_node)
+                .filter(|_| counted);
+            Row {
+                solver: &entry.solver,
+                link: false,
+                cells: vec![
+                    Cell::text(entry.n.to_string()),
+                    Cell::text(status),
+                    Cell::number(entry.per_solution, work::figure),
+                    Cell::number(entry.per_node, work::figure),
+                    Cell::number(ns_per_node, significant),
+                    Cell::number(entry.nodes.map(|n| n as f64), |v| thousands(v as u64)),
+                    Cell::number(entry.instructions.map(|i| i as f64), |v| {
+                        thousands(v as u64)
+                    }),
+                ],
+            }
+        })
+        .collect();
+    Table {
+        id: "instructions-table",
+        caption: "Instructions retired by one count's search, every (solver, n) counted",
+        columns: INSTRUCTION_COLUMNS,
+        rows,
+    }
+}
+
 fn measured(entry: &Entry) -> MeasuredRow<'_> {
     let unknown = || "?".to_string();
     let result = match (entry.status, entry.timing) {
@@ -465,6 +542,7 @@ mod tests {
         page(&Parts {
             command: "queens report bench-results/fixture.json",
             sources: &sources,
+            instructions: None,
             overlay: &overlay,
             analyses: &analyses,
             inputs: &inputs,

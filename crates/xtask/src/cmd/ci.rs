@@ -117,6 +117,13 @@ fn setup() -> Result<(), Error> {
     if !process::dpkg_installed(&vulkan) {
         process::apt_install(&vulkan)?;
     }
+
+    step("valgrind, for the test of the instructions count's isolation");
+    // xtask's test `only_the_search_is_counted` runs a real callgrind; .ci/run
+    // sets QUEENS_REQUIRE_VALGRIND so that it fails rather than skips.
+    if !process::dpkg_installed(&["valgrind"]) {
+        process::apt_install(&["valgrind"])?;
+    }
     Ok(())
 }
 
@@ -128,6 +135,7 @@ const SCRIPTS: &[&str] = &[
     "scripts/vs-quadrant",
     "scripts/parallel-local",
     "scripts/browser-test",
+    "scripts/instructions",
     "scripts/slurm/e2e",
     "scripts/slurm/one-node",
     "scripts/slurm/queens-array.sbatch",

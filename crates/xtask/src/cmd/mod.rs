@@ -4,6 +4,7 @@ pub mod architecture;
 pub mod browser_test;
 pub mod build_time;
 pub mod ci;
+pub mod instructions;
 pub mod parallel_local;
 pub mod scaling;
 pub mod slurm_e2e;

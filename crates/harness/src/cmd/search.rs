@@ -1,0 +1,105 @@
+//! `queens search N --solver ID [--times K]` (hidden): the plain count that
+//! `cargo bench` times (one thread, no classes), K times in one process,
+//! then one JSON line with its solutions and nodes. It exists for
+//! `cargo xtask instructions`, which runs it under callgrind and collects
+//! only inside [`searched`] (`--toggle-collect`), so that start-up,
+//! argument parsing and printing are left out of the instructions counted;
+//! `--times 2` lets a test check that isolation on a real run.
+//! `queens search --facts` prints every solver's id, node, largest n and
+//! device (or why it has none) as one JSON array instead.
+
+use queens_core::{CountOptions, SearchStats, Solver};
+
+use crate::args::{board_size, number};
+use crate::error::CliError;
+use crate::registry;
+
+/// `queens search`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Board size.
+    #[arg(value_parser = board_size(), required_unless_present = "facts")]
+    pub n: Option<usize>,
+    /// Solver id (see `queens list`).
+    #[arg(long, required_unless_present = "facts")]
+    pub solver: Option<String>,
+    /// Print every solver's facts as JSON instead of counting.
+    #[arg(long, conflicts_with_all = ["n", "solver", "times"])]
+    pub facts: bool,
+    /// How many times to count, one after the other in this process.
+    #[arg(long, default_value_t = 1, value_parser = number("--times", 1usize..=1000, ""))]
+    pub times: usize,
+}
+
+/// Counts `args.times` times and prints the last count as JSON.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let (Some(n), Some(id)) = (args.n, args.solver.as_deref()) else {
+        return facts();
+    };
+    let solver = registry::choose(Some(id), n, false)?;
+    if let Some(device) = solver.accelerator()? {
+        return Err(CliError::Input(format!(
+            "{} counts on {device}: instructions retired there are the device's, not this process's",
+            solver.info().id
+        )));
+    }
+    let options = CountOptions {
+        unique: false,
+        threads: 1,
+    };
+    let mut last = None;
+    for _ in 0..args.times {
+        last = Some(searched(solver, n, &options)?);
+    }
+    let stats = last.expect("--times is at least 1");
+    println!(
+        "{}",
+        serde_json::json!({
+            "solver": solver.info().id,
+            "n": n,
+            "times": args.times,
+            "solutions": stats.solutions,
+            "nodes": stats.nodes,
+        })
+    );
+    Ok(())
+}
+
+/// Every registered solver: id, what its node is, its largest n, and
+/// `device`: null for a solver that counts on this process's CPU, else the
+/// device it counts on or why it has none (text).
+fn facts() -> Result<(), CliError> {
+    let solvers: Vec<_> = registry::SOLVERS
+        .iter()
+        .map(|solver| {
+            let info = solver.info();
+            let device = match solver.accelerator() {
+                Ok(None) => None,
+                Ok(Some(device)) => Some(format!("counts on {device}")),
+                Err(missing) => Some(missing.to_string()),
+            };
+            serde_json::json!({
+                "id": info.id,
+                "node": info.node,
+                "max_n": info.max_n,
+                "device": device,
+            })
+        })
+        .collect();
+    println!("{}", serde_json::Value::Array(solvers));
+    Ok(())
+}
+
+/// The one search whose instructions are counted: callgrind's
+/// `--toggle-collect` names this function (`cargo xtask instructions`), so
+/// it must stay a function of its own, never inlined into its caller.
+#[inline(never)]
+pub fn searched(
+    solver: &dyn Solver,
+    n: usize,
+    options: &CountOptions,
+) -> Result<SearchStats, CliError> {
+    Ok(std::hint::black_box(
+        solver.count(std::hint::black_box(n), options)?,
+    ))
+}

@@ -1,0 +1,289 @@
+//! The instructions record in COMPARISON.md: instructions retired per
+//! solution and per node at n = 8..12 beside the bench record's time per
+//! node, and the one table saying what each solver's node is. Nodes mean
+//! different things for different solvers, so per solution is the figure
+//! that compares them; per node says what one of a solver's own units of
+//! work costs.
+
+use std::fmt::Write;
+
+use queens_record::SolverFacts;
+use queens_record::instructions::{InstructionsEntry, InstructionsStatus};
+
+use super::format::{significant, thousands};
+use super::inputs::InstructionsSource;
+use super::overlay::Overlay;
+
+/// What the report says beside every instructions figure: where they were
+/// counted and on what build, and why that differs from the timed build.
+pub(crate) fn caveat(source: &InstructionsSource) -> String {
+    let record = &source.record;
+    format!(
+        "Counted by {} (callgrind) from `{}`: {}. The counted `queens` is built as \
+         `{}`, because valgrind decodes no AVX-512 (nor GFNI) instructions, which the timed \
+         build for this CPU (`target-cpu=native`) may use; for the same reason a solver that \
+         picks its SIMD kernel at run time (half-join) runs its kernel without AVX-512 here. \
+         A count is exact and the same on every run of that binary.",
+        record.valgrind, source.label, record.counted, record.build
+    )
+}
+
+/// An instructions figure: three significant digits below 1,000, whole
+/// numbers with separators above.
+pub(crate) fn figure(value: f64) -> String {
+    if value >= 1000.0 {
+        thousands(value.round() as u64)
+    } else {
+        significant(value)
+    }
+}
+
+/// A cell for an entry that has no count, saying why in a word.
+pub(crate) fn absent(entry: &InstructionsEntry) -> &'static str {
+    match entry.status {
+        InstructionsStatus::Counted => "",
+        InstructionsStatus::Skipped => "skipped",
+        InstructionsStatus::OverBudget => "over budget",
+        InstructionsStatus::Error => "**error**",
+    }
+}
+
+/// Every solver of the bench records and then of the instructions record,
+/// each once, in that order: the rows of the node table and the columns
+/// of the instructions tables.
+pub(crate) fn solvers<'a>(
+    overlay: &'a Overlay,
+    instructions: Option<&'a InstructionsSource>,
+) -> Vec<(&'a str, &'a str)> {
+    let mut ids: Vec<(&str, &str)> = overlay
+        .solvers
+        .iter()
+        .map(|s: &SolverFacts| (s.id.as_str(), s.node.as_str()))
+        .collect();
+    for solver in instructions.iter().flat_map(|i| &i.record.solvers) {
+        if !ids.iter().any(|(id, _)| *id == solver.id) {
+            ids.push((&solver.id, &solver.node));
+        }
+    }
+    ids
+}
+
+/// The one table of what a node is, for every solver.
+pub(crate) fn node_section(
+    out: &mut String,
+    overlay: &Overlay,
+    instructions: Option<&InstructionsSource>,
+) {
+    out.push_str("## What one node is\n\n");
+    out.push_str(
+        "Each solver counts its own unit of work, so a node of one is not a node of another: \
+         compare nodes (and time or instructions per node) only between solvers whose nodes \
+         mean the same thing, and compare solvers by time or instructions per solution.\n\n",
+    );
+    out.push_str("| solver | one node is |\n|---|---|\n");
+    for (id, node) in solvers(overlay, instructions) {
+        let _ = writeln!(out, "| {id} | {} |", node.replace('|', "\\|"));
+    }
+    out.push('\n');
+}
+
+/// Instructions per solution, and per node beside time per node, at every
+/// n of the instructions record; nothing when the report has none.
+pub(crate) fn instructions_section(
+    out: &mut String,
+    overlay: &Overlay,
+    instructions: Option<&InstructionsSource>,
+) {
+    out.push_str("## Instructions per solution and per node\n\n");
+    let Some(source) = instructions else {
+        out.push_str(
+            "No instructions record was given (make one with `scripts/instructions`).\n\n",
+        );
+        return;
+    };
+    let record = &source.record;
+    let _ = writeln!(out, "{}\n", caveat(source));
+    out.push_str(
+        "Nodes mean different things for different solvers (see *What one node is*), so \
+         **instructions per solution** is the figure that compares them all: the whole search's \
+         work divided by what it found. Instructions per node is what one of the solver's own \
+         nodes costs; beside it, the bench record's time per node at the same n (— where it \
+         has none).\n\n",
+    );
+    let ids: Vec<(&str, usize)> = record
+        .solvers
+        .iter()
+        .map(|s| (s.id.as_str(), s.max_n))
+        .collect();
+    let mut ns: Vec<usize> = record.entries.iter().map(|e| e.n).collect();
+    ns.sort_unstable();
+    ns.dedup();
+    let table = |out: &mut String, title: &str, cell: &dyn Fn(&InstructionsEntry) -> String| {
+        let _ = writeln!(out, "### {title}\n");
+        out.push_str("| n |");
+        for (id, _) in &ids {
+            let _ = write!(out, " {id} |");
+        }
+        out.push_str("\n|---:|");
+        out.push_str(&"---:|".repeat(ids.len()));
+        out.push('\n');
+        for &n in &ns {
+            let _ = write!(out, "| {n} |");
+            for &(id, max_n) in &ids {
+                let text = match record.entry(id, n) {
+                    Some(entry) if entry.status == InstructionsStatus::Counted => cell(entry),
+                    Some(entry) => absent(entry).to_string(),
+                    None if n > max_n => format!("(n ≤ {max_n})"),
+                    None => String::new(),
+                };
+                let _ = write!(out, " {text} |");
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    };
+    table(out, "Instructions per solution", &|entry| {
+        entry.per_solution.map(figure).unwrap_or_default()
+    });
+    table(
+        out,
+        "Instructions per node · time per node (bench record)",
+        &|entry| {
+            let per_node = entry.per_node.map(figure).unwrap_or_default();
+            let ns = overlay
+                .entry(&entry.solver, entry.n)
+                .and_then(|e| e.ns_per_node)
+                .map_or("—".to_string(), |ns| format!("{} ns", significant(ns)));
+            format!("{per_node} · {ns}")
+        },
+    );
+    let mut notes = Vec::new();
+    for entry in &record.entries {
+        if entry.status == InstructionsStatus::Counted {
+            continue;
+        }
+        let reason = entry.reason.as_deref().unwrap_or("no reason given");
+        let note = format!("- {}: {reason}", entry.solver);
+        // One note per solver and reason, not one per n.
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    if !notes.is_empty() {
+        out.push_str("Why some cells have no count:\n\n");
+        for note in notes {
+            let _ = writeln!(out, "{note}");
+        }
+        out.push('\n');
+    }
+}
+
+/// The instructions record's line in the list of records.
+pub(crate) fn source_line(out: &mut String, source: &InstructionsSource) {
+    let p = &source.record.provenance;
+    let commit = match (&p.git_commit, p.git_dirty) {
+        (Some(commit), Some(true)) => format!(
+            "commit {} with uncommitted changes",
+            commit.chars().take(12).collect::<String>()
+        ),
+        (Some(commit), _) => format!("commit {}", commit.chars().take(12).collect::<String>()),
+        (None, _) => "no git commit".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "- `{}`: `{}`, {}, {commit}",
+        source.label, p.command, p.date
+    );
+    let _ = writeln!(
+        out,
+        "  - {} ({} cores), {}, {}, {}",
+        p.cpu_model, p.cores, p.os, p.rustc, source.record.valgrind
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inputs::Source;
+    use queens_record::fixtures::{sample_instructions, sample_record};
+
+    fn fixture() -> (Overlay, InstructionsSource) {
+        let overlay = Overlay::from_sources(&[Source {
+            label: "b.json".into(),
+            record: sample_record(),
+        }]);
+        let source = InstructionsSource {
+            label: "bench-results/i-instructions.json".into(),
+            record: sample_instructions(),
+        };
+        (overlay, source)
+    }
+
+    #[test]
+    fn the_tables_come_from_the_record() {
+        let (overlay, source) = fixture();
+        let mut out = String::new();
+        instructions_section(&mut out, &overlay, Some(&source));
+        let entry = source.record.entry("three-mask", 8).unwrap();
+        let bench = overlay.entry("three-mask", 8).unwrap();
+        // Per solution at n = 8, and per node beside the bench's ns per node.
+        let per_solution = figure(entry.per_solution.unwrap());
+        let per_node = format!(
+            "{} · {} ns",
+            figure(entry.per_node.unwrap()),
+            significant(bench.ns_per_node.unwrap())
+        );
+        let row = |title: &str| {
+            let table = out.split(&format!("### {title}")).nth(1).unwrap();
+            table
+                .lines()
+                .find(|line| line.starts_with("| 8 |"))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(
+            row("Instructions per solution"),
+            format!("| 8 | {per_solution} | skipped |")
+        );
+        assert_eq!(
+            row("Instructions per node"),
+            format!("| 8 | {per_node} | skipped |")
+        );
+        // n = 9 has no bench entry: a dash, not a made-up time.
+        assert!(out.contains(&format!(
+            "| 9 | {} · — |",
+            figure(source.record.entry("three-mask", 9).unwrap().per_node.unwrap())
+        )));
+        // The skipped solver's reason once, and the caveat about the build.
+        assert_eq!(
+            out.matches("- gpu-constellations: counts on a device")
+                .count(),
+            1
+        );
+        assert!(out.contains(&source.record.build) && out.contains("AVX-512"));
+    }
+
+    #[test]
+    fn every_solver_has_one_node_row() {
+        let (overlay, source) = fixture();
+        let mut out = String::new();
+        node_section(&mut out, &overlay, Some(&source));
+        for solver in &source.record.solvers {
+            assert_eq!(
+                out.matches(&format!("| {} |", solver.id)).count(),
+                1,
+                "{out}"
+            );
+        }
+        let mut without = String::new();
+        instructions_section(&mut without, &overlay, None);
+        assert!(without.contains("scripts/instructions"));
+    }
+
+    #[test]
+    fn figures_are_short_and_exact_enough() {
+        assert_eq!(figure(32.032), "32.0");
+        assert_eq!(figure(716.19), "716");
+        assert_eq!(figure(1_234_567.4), "1,234,567");
+    }
+}
