@@ -65,6 +65,11 @@ impl Search {
         sink: &mut S,
         observer: &mut O,
     ) -> ControlFlow<()> {
+        if O::PROFILES {
+            // The all-zero number: the empty board, where counting starts,
+            // counted (like every node) before the step that shows it.
+            observer.safe_boards(0, 1);
+        }
         if O::ENABLED {
             let n = self.configuration.n();
             observer.step(StepKind::Note, || Detail {
@@ -77,15 +82,8 @@ impl Search {
                 ..self.detail()
             })?;
         }
-        if O::PROFILES {
-            // The all-zero number: the empty board, where counting starts.
-            observer.safe_boards(0, 1);
-        }
         while self.next_valid(observer)? {
             self.valid += 1;
-            if O::PROFILES {
-                observer.safe_boards(self.configuration.queens().len(), 1);
-            }
             if self.configuration.is_full() {
                 self.solutions += 1;
                 if S::WANTS_BOARD {
@@ -116,6 +114,11 @@ impl Search {
         loop {
             self.tested += 1;
             let clash = self.configuration.newest_clash();
+            if O::PROFILES && clash.is_none() {
+                // A valid number is a safe board: counted here, before the
+                // step that shows it.
+                observer.safe_boards(self.configuration.queens().len(), 1);
+            }
             if O::ENABLED {
                 self.trace_test(&rule, clash, observer)?;
             }

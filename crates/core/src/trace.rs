@@ -197,6 +197,13 @@ impl From<&str> for Detail {
 pub trait TraceSink {
     /// One step of the search: what kind of event, and what it says.
     fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()>;
+
+    /// `count` safe boards with `queens` queens were reached (the calls a
+    /// [`Profile`] counts). A solver reports a board here *before* the step
+    /// that shows it, so that a step's counters include the board it draws.
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        let _ = (queens, count);
+    }
 }
 
 /// The compile-time switch between a silent and a traced search.
@@ -284,12 +291,18 @@ impl<'a> Tracing<'a> {
 
 impl Observer for Tracing<'_> {
     const ENABLED: bool = true;
+    // A traced search counts its tree with the very calls `queens tree`
+    // counts: one definition of a node for the profile and the trace.
+    const PROFILES: bool = true;
     fn step<D: Into<Detail>>(
         &mut self,
         kind: StepKind,
         describe: impl FnOnce() -> D,
     ) -> ControlFlow<()> {
         self.sink.step(kind, describe().into())
+    }
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        self.sink.safe_boards(queens, count);
     }
 }
 
@@ -306,6 +319,10 @@ pub struct Step {
     pub nodes: u64,
     /// Solutions found up to and including this step.
     pub solutions: u64,
+    /// Safe boards reached so far with 0, 1, ... queens (the search tree
+    /// so far, level by level), counted by the calls that make `queens
+    /// tree`'s profile; empty for a search that does not walk that tree.
+    pub levels: Vec<u64>,
 }
 
 /// A sink that keeps the first `limit` steps and then stops the search.
@@ -316,6 +333,7 @@ pub struct TraceRecorder {
     stopped_early: bool,
     nodes: u64,
     solutions: u64,
+    levels: Vec<u64>,
 }
 
 impl TraceRecorder {
@@ -327,6 +345,7 @@ impl TraceRecorder {
             stopped_early: false,
             nodes: 0,
             solutions: 0,
+            levels: Vec::new(),
         }
     }
 
@@ -346,6 +365,30 @@ impl TraceRecorder {
     /// True when the search was cut off at the limit (more steps existed).
     pub fn stopped_early(&self) -> bool {
         self.stopped_early
+    }
+
+    /// Ends a whole search with one more step: "search over", the board
+    /// cleared, the counters set to the search's totals, so that a player
+    /// stops on the figures the search reports (its `nodes` and `solutions`,
+    /// taken by value: `SearchStats` lives in `solver`, which uses this
+    /// module). Does nothing to a search cut at the limit (it is not over).
+    pub fn finish(&mut self, nodes: u64, found: u64) {
+        if self.stopped_early {
+            return;
+        }
+        self.solutions = found;
+        self.nodes = nodes;
+        self.steps.push(Step {
+            kind: StepKind::Note,
+            detail: Detail::text(format!(
+                "search over: {nodes} nodes, {found} solutions; the board is cleared"
+            ))
+            .nodes(nodes)
+            .solutions(found),
+            nodes,
+            solutions: found,
+            levels: self.levels.clone(),
+        });
     }
 }
 
@@ -368,8 +411,21 @@ impl TraceSink for TraceRecorder {
             detail,
             nodes: self.nodes,
             solutions: self.solutions,
+            levels: self.levels.clone(),
         });
         ControlFlow::Continue(())
+    }
+
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        // Past the limit the search is stopping: what it still reports
+        // belongs to no kept step.
+        if self.stopped_early {
+            return;
+        }
+        if self.levels.len() <= queens {
+            self.levels.resize(queens + 1, 0);
+        }
+        self.levels[queens] += count;
     }
 }
 
@@ -411,6 +467,33 @@ mod tests {
     fn bits_prints_file_a_first() {
         assert_eq!(bits(0b0010_0011, 8), "11000100");
         assert_eq!(bits(1, 3), "100");
+    }
+
+    #[test]
+    fn a_whole_search_ends_on_a_cleared_board_with_its_totals_and_its_tree() {
+        let mut recorder = TraceRecorder::new(10);
+        let mut observer = Tracing::new(&mut recorder);
+        observer.safe_boards(0, 1);
+        let _ = observer.step(StepKind::Note, || "empty");
+        observer.safe_boards(1, 1);
+        let _ = observer.step(StepKind::Place, || Detail::text("a1").queens([(0, 0)]));
+        assert_eq!(recorder.steps()[0].levels, [1]);
+        assert_eq!(recorder.steps()[1].levels, [1, 1]);
+        recorder.finish(2, 0);
+        let last = recorder.steps().last().unwrap();
+        assert_eq!(
+            (last.kind, last.nodes, last.solutions),
+            (StepKind::Note, 2, 0)
+        );
+        assert!(last.detail.queens.is_empty());
+        assert_eq!(last.levels, [1, 1]);
+        // A cut search is not over: no last step.
+        let mut cut = TraceRecorder::new(1);
+        let mut observer = Tracing::new(&mut cut);
+        let _ = observer.step(StepKind::Note, || "a");
+        let _ = observer.step(StepKind::Note, || "b");
+        cut.finish(5, 0);
+        assert_eq!(cut.steps().len(), 1);
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! ID --format json` documents, handed to the report library as data (it
 //! may not run solvers itself).
 
-use queens_core::Solver;
 use queens_report::Trace;
 
 use crate::error::CliError;
@@ -14,12 +13,17 @@ use crate::registry;
 pub const MIN_N: usize = 4;
 /// See [`MIN_N`].
 pub const MAX_N: usize = 8;
-/// Steps kept per trace: enough for every solver's whole search at n = 4
-/// and 5 (the test below checks it) and for the first solutions of most
-/// solvers at n = 6 and 7, where a learner has long stopped reading and
-/// steps instead. Each step is a few hundred bytes of JSON on the page, so
-/// the bound is what keeps the page's size in check.
+/// Steps kept per trace of a solver that walks no tree of safe boards
+/// (permutations, units, halves): enough for every such search at n = 4
+/// and 5 (the test below checks it) and for the first solutions at 6 to 8,
+/// where a learner has long stopped reading and steps instead.
 pub const PAGE_STEPS: usize = 300;
+
+/// A depth-first search over the tree of safe boards (one that `queens
+/// tree` profiles) is played whole at every n up to [`MAX_N`]: this bound
+/// only guards the page against a solver whose trace suddenly grows (the
+/// largest, textbook's at n = 8, has about 17,000 steps).
+pub const WHOLE_STEPS: usize = 40_000;
 
 /// Every registered solver's traces at n = 4..=8 that it supports, in
 /// registry order, then by n.
@@ -27,8 +31,15 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
     let mut traces = Vec::new();
     for &solver in registry::SOLVERS {
         for n in (MIN_N..=MAX_N).filter(|&n| solver.info().supports(n)) {
-            let document = json_trace(solver, n, PAGE_STEPS)?;
-            let trace = Trace::from_json(&document).map_err(|problem| {
+            let steps = if solver.tree_profile(n)?.is_some() {
+                WHOLE_STEPS
+            } else {
+                PAGE_STEPS
+            };
+            let document = crate::trace_json::document(solver, n, steps)?;
+            // The page plays exactly what `queens trace --format json`
+            // prints, read back through the report's checks.
+            let trace = Trace::from_json(&document.to_string()).map_err(|problem| {
                 CliError::Input(format!(
                     "the trace of {} at n = {n} cannot go on the page: {problem}",
                     solver.info().id
@@ -38,13 +49,6 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
         }
     }
     Ok(traces)
-}
-
-/// The one place the page's traces come from: `queens trace N --solver ID
-/// --steps K --format json`'s document (the command's generator, used
-/// as a library function: the page plays exactly what that command prints).
-fn json_trace(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
-    crate::trace_json::json(solver, n, steps)
 }
 
 #[cfg(test)]
@@ -62,7 +66,8 @@ mod tests {
                     .iter()
                     .find(|t| t.solver == info.id && t.n == n)
                     .unwrap_or_else(|| panic!("{} at n = {n}: no trace", info.id));
-                assert!(trace.steps.len() <= PAGE_STEPS);
+                // The bound, and the "search over" step after it.
+                assert!(trace.steps.len() <= WHOLE_STEPS + 1);
                 assert!(n > 5 || !trace.cut, "{} n = {n}: cut", info.id);
                 assert_eq!(trace.cut, trace.solutions.is_none(), "{} n = {n}", info.id);
                 if let Some(solutions) = trace.solutions {

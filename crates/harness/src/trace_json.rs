@@ -16,12 +16,27 @@ pub const MAX_STEPS: usize = 500;
 /// `solver`, `n`, `legend`, `convention`, `steps` (each with `event`,
 /// `text`, `queens` as `[file, rank]` 0-based, `attacked` where the solver's
 /// state marks squares, `state` as `[name, value]` pairs, `nodes` and
-/// `solutions` so far), `cut`, and the whole search's `nodes` and
+/// `solutions` so far, `levels` where the solver walks `queens tree`'s
+/// tree), `cut`, and the whole search's `nodes` and
 /// `solutions` when it was not cut. The words are the text trace's.
 pub fn json(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
+    Ok(document(solver, n, steps.clamp(1, MAX_STEPS))?.to_string())
+}
+
+/// [`json`]'s document with no bound of its own on `steps` (the page plays
+/// whole searches), ending, when the search was not cut, with the "search
+/// over" step: the board cleared, the counters at the search's totals.
+/// Every step carries `levels`, the safe boards reached so far with 0, 1,
+/// ... queens, where the solver walks `queens tree`'s tree.
+pub(crate) fn document(
+    solver: &dyn Solver,
+    n: usize,
+    steps: usize,
+) -> Result<serde_json::Value, CliError> {
     solver.info().check_n(n)?;
-    let mut recorder = TraceRecorder::new(steps.clamp(1, MAX_STEPS));
+    let mut recorder = TraceRecorder::new(steps.max(1));
     let stats = solver.trace(n, &mut recorder)?;
+    recorder.finish(stats.nodes, stats.solutions);
     let cut = recorder.stopped_early();
     let steps: Vec<serde_json::Value> = recorder
         .steps()
@@ -39,6 +54,9 @@ pub fn json(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliEr
             if let Some(attacked) = &detail.attacked {
                 object["attacked"] = serde_json::json!(attacked);
             }
+            if !step.levels.is_empty() {
+                object["levels"] = serde_json::json!(step.levels);
+            }
             object
         })
         .collect();
@@ -55,7 +73,7 @@ pub fn json(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliEr
         trace["nodes"] = stats.nodes.into();
         trace["solutions"] = stats.solutions.into();
     }
-    Ok(trace.to_string())
+    Ok(trace)
 }
 
 /// The format name of [`json`]'s output.

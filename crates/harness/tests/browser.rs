@@ -130,7 +130,8 @@ fn strings(value: &Value) -> Vec<String> {
 const PANE_JS: &str = "(index) => { const p = document.getElementById('pane-' + index); \
     const squares = (cls) => Array.from(p.querySelectorAll('.board .square.' + cls)).map((s) => s.getAttribute('data-square')).sort(); \
     return { solver: p.querySelector('.pane-solver').value, queens: squares('queen'), attacked: squares('attacked'), \
-             nodes: p.querySelector('.nodes').textContent, solutions: p.querySelector('.solutions').textContent }; }";
+             nodes: p.querySelector('.nodes').textContent, solutions: p.querySelector('.solutions').textContent, \
+             tree: p.querySelector('.tree').getAttribute('aria-label'), end: p.querySelector('.cut').textContent }; }";
 
 /// Checks a pane's drawing against step `step` of `trace` (its last step
 /// once the trace is over, as the player shows it).
@@ -159,6 +160,35 @@ fn check_pane(drawn: &Value, trace: &Trace, step: usize) {
         format!("solutions so far: {}", expected.solutions),
         "{at}"
     );
+    // The tree so far beside the board: its levels, as the step counts them.
+    if !expected.levels.is_empty() {
+        let levels: Vec<String> = expected
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(k, count)| format!("{k}: {count}"))
+            .collect();
+        assert_eq!(
+            drawn["tree"],
+            format!(
+                "search tree so far, boards by number of queens: {}",
+                levels.join(", ")
+            ),
+            "{at}: the tree so far"
+        );
+    }
+    // The last step of a whole search: the counter reads what the page's
+    // "Search over" line says.
+    if index + 1 == trace.steps.len() && !trace.cut {
+        let (nodes, solutions) = (trace.nodes.unwrap(), trace.solutions.unwrap());
+        assert_eq!(
+            drawn["end"],
+            format!("Search over: {nodes} nodes, {solutions} solutions in all."),
+            "{at}"
+        );
+        assert_eq!(drawn["nodes"], format!("nodes so far: {nodes}"), "{at}");
+        assert_eq!(strings(&drawn["queens"]), Vec::<String>::new(), "{at}");
+    }
 }
 
 fn find_trace<'a>(traces: &'a [Trace], id: &str, n: usize) -> &'a Trace {
@@ -169,10 +199,11 @@ fn find_trace<'a>(traces: &'a [Trace], id: &str, n: usize) -> &'a Trace {
 fn choose(browser: &mut Browser, n: usize, left: &str, right: &str) {
     browser
         .evaluate(&format!(
-            "(() => {{ const set = (el, v) => {{ el.value = v; el.dispatchEvent(new Event('change')); }}; \
+            "(async () => {{ const set = (el, v) => {{ el.value = v; el.dispatchEvent(new Event('change')); }}; \
              set(document.getElementById('watch-n'), '{n}'); \
              set(document.querySelector('#pane-0 .pane-solver'), {}); \
              set(document.querySelector('#pane-1 .pane-solver'), {}); \
+             await window.queensPage.settled(); \
              document.getElementById('watch-first').click(); }})()",
             json!(left),
             json!(right)
@@ -237,6 +268,8 @@ fn boards_follow_by_nodes(browser: &mut Browser, left: &Trace, right: &Trace) {
         check_pane(&panes[0], left, step);
         check_pane(&panes[1], right, partner);
         assert!(right.steps[partner].nodes <= nodes || partner == 0);
+        // One tree at two costs: both panes draw the same tree so far.
+        assert_eq!(panes[0]["tree"], panes[1]["tree"], "step {}", step + 1);
     }
     browser
         .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'steps'; a.dispatchEvent(new Event('change')); })()")
@@ -413,15 +446,73 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
         &format!("#solver-{}", first.solver),
     );
 
+    // The last step of a whole n = 8 search, from the keyboard: End.
+    choose(&mut browser, 8, "three-mask", "textbook");
+    browser
+        .evaluate(
+            "document.getElementById('watch').scrollIntoView(); document.activeElement.blur()",
+        )
+        .unwrap();
+    browser.press("End", "End", 35).unwrap();
+    for (index, id) in ["three-mask", "textbook"].iter().enumerate() {
+        let trace = find_trace(&traces, id, 8);
+        assert!(!trace.cut, "{id} n = 8: the whole search is on the page");
+        check_pane(&pane(&mut browser, index), trace, usize::MAX);
+    }
+    shoot(&mut browser, "3c-player-search-over.png", ".panes");
+
     let problems = browser.problems();
     assert!(
         problems.is_empty(),
         "the page had problems:\n{}",
         problems.join("\n")
     );
+    phone_width(&page, &traces);
     eprintln!(
         "browser test: page {bytes} bytes, {} traces, {steps} steps compared, {:.1} s",
         traces.len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// At phone width (420 px) the tree so far still stands beside the board,
+/// inside the screen.
+fn phone_width(page: &Path, traces: &[Trace]) {
+    let mut browser = Browser::launch(420, 900).unwrap();
+    browser.open(page).unwrap();
+    choose(&mut browser, 8, "three-mask", "textbook");
+    browser
+        .evaluate(
+            "document.getElementById('watch').scrollIntoView(); document.activeElement.blur()",
+        )
+        .unwrap();
+    for _ in 0..40 {
+        browser.press("ArrowRight", "ArrowRight", 39).unwrap();
+    }
+    check_pane(
+        &browser.evaluate(&format!("({PANE_JS})(0)")).unwrap(),
+        find_trace(traces, "three-mask", 8),
+        40,
+    );
+    let (board_x, board_y, board_width, _) = rect(&mut browser, "#pane-0 .board");
+    let (tree_x, tree_y, tree_width, _) = rect(&mut browser, "#pane-0 .tree");
+    assert!(
+        board_width > 150.0,
+        "the board keeps a readable size: {board_width}"
+    );
+    assert!(
+        tree_x >= board_x + board_width,
+        "the tree is beside the board"
+    );
+    assert!(
+        (tree_y - board_y).abs() < 20.0,
+        "the tree is beside the board"
+    );
+    assert!(
+        tree_x + tree_width <= 420.0,
+        "the tree is on screen: {tree_x} + {tree_width}"
+    );
+    shoot(&mut browser, "5-player-phone.png", "#pane-0");
+    let problems = browser.problems();
+    assert!(problems.is_empty(), "at 420 px:\n{}", problems.join("\n"));
 }

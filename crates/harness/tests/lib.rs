@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod compare_and_report;
 mod conformance;
+mod counters;
 mod docs_traces;
 mod gpu;
 mod split;

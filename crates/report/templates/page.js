@@ -59,15 +59,42 @@
     return { el, index, select: el.querySelector(".pane-solver"), solver: null, builtFor: null };
   });
 
-  const trace = (pane) => {
-    const solver = byId.get(pane.solver);
-    return solver ? solver.traces[String(state.n)] || null : null;
+  // Each trace is packed (its JSON raw-deflated, in base64: see the report's
+  // Trace::packed) and inflated by the browser the first time it is shown.
+  const key = (id, n) => id + " " + n;
+  const inflated = new Map();
+  const loading = new Map();
+  async function inflate(packed) {
+    const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return JSON.parse(await new Response(stream).text());
+  }
+  const load = (id, n) => {
+    const k = key(id, n);
+    if (!loading.has(k)) {
+      const solver = byId.get(id);
+      const packed = solver ? solver.traces[String(n)] : null;
+      loading.set(k, packed ? inflate(packed).then((t) => { inflated.set(k, t); }) : Promise.resolve());
+    }
+    return loading.get(k);
   };
+  // The panes' traces inflated, then drawn: every change of n or solver.
+  let settling = Promise.resolve();
+  const refresh = () => {
+    settling = Promise.all(panes.map((p) => load(p.solver, state.n))).then(render);
+    return settling;
+  };
+  const trace = (pane) => inflated.get(key(pane.solver, state.n)) || null;
+  const waiting = (pane) => !trace(pane) && Boolean(byId.get(pane.solver) && byId.get(pane.solver).traces[String(state.n)]);
   const align = $("watch-align");
   // By steps: both panes at the same step number. By nodes: the left pane
   // leads and the right one shows its last step with no more nodes, so that
   // two solvers walking one tree stay on the same node at their own cost.
+  // Where both walk the tree of safe boards, a node is one of its boards
+  // (the levels' sum: the same count for both, whatever each solver's own
+  // counter also counts), else each solver's own counter.
   const byNodes = () => align.value === "nodes";
+  const treeNodes = (step) => step.levels.reduce((a, b) => a + b, 0);
   const longest = () => {
     if (byNodes() && trace(panes[0])) return trace(panes[0]).steps.length;
     return Math.max(1, ...panes.map((p) => (trace(p) ? trace(p).steps.length : 1)));
@@ -76,11 +103,66 @@
     const own = Math.min(state.step, t.steps.length - 1);
     const lead = trace(panes[0]);
     if (!byNodes() || pane.index === 0 || !lead) return own;
-    const nodes = lead.steps[Math.min(state.step, lead.steps.length - 1)].nodes;
+    const both = lead.steps[lead.steps.length - 1].levels && t.steps[t.steps.length - 1].levels;
+    const count = both ? (step) => (step.levels ? treeNodes(step) : 0) : (step) => step.nodes;
+    const nodes = count(lead.steps[Math.min(state.step, lead.steps.length - 1)]);
     let index = 0;
-    while (index + 1 < t.steps.length && t.steps[index + 1].nodes <= nodes) index += 1;
+    while (index + 1 < t.steps.length && count(t.steps[index + 1]) <= nodes) index += 1;
     return index;
   };
+
+  // The search tree so far: one row per level (k queens on the board); a
+  // faint bar as wide as the whole search's level against its widest, centred
+  // so that the picture has the tree's shape, filled as far as the safe
+  // boards reached there so far; the level of the board shown is marked.
+  function drawTree(el, t, index) {
+    const step = t.steps[index];
+    const box = el.querySelector(".tree");
+    const final = t.steps[t.steps.length - 1].levels;
+    if (!step.levels && !final) {
+      box.replaceChildren();
+      box.setAttribute("aria-label", "");
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const levels = step.levels || [];
+    const whole = t.cut ? null : final;
+    const widest = Math.max(1, ...(whole || levels));
+    const depth = step.queens.length;
+    const rows = [];
+    for (let k = 0; k <= t.n; k++) {
+      const count = levels[k] || 0;
+      const row = document.createElement("div");
+      row.className = "level" + (k === depth && index !== t.steps.length - 1 ? " here" : "");
+      const label = document.createElement("span");
+      label.className = "k";
+      label.textContent = String(k);
+      const track = document.createElement("span");
+      track.className = "track";
+      // The whole search's level, faint, filled as far as reached so far.
+      const ghost = document.createElement("span");
+      ghost.className = "whole";
+      const all = whole ? whole[k] || 0 : count;
+      ghost.style.width = (100 * all / widest).toFixed(1) + "%";
+      const bar = document.createElement("span");
+      bar.className = "bar";
+      bar.style.width = all ? (100 * count / all).toFixed(1) + "%" : "0";
+      ghost.appendChild(bar);
+      track.appendChild(ghost);
+      const figure = document.createElement("span");
+      figure.className = "count";
+      figure.textContent = whole ? count + "/" + (whole[k] || 0) : String(count);
+      row.append(label, track, figure);
+      rows.push(row);
+    }
+    const caption = document.createElement("p");
+    caption.className = "tree-caption";
+    caption.textContent = "the tree so far: safe boards with k queens" + (whole ? " (of the whole search's)" : "");
+    box.replaceChildren(caption, ...rows);
+    box.setAttribute("aria-label", "search tree so far, boards by number of queens: " +
+      levels.map((c, k) => k + ": " + c).join(", "));
+  }
 
   function fillSolvers() {
     for (const pane of panes) {
@@ -137,7 +219,8 @@
     if (!t) {
       for (const cell of board.children) cell.classList.remove("queen", "attacked");
       board.setAttribute("aria-label", "no recorded search for this solver at n = " + state.n);
-      el.querySelector(".event").textContent = "no trace";
+      el.querySelector(".event").textContent = waiting(pane) ? "unpacking the trace…" : "no trace";
+      el.querySelector(".tree").replaceChildren();
       for (const cls of [".text", ".cut", ".convention", ".nodes", ".solutions"]) el.querySelector(cls).textContent = "";
       el.querySelector(".state tbody").replaceChildren();
       return;
@@ -169,6 +252,7 @@
       return row;
     });
     el.querySelector(".state tbody").replaceChildren(...rows);
+    drawTree(el, t, index);
     let end = t.cut
       ? "This trace keeps the first " + t.steps.length + " steps; the search goes on after them."
       : "The whole search: " + t.steps.length + " steps.";
@@ -221,9 +305,9 @@
     for (const id of ["watch-first", "watch-back", "watch-play", "watch-forward", "watch-last"]) $(id).disabled = true;
   } else {
     nSelect.value = String(state.n);
-    nSelect.addEventListener("change", () => { stop(); state.n = Number(nSelect.value); state.step = 0; fillSolvers(); render(); });
+    nSelect.addEventListener("change", () => { stop(); state.n = Number(nSelect.value); state.step = 0; fillSolvers(); render(); refresh(); });
     for (const pane of panes) {
-      pane.select.addEventListener("change", () => { pane.solver = pane.select.value; render(); });
+      pane.select.addEventListener("change", () => { pane.solver = pane.select.value; render(); refresh(); });
     }
     $("watch-first").addEventListener("click", () => { stop(); go(0); });
     $("watch-back").addEventListener("click", () => { stop(); go(state.step - 1); });
@@ -240,6 +324,7 @@
         panes[0].solver = id;
         panes[0].select.value = id;
         render();
+        refresh();
       });
     }
     document.addEventListener("keydown", (event) => {
@@ -268,11 +353,14 @@
     });
     fillSolvers();
     render();
+    refresh();
   }
 
-  // For the browser test and for curious readers: where the player is.
+  // For the browser test and for curious readers: where the player is;
+  // settled() waits until the panes' traces are inflated and drawn.
   window.queensPage = {
     ready: true,
+    settled: () => settling.then(() => true),
     where: () => ({ n: state.n, step: state.step, align: align.value, playing: Boolean(state.timer), solvers: panes.map((p) => p.solver) }),
   };
 })();

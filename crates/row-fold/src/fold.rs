@@ -64,6 +64,10 @@ impl Fold {
         observer: &mut O,
     ) -> ControlFlow<()> {
         let n = self.n;
+        // Level 0, the empty board, is counted before the step that shows it.
+        if O::PROFILES {
+            observer.safe_boards(0, 1);
+        }
         if O::ENABLED {
             observer.step(StepKind::Note, || {
                 format!(
@@ -73,9 +77,6 @@ impl Fold {
         }
         let mut level = Level::seed();
         let mut next = Level::default();
-        if O::PROFILES {
-            observer.safe_boards(0, 1);
-        }
         for queens in 1..=n {
             self.extend(&level, &mut next, queens, observer)?;
             self.record(&level, &next);

@@ -62,6 +62,12 @@ impl Search {
 
     /// Runs the whole search from the empty board.
     pub fn run<S: SolutionSink, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
+        // The root: an empty board is never full (n >= 1). Every node is
+        // counted before the step that shows it.
+        self.positions += 1;
+        if O::PROFILES {
+            observer.safe_boards(0, 1);
+        }
         if O::ENABLED {
             let n = self.n;
             let board = self.detail(0, 0);
@@ -72,11 +78,6 @@ impl Search {
                 ),
                 ..board
             });
-        }
-        // The root: an empty board is never full (n >= 1).
-        self.positions += 1;
-        if O::PROFILES {
-            observer.safe_boards(0, 1);
         }
         let _ = self.try_rank(0, sink, observer);
         self
@@ -122,6 +123,16 @@ impl Search {
             self.file_free[file] = false;
             self.rising_free[rising] = false;
             self.falling_free[falling] = false;
+            // The new board is a node: a solution if it fills the last
+            // rank, else a position to search from.
+            if rank + 1 == n {
+                self.solutions += 1;
+            } else {
+                self.positions += 1;
+            }
+            if O::PROFILES {
+                observer.safe_boards(rank + 1, 1);
+            }
             if O::ENABLED {
                 let board = self.detail(rank + 1, rank + 1);
                 observer.step(StepKind::Place, || Detail {
@@ -137,10 +148,6 @@ impl Search {
             let flow = if rank + 1 == n {
                 self.solution(sink, observer)
             } else {
-                self.positions += 1;
-                if O::PROFILES {
-                    observer.safe_boards(rank + 1, 1);
-                }
                 self.try_rank(rank + 1, sink, observer)
             };
             // Remove: free the entries again, so the invariant holds for
@@ -151,7 +158,13 @@ impl Search {
             flow?;
         }
         if O::ENABLED && rank > 0 {
-            // The board once rank's queen is taken back.
+            // The board once rank's queen is taken back: her file and
+            // diagonals are freed here for the drawing (the caller frees
+            // them again, a no-op), so the board shows no trace of her.
+            let file = self.file_of_rank[rank - 1] as usize;
+            self.file_free[file] = true;
+            self.rising_free[rank - 1 + n - 1 - file] = true;
+            self.falling_free[rank - 1 + file] = true;
             let board = self.detail(rank - 1, rank - 1);
             let why = if placed_any {
                 "every file tried"
@@ -166,17 +179,14 @@ impl Search {
         ControlFlow::Continue(())
     }
 
-    /// A full board: count it, and hand it to the sink if it wants boards.
+    /// A full board (counted by the caller): show it, and hand it to the
+    /// sink if it wants boards.
     fn solution<S: SolutionSink, O: Observer>(
         &mut self,
         sink: &mut S,
         observer: &mut O,
     ) -> ControlFlow<()> {
-        self.solutions += 1;
         let n = self.n;
-        if O::PROFILES {
-            observer.safe_boards(n, 1);
-        }
         if O::ENABLED {
             let squares: Vec<String> = self.file_of_rank[..n]
                 .iter()
@@ -232,7 +242,7 @@ impl Search {
             .state("files", mask(&self.file_free[..n]))
             .state("rising", mask(&self.rising_free[..2 * n - 1]))
             .state("falling", mask(&self.falling_free[..2 * n - 1]))
-            .nodes(self.positions);
+            .nodes(self.positions + self.solutions);
         if rank < n {
             detail = detail.attacked(
                 (0..n)

@@ -110,12 +110,13 @@ impl<W: Word> Search<W> {
 
     /// `qMImpl emptyMask emptyMask 0`: the whole search.
     pub fn run<S: MoveSink<W>, O: Observer>(mut self, sink: &mut S, observer: &mut O) -> Self {
+        // The empty board is counted before the step that shows it.
+        if O::PROFILES {
+            observer.safe_boards(0, 1);
+        }
         if O::ENABLED {
             let n = self.n;
             let _ = observer.step(StepKind::Note, || grid::describe_start::<W>(n));
-        }
-        if O::PROFILES {
-            observer.safe_boards(0, 1);
         }
         let _ = self.place_in_row(W::ALL, 0, sink, observer);
         self

@@ -112,6 +112,13 @@ impl Search {
             vertical &= cleared;
             self.file_of_rank[rank] = file;
         }
+        // The root call: the starting board is never full (n >= 1, and a
+        // caller places fewer than n queens). Counted before the step that
+        // shows it.
+        self.positions += 1;
+        if O::PROFILES {
+            observer.safe_boards(placed.len(), 1);
+        }
         if O::ENABLED {
             let start = Frame {
                 left,
@@ -120,7 +127,7 @@ impl Search {
                 untried: 0,
             };
             let (width, ranks) = (self.n, placed.len());
-            let board = Detail::default().files_by_rank(placed);
+            let board = Detail::default().files_by_rank(placed).nodes(self.nodes());
             let _ = observer.step(StepKind::Note, || {
                 let (masks, detail) = start.describe(width, ranks, board);
                 let what = if ranks == 0 {
@@ -136,6 +143,12 @@ impl Search {
         }
         let flow = self.try_rank(left, right, vertical, allowed, sink, observer);
         (self, flow)
+    }
+
+    /// The nodes so far, as [`Search::stats`] counts them: positions and
+    /// solutions (traced runs only).
+    fn nodes(&self) -> u64 {
+        self.positions + self.solutions
     }
 
     pub fn stats(&self) -> SearchStats {
@@ -166,12 +179,6 @@ impl Search {
     ) -> ControlFlow<()> {
         let width = self.n;
         let mut saved = [Frame::default(); MAX_N];
-        // The root call: the starting board is never full (n >= 1, and a
-        // caller places fewer than n queens).
-        self.positions += 1;
-        if O::PROFILES {
-            observer.safe_boards(width - vertical.count_ones() as usize, 1);
-        }
         // `safe-files`: a file is safe if no mask marks it attacked; on the
         // first rank, only the allowed ones are tried.
         let mut current = Frame {
@@ -192,11 +199,24 @@ impl Search {
                 if S::WANTS_BOARD || O::ENABLED {
                     self.file_of_rank[rank % MAX_N] = file.trailing_zeros() as u8;
                 }
+                // The new board is a node (a position, or a solution when
+                // it fills the last file): counted before the step that
+                // shows it, so that the step's counters include it.
+                let cleared = !file;
+                let next_vertical = current.vertical & cleared;
+                if next_vertical == 0 {
+                    self.solutions += 1;
+                } else {
+                    self.positions += 1;
+                }
+                if O::PROFILES {
+                    observer.safe_boards(rank + 1, 1);
+                }
                 if O::ENABLED {
                     let frame = current;
                     let board = Detail::default()
                         .files_by_rank(&self.file_of_rank[..=rank % MAX_N])
-                        .nodes(self.positions);
+                        .nodes(self.nodes());
                     observer.step(StepKind::Place, || {
                         let untried = bits(frame.untried.into(), width);
                         let (masks, detail) = frame.describe(width, rank, board);
@@ -219,16 +239,10 @@ impl Search {
                 // nothing enters from beyond file a) and the right-diagonal
                 // mask shifts right arithmetically, like Forth's `2/`, which
                 // copies the top 1 down.
-                let cleared = !file;
-                let next_vertical = current.vertical & cleared;
                 if next_vertical == 0 {
                     // `try` on a full board: every file holds a queen.
-                    self.solutions += 1;
-                    if O::PROFILES {
-                        observer.safe_boards(width, 1);
-                    }
                     if O::ENABLED {
-                        let board = self.describe_board(rank + 1).nodes(self.positions);
+                        let board = self.describe_board(rank + 1).nodes(self.nodes());
                         observer.step(StepKind::Solution, || board)?;
                     }
                     if S::WANTS_BOARD {
@@ -238,10 +252,6 @@ impl Search {
                         sink.solution(&self.rows[..width])?;
                     }
                     continue;
-                }
-                self.positions += 1;
-                if O::PROFILES {
-                    observer.safe_boards(rank + 1, 1);
                 }
                 let next = Frame {
                     left: ((current.left & cleared) << 1) | 1,
@@ -255,7 +265,7 @@ impl Search {
                     if O::ENABLED {
                         let board = Detail::default()
                             .files_by_rank(&self.file_of_rank[..=rank % MAX_N])
-                            .nodes(self.positions);
+                            .nodes(self.nodes());
                         observer.step(StepKind::Backtrack, || {
                             let (masks, detail) = next.describe(width, rank + 1, board);
                             Detail {
@@ -279,7 +289,7 @@ impl Search {
             // nearest rank below with files left, or finish.
             if depth == 0 {
                 if O::ENABLED {
-                    let nodes = self.positions;
+                    let nodes = self.nodes();
                     observer.step(StepKind::Note, || {
                         Detail::text("no rank has an untried safe file left: search over")
                             .nodes(nodes)
@@ -296,7 +306,7 @@ impl Search {
                 let untried = current.untried;
                 let board = Detail::default()
                     .files_by_rank(&self.file_of_rank[..resumed % MAX_N])
-                    .nodes(self.positions);
+                    .nodes(self.nodes());
                 observer.step(StepKind::Backtrack, || {
                     let ranks = if exhausted == resumed + 1 {
                         format!("rank {}", exhausted + 1)

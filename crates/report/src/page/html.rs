@@ -458,8 +458,9 @@ fn text(map: &Analyses<'_>, id: &str, missing: &'static str) -> Text {
     }
 }
 
-/// What the script needs: the solvers in order, each one's traces by n and
-/// its measured median there (so a pane can say what the whole count cost).
+/// What the script needs: the solvers in order, each one's traces by n
+/// (packed, see [`Trace::packed`]) and its measured median there (so a pane
+/// can say what the whole count cost).
 fn data_json(parts: &Parts<'_>) -> String {
     // The records' solvers first, then any solver that has traces but no
     // measurement yet (newer than the records): it can still be watched.
@@ -482,12 +483,7 @@ fn data_json(parts: &Parts<'_>) -> String {
                 .traces
                 .iter()
                 .filter(|t| t.solver == id)
-                .map(|t| {
-                    (
-                        t.n.to_string(),
-                        serde_json::to_value(t).expect("a trace serializes"),
-                    )
-                })
+                .map(|t| (t.n.to_string(), serde_json::json!(t.packed())))
                 .collect();
             let measured: serde_json::Map<String, serde_json::Value> = parts
                 .overlay
@@ -569,8 +565,10 @@ mod tests {
             "teaching text rendered from Markdown"
         );
         assert!(text.contains("data-solver=\"three-mask\""));
-        // The trace is embedded, and its `</script>` cannot end the script early.
-        assert!(text.contains("\\u003c/script> queen on a"));
+        // The trace is embedded (packed: the script inflates it), and no
+        // `</script>` in it can end the script early.
+        let trace = Trace::from_json(TRACE).unwrap();
+        assert!(text.contains(&format!("\"traces\":{{\"4\":\"{}\"}}", trace.packed())));
         assert_eq!(
             text.matches("</script>").count(),
             2,

@@ -10,6 +10,10 @@ use serde::{Deserialize, Serialize};
 /// The `format` field every trace document carries.
 pub const TRACE_FORMAT: &str = "queens-trace/1";
 
+/// miniz's best compression: the page is written once per report, and
+/// every kB saved is one every reader downloads.
+const PACK_LEVEL: u8 = 9;
+
 /// Step events, the tags of the text trace.
 const EVENTS: [&str; 7] = [
     "note", "place", "reject", "back", "solution", "level", "skip",
@@ -62,6 +66,11 @@ pub struct Step {
     pub nodes: u64,
     /// Solutions found so far.
     pub solutions: u64,
+    /// Safe boards reached so far with 0, 1, ... queens: the search tree so
+    /// far, level by level (`queens tree`'s profile at the end of a whole
+    /// search); empty for a solver that walks no such tree.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<u64>,
 }
 
 impl Trace {
@@ -73,6 +82,31 @@ impl Trace {
             serde_json::from_str(json).map_err(|e| format!("not a trace document: {e}"))?;
         trace.check()?;
         Ok(trace)
+    }
+
+    /// The trace as the page embeds it: its JSON document, raw-deflated
+    /// (RFC 1951) and written in base64. Whole searches repeat themselves
+    /// from step to step (the same masks, words and boards, one square
+    /// apart), so this keeps the page's every depth-first search at n = 8
+    /// to a few hundred kB; the page's script inflates a trace with the
+    /// browser's own `DecompressionStream("deflate-raw")` when it is shown.
+    /// The same trace always packs to the same text.
+    pub fn packed(&self) -> String {
+        use base64::Engine as _;
+        let json = serde_json::to_string(self).expect("a trace serializes");
+        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), PACK_LEVEL);
+        base64::engine::general_purpose::STANDARD.encode(deflated)
+    }
+
+    /// Reads a trace written by [`Trace::packed`] back (and checks it).
+    pub fn unpack(packed: &str) -> Result<Trace, String> {
+        use base64::Engine as _;
+        let deflated = base64::engine::general_purpose::STANDARD
+            .decode(packed)
+            .map_err(|e| format!("not base64: {e}"))?;
+        let json = miniz_oxide::inflate::decompress_to_vec(&deflated)
+            .map_err(|e| format!("not a deflate stream: {e:?}"))?;
+        Trace::from_json(&String::from_utf8_lossy(&json))
     }
 
     /// The checks of [`Trace::from_json`], for a trace built in memory.
@@ -129,6 +163,20 @@ mod tests {
         assert_eq!(trace.nodes, None);
         let again = Trace::from_json(&serde_json::to_string(&trace).unwrap()).unwrap();
         assert_eq!(again, trace);
+    }
+
+    #[test]
+    fn a_packed_trace_unpacks_to_itself_and_packs_the_same_every_time() {
+        let trace = Trace::from_json(SMALL).unwrap();
+        let packed = trace.packed();
+        assert!(
+            packed
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
+        );
+        assert_eq!(Trace::unpack(&packed).unwrap(), trace);
+        assert_eq!(trace.packed(), packed);
+        assert!(Trace::unpack("not base64!").is_err());
     }
 
     #[test]
