@@ -26,6 +26,10 @@ pub struct Measured {
     pub provenance: Provenance,
     /// The solver's count entries, in the record's order.
     pub rows: Vec<Entry>,
+    /// The record's schema version (1 has no cold figure).
+    pub schema_version: u32,
+    /// Why the record has no branch misses, if it says.
+    pub branch_misses_unavailable: Option<String>,
 }
 
 /// The count entries of solver `id` in the newest record in `dir`. No
@@ -46,5 +50,7 @@ pub fn newest_measurements(dir: &Path, id: &str) -> Result<Newest, FileError> {
         file,
         provenance: record.provenance,
         rows,
+        schema_version: record.schema_version,
+        branch_misses_unavailable: record.settings.branch_misses_unavailable,
     }))
 }
