@@ -151,7 +151,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         for planned in plan {
             let run = match planned {
                 Planned::Settled(entry) => {
-                    entries.push(entry);
+                    entries.push(*entry);
                     continue;
                 }
                 Planned::Time(run) => run,

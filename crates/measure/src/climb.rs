@@ -54,7 +54,7 @@ pub enum Planned {
     /// Checked and quick enough: time it.
     Time(CheckedRun),
     /// Already decided (an error, or over the limit): record as is.
-    Settled(Entry),
+    Settled(Box<Entry>),
 }
 
 /// Probes are allowed to overshoot the limit this much before they are
@@ -85,24 +85,28 @@ pub fn probe_grid(
                 seconds(predicted),
                 seconds(max_run)
             );
-            plan.push(Planned::Settled(skipped_entry(id, n, why)));
+            plan.push(Planned::Settled(Box::new(skipped_entry(id, n, why))));
             break;
         }
         let run = checked_run(solver, n, options, expected);
         ladder.record(run.wall);
         if !run.is_correct() {
-            plan.push(Planned::Settled(run.entry(Status::Error, None, None)));
+            plan.push(Planned::Settled(Box::new(run.entry(
+                Status::Error,
+                None,
+                None,
+            ))));
         } else if run.wall > max_run {
             let why = format!(
                 "one run took {}, over the {} limit",
                 seconds(run.wall),
                 seconds(max_run)
             );
-            plan.push(Planned::Settled(run.entry(
+            plan.push(Planned::Settled(Box::new(run.entry(
                 Status::OverBudget,
                 None,
                 Some(why),
-            )));
+            ))));
             break;
         } else {
             plan.push(Planned::Time(run));

@@ -157,13 +157,13 @@ mod tests {
     fn explained(record: Record) -> String {
         render(
             registry::find("three-mask").unwrap(),
-            &Newest::Found(Measured {
+            &Newest::Found(Box::new(Measured {
                 file: "bench-results/fixture.json".into(),
                 provenance: record.provenance.clone(),
                 rows: record.entries.clone(),
                 schema_version: record.schema_version,
                 branch_misses_unavailable: record.settings.branch_misses_unavailable.clone(),
-            }),
+            })),
         )
     }
 
