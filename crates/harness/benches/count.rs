@@ -7,6 +7,12 @@
 //! if the count is right and the run took at most the per-run limit; the
 //! first n over the limit is recorded as over budget and ends the climb.
 //!
+//! criterion's samples repeat one search back to back (the *warm* figure).
+//! After them come the *cold* samples ([`queens_measure::cold`]):
+//! [`BENCH_COLD_ROUNDS`] rounds through every timed (solver, n), one run
+//! each, never the same search twice in a row, and branch misses per node
+//! where the processor's counters can be read.
+//!
 //! Environment (see `bench-results/FORMAT.md`):
 //! - `QUEENS_BENCH_MAX_RUN`: seconds one run may take (default 0.5);
 //!   larger widens the grid, smaller narrows it.
@@ -23,6 +29,7 @@ use criterion::{BenchmarkId, Criterion, SamplingMode};
 use queens_core::{CountOptions, oeis};
 use queens_harness::registry;
 use queens_measure::climb::{self, Planned, seconds};
+use queens_measure::cold::{self, BENCH_COLD_ROUNDS};
 use queens_measure::{CheckedRun, published_count, stats, timed_run};
 use queens_record::{COUNT, Entry, Provenance, Record, Settings, SolverFacts, Status};
 
@@ -144,7 +151,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         for planned in plan {
             let run = match planned {
                 Planned::Settled(entry) => {
-                    entries.push(entry);
+                    entries.push(*entry);
                     continue;
                 }
                 Planned::Time(run) => run,
@@ -168,6 +175,23 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
     }
     group.finish();
     criterion.final_summary();
+    // `cargo test --benches` takes one round, to check the path.
+    let cold_rounds = if settings.benchmarking {
+        BENCH_COLD_ROUNDS
+    } else {
+        1
+    };
+    let timed = entries.iter().filter(|e| e.status == Status::Timed).count();
+    let cold_started = Instant::now();
+    let branch_misses_unavailable =
+        cold::attach_cold(&mut entries, &solvers, cold_rounds, &options);
+    eprintln!(
+        "count bench: cold: {cold_rounds} rounds through {timed} timed (solver, n), one run each, in {}",
+        seconds(cold_started.elapsed())
+    );
+    if let Some(why) = &branch_misses_unavailable {
+        eprintln!("count bench: no branch misses: {why}");
+    }
     if !settings.benchmarking {
         return Ok(());
     }
@@ -184,6 +208,8 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
             max_n: (settings.max_n < oeis::MAX_KNOWN_N).then_some(settings.max_n),
             max_run_seconds: Some(settings.max_run.as_secs_f64()),
             budget_seconds: None,
+            cold_rounds: Some(cold_rounds),
+            branch_misses_unavailable,
         },
         solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,

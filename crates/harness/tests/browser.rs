@@ -333,7 +333,7 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
         "points with values: {hover}"
     );
 
-    // Sorting: the summary by "time there", ascending, then descending.
+    // Sorting: the summary by its third column (a ranking or a time), ascending, then descending.
     let times_js = "Array.from(document.querySelectorAll('#summary-table tbody tr')).map((r) => r.children[2].getAttribute('data-sort')).filter((v) => v !== '').map(Number)";
     browser
         .evaluate("document.querySelector('#summary-table thead th:nth-child(3) button').click()")

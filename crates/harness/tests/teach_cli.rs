@@ -191,6 +191,12 @@ fn explain_shows_the_rows_of_the_newest_record() {
     let measured = out.split("\n---\n").nth(1).expect("a measured section");
     let name = newest.file_name().unwrap().to_str().unwrap();
     assert!(measured.contains(name), "{measured}");
+    // Both figures, from one compare run that took cold samples too.
+    assert!(
+        measured.contains("| cold median | warm median | cold ns / node | warm ns / node |"),
+        "{measured}"
+    );
+    assert!(!measured.contains("not recorded"), "{measured}");
     for n in 4..=5 {
         // Counts below 1,000: no thousands separator to allow for.
         let row = format!("| {n} | {} |", oeis::total(n).unwrap());

@@ -54,7 +54,7 @@ pub enum Planned {
     /// Checked and quick enough: time it.
     Time(CheckedRun),
     /// Already decided (an error, or over the limit): record as is.
-    Settled(Entry),
+    Settled(Box<Entry>),
 }
 
 /// Probes are allowed to overshoot the limit this much before they are
@@ -85,24 +85,28 @@ pub fn probe_grid(
                 seconds(predicted),
                 seconds(max_run)
             );
-            plan.push(Planned::Settled(skipped_entry(id, n, why)));
+            plan.push(Planned::Settled(Box::new(skipped_entry(id, n, why))));
             break;
         }
         let run = checked_run(solver, n, options, expected);
         ladder.record(run.wall);
         if !run.is_correct() {
-            plan.push(Planned::Settled(run.entry(Status::Error, None, None)));
+            plan.push(Planned::Settled(Box::new(run.entry(
+                Status::Error,
+                None,
+                None,
+            ))));
         } else if run.wall > max_run {
             let why = format!(
                 "one run took {}, over the {} limit",
                 seconds(run.wall),
                 seconds(max_run)
             );
-            plan.push(Planned::Settled(run.entry(
+            plan.push(Planned::Settled(Box::new(run.entry(
                 Status::OverBudget,
                 None,
                 Some(why),
-            )));
+            ))));
             break;
         } else {
             plan.push(Planned::Time(run));
@@ -122,23 +126,31 @@ const MIN_SAMPLE: Duration = Duration::from_millis(1);
 
 /// `queens compare`'s loop for one solver: from `min_n` up, a checking run
 /// then repeated timed runs (median of up to 15), all within `budget` of
-/// total time. A run predicted not to fit in what is left is not started.
-/// `progress` is called once per n settled.
+/// total time, which also pays for the `cold_rounds` one-run samples each
+/// timed n will get later ([`crate::cold`]): they are set aside from the
+/// budget as soon as the checking run says what one run costs. A run
+/// predicted not to fit in what is left is not started. `progress` is
+/// called once per n settled.
 pub fn time_within_budget(
     solver: &dyn Solver,
     (min_n, max_n): (usize, usize),
     budget: Duration,
+    cold_rounds: usize,
     options: &CountOptions,
     expected: Expected,
     mut progress: impl FnMut(usize),
 ) -> Vec<Entry> {
+    let per_run = 1 + u32::try_from(cold_rounds).unwrap_or(u32::MAX);
     let id = solver.info().id;
     let mut ladder = Ladder::default();
     let mut spent = Duration::ZERO;
     let mut entries = Vec::new();
     for n in n_range(solver, min_n, max_n) {
         let left = budget.saturating_sub(spent);
-        if let Some(predicted) = ladder.predicted_next().filter(|p| *p > left) {
+        if let Some(predicted) = ladder
+            .predicted_next()
+            .filter(|p| p.saturating_mul(per_run) > left)
+        {
             let why = format!(
                 "not run: predicted {} per run, more than the {} left of its {} budget",
                 seconds(predicted),
@@ -150,7 +162,8 @@ pub fn time_within_budget(
             break;
         }
         let run = checked_run(solver, n, options, expected);
-        spent += run.wall;
+        // The checking run, and the cold runs this n will get if timed.
+        spent += run.wall.saturating_mul(per_run);
         ladder.record(run.wall);
         if !run.is_correct() {
             entries.push(run.entry(Status::Error, None, None));
@@ -243,6 +256,7 @@ mod tests {
             &ThreeMask,
             (4, 8),
             Duration::ZERO,
+            0,
             &CountOptions::default(),
             published_count,
             |_| {},
@@ -263,6 +277,7 @@ mod tests {
             &ThreeMask,
             (4, 7),
             Duration::from_secs(60),
+            5,
             &CountOptions::default(),
             published_count,
             |_| {},

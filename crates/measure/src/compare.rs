@@ -10,6 +10,7 @@ use queens_core::{CountOptions, Solver};
 use queens_record::{Provenance, Record, Settings, SolverFacts, Status};
 
 use crate::climb;
+use crate::cold::{self, COMPARE_COLD_ROUNDS};
 use crate::error::Error;
 use crate::run::published_count;
 use crate::validate;
@@ -102,6 +103,7 @@ pub fn run(
             solver,
             (MIN_N, plan.max_n),
             plan.budget,
+            COMPARE_COLD_ROUNDS,
             &options,
             published_count,
             |n| {
@@ -118,6 +120,8 @@ pub fn run(
         // A solver that stopped early leaves its remaining n unvisited.
         done += reachable.saturating_sub(settled);
     }
+    let branch_misses_unavailable =
+        cold::attach_cold(&mut entries, plan.solvers, COMPARE_COLD_ROUNDS, &options);
 
     let record = Record::new(
         Provenance::collect(plan.command.clone()),
@@ -128,6 +132,8 @@ pub fn run(
             max_n: Some(plan.max_n),
             max_run_seconds: None,
             budget_seconds: Some(plan.budget.as_secs_f64()),
+            cold_rounds: Some(COMPARE_COLD_ROUNDS),
+            branch_misses_unavailable,
         },
         plan.solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
@@ -161,6 +167,12 @@ mod tests {
         assert!(!comparison.has_errors());
         let ns: Vec<usize> = comparison.record.entries.iter().map(|e| e.n).collect();
         assert_eq!(ns, vec![4, 5, 6]);
+        // Every timed n has its cold samples beside the warm ones, and the
+        // record is one a reader accepts.
+        for entry in &comparison.record.entries {
+            assert_eq!(entry.cold.unwrap().samples, COMPARE_COLD_ROUNDS);
+        }
+        assert_eq!(queens_record::meaning::check(&comparison.record), Ok(()));
         assert_eq!(steps, vec![(4, 1, 3), (5, 2, 3), (6, 3, 3)]);
     }
 

@@ -16,6 +16,11 @@
 //!   independent checker, listers list equal sets, counts equal OEIS.
 //! - `run`: one checked run (count compared with OEIS, peak heap) and one
 //!   timed run ([`checked_run`], [`timed_run`]).
+//! - [`counters`]: branch misses read from the processor's performance
+//!   counters around a run, where the machine allows it.
+//! - [`cold`]: cold samples, one run each, in rounds that never repeat a
+//!   search back to back (the one rotation `cargo bench` and `queens
+//!   compare` share), beside the warm repeated runs.
 //! - [`climb`]: climbing n within a time budget.
 //! - [`compare`]: a whole `queens compare` run that ends in a record.
 //!
@@ -25,7 +30,9 @@
 #![deny(missing_docs)]
 
 pub mod climb;
+pub mod cold;
 pub mod compare;
+pub mod counters;
 pub mod error;
 pub mod heap;
 mod run;

@@ -80,6 +80,11 @@ impl CheckedRun {
             check_run_ns: Some(self.wall.as_nanos() as u64),
             timing,
             ns_per_node,
+            // Taken later, in rounds through every timed (solver, n).
+            cold: None,
+            cold_ns_per_node: None,
+            cold_branch_misses_per_node: None,
+            warm_branch_misses_per_node: None,
         }
     }
 }
@@ -101,6 +106,10 @@ pub fn skipped_entry(solver: &str, n: usize, why: String) -> Entry {
         check_run_ns: None,
         timing: None,
         ns_per_node: None,
+        cold: None,
+        cold_ns_per_node: None,
+        cold_branch_misses_per_node: None,
+        warm_branch_misses_per_node: None,
     }
 }
 

@@ -25,6 +25,10 @@ pub fn sample_record() -> Record {
         max_n: None,
         max_run_seconds: Some(0.5),
         budget_seconds: None,
+        cold_rounds: Some(3),
+        branch_misses_unavailable: Some(
+            "perf_event_open failed: Operation not permitted (perf_event_paranoid is 3)".into(),
+        ),
     };
     let solvers = vec![SolverFacts {
         id: "three-mask".into(),
@@ -57,8 +61,34 @@ pub fn sample_record() -> Record {
             mad_ns: 0.75,
         }),
         ns_per_node: Some(14_000.5 / 2057.0),
+        // The statistics of the cold samples 41 000, 42 000 and 40 000 ns:
+        // three times the warm median, as a learned search gives.
+        cold: Some(Timing {
+            samples: 3,
+            median_ns: 41_000.0,
+            min_ns: 40_000.0,
+            max_ns: 42_000.0,
+            mad_ns: 1_000.0,
+        }),
+        cold_ns_per_node: Some(41_000.0 / 2057.0),
+        cold_branch_misses_per_node: None,
+        warm_branch_misses_per_node: None,
     };
     Record::new(provenance, settings, solvers, vec![entry])
+}
+
+/// The same record as version 1 wrote it: the warm timing only, no cold
+/// samples and no counters.
+pub fn version_1_record() -> Record {
+    let mut record = sample_record();
+    record.schema_version = 1;
+    record.settings.cold_rounds = None;
+    record.settings.branch_misses_unavailable = None;
+    for entry in &mut record.entries {
+        entry.cold = None;
+        entry.cold_ns_per_node = None;
+    }
+    record
 }
 
 /// The timing of a single sample of `ns` nanoseconds, as a measuring run

@@ -14,7 +14,7 @@ pub enum Newest {
     /// There is no record to read; the text says why.
     Missing(String),
     /// The newest record, with the solver's rows (possibly none).
-    Found(Measured),
+    Found(Box<Measured>),
 }
 
 /// One solver's entries from one record, with where they come from.
@@ -26,6 +26,10 @@ pub struct Measured {
     pub provenance: Provenance,
     /// The solver's count entries, in the record's order.
     pub rows: Vec<Entry>,
+    /// The record's schema version (1 has no cold figure).
+    pub schema_version: u32,
+    /// Why the record has no branch misses, if it says.
+    pub branch_misses_unavailable: Option<String>,
 }
 
 /// The count entries of solver `id` in the newest record in `dir`. No
@@ -42,9 +46,11 @@ pub fn newest_measurements(dir: &Path, id: &str) -> Result<Newest, FileError> {
         .into_iter()
         .filter(|entry| entry.solver == id && entry.question == COUNT)
         .collect();
-    Ok(Newest::Found(Measured {
+    Ok(Newest::Found(Box::new(Measured {
         file,
         provenance: record.provenance,
         rows,
-    }))
+        schema_version: record.schema_version,
+        branch_misses_unavailable: record.settings.branch_misses_unavailable,
+    })))
 }

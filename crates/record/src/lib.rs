@@ -43,7 +43,8 @@ pub use error::FileError;
 pub use latest::{Measured, Newest, newest_measurements};
 pub use provenance::{Provenance, utc_timestamp};
 pub use schema::{
-    COUNT, Entry, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,
+    COUNT, Entry, OLDEST_READABLE_VERSION, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts,
+    Status, Timing,
 };
 pub use store::{BENCH_KINDS, newest, prepare_dir, read, write_new};
 

@@ -155,6 +155,29 @@ fn check_settings(record: &Record) -> Result<(), Problem> {
     {
         return Err(problem("settings.max_n", format!("not in min_n..={MAX_N}")));
     }
+    match (record.schema_version, s.cold_rounds) {
+        (1, Some(_)) => {
+            return Err(problem(
+                "settings.cold_rounds",
+                "a version-1 record took no cold samples",
+            ));
+        }
+        (1, None) => {}
+        (_, None) => return Err(problem("settings.cold_rounds", "missing")),
+        (_, Some(rounds)) if !(1..=MAX_SAMPLES).contains(&rounds) => {
+            return Err(problem("settings.cold_rounds", "not a number of rounds"));
+        }
+        _ => {}
+    }
+    if record.schema_version < 2 && s.branch_misses_unavailable.is_some() {
+        return Err(problem(
+            "settings.branch_misses_unavailable",
+            "a version-1 record never read counters",
+        ));
+    }
+    if let Some(why) = &s.branch_misses_unavailable {
+        one_line("settings.branch_misses_unavailable", why)?;
+    }
     for (field, seconds) in [
         ("settings.max_run_seconds", s.max_run_seconds),
         ("settings.budget_seconds", s.budget_seconds),
@@ -251,7 +274,25 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
             ));
         }
     }
-    match (entry.ns_per_node, &entry.timing, entry.nodes) {
+    per_node(
+        &at("ns_per_node"),
+        "timing",
+        entry.ns_per_node,
+        &entry.timing,
+        entry.nodes,
+    )?;
+    check_cold(field, entry, record)
+}
+
+/// A cost per node must be its timing's median over the nodes.
+fn per_node(
+    field: &str,
+    timing_name: &str,
+    value: Option<f64>,
+    timing: &Option<Timing>,
+    nodes: Option<u64>,
+) -> Result<(), Problem> {
+    match (value, timing, nodes) {
         (None, _, _) => Ok(()),
         (Some(per_node), Some(timing), Some(nodes)) if nodes > 0 => {
             let expected = timing.median_ns / nodes as f64;
@@ -259,13 +300,84 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
                 Ok(())
             } else {
                 Err(problem(
-                    at("ns_per_node"),
-                    format!("{per_node} is not timing.median_ns / nodes ({expected})"),
+                    field,
+                    format!("{per_node} is not {timing_name}.median_ns / nodes ({expected})"),
                 ))
             }
         }
-        (Some(_), _, _) => Err(problem(at("ns_per_node"), "without a timing and nodes")),
+        (Some(_), _, _) => Err(problem(field, format!("without {timing_name} and nodes"))),
     }
+}
+
+/// Version 2's cold timing and branch misses: present where they must be
+/// (every timed entry has a cold timing of `settings.cold_rounds` samples),
+/// absent where they cannot be (a version-1 record never measured them; no
+/// branch misses where the record says the counters were unreadable).
+fn check_cold(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem> {
+    let at = |name: &str| format!("{field}.{name}");
+    let misses = [
+        (
+            "cold_branch_misses_per_node",
+            entry.cold_branch_misses_per_node,
+        ),
+        (
+            "warm_branch_misses_per_node",
+            entry.warm_branch_misses_per_node,
+        ),
+    ];
+    if record.schema_version < 2 {
+        if entry.cold.is_some() || entry.cold_ns_per_node.is_some() {
+            return Err(problem(at("cold"), "a version-1 record has no cold timing"));
+        }
+        if let Some((name, _)) = misses.iter().find(|(_, value)| value.is_some()) {
+            return Err(problem(at(name), "a version-1 record has no branch misses"));
+        }
+        return Ok(());
+    }
+    match (entry.status, &entry.cold) {
+        (Status::Timed, None) => {
+            return Err(problem(at("cold"), "a timed entry without a cold timing"));
+        }
+        (Status::Timed, Some(cold)) => {
+            check_timing(&at("cold"), cold)?;
+            if Some(cold.samples) != record.settings.cold_rounds {
+                return Err(problem(
+                    at("cold.samples"),
+                    "not settings.cold_rounds (one cold sample per round)",
+                ));
+            }
+        }
+        (_, Some(_)) => {
+            return Err(problem(
+                at("cold"),
+                "an entry that was not timed has a cold timing",
+            ));
+        }
+        (_, None) => {}
+    }
+    per_node(
+        &at("cold_ns_per_node"),
+        "cold",
+        entry.cold_ns_per_node,
+        &entry.cold,
+        entry.nodes,
+    )?;
+    for (name, value) in misses {
+        match value {
+            None => {}
+            Some(_) if record.settings.branch_misses_unavailable.is_some() => {
+                return Err(problem(
+                    at(name),
+                    "the record says the counters were unavailable",
+                ));
+            }
+            Some(value) if !(value.is_finite() && value >= 0.0) => {
+                return Err(problem(at(name), "not a count per node"));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
 }
 
 fn check_timing(field: &str, timing: &Timing) -> Result<(), Problem> {
@@ -360,6 +472,36 @@ mod tests {
             blamed(|r| r.provenance.command = "two\nlines".into()),
             "provenance.command"
         );
+    }
+
+    #[test]
+    fn cold_figures_must_be_where_version_2_puts_them() {
+        assert_eq!(blamed(|r| r.entries[0].cold = None), "entries[0].cold");
+        assert_eq!(
+            blamed(|r| r.settings.cold_rounds = Some(4)),
+            "entries[0].cold.samples"
+        );
+        assert_eq!(
+            blamed(|r| r.entries[0].cold_ns_per_node = Some(1.0)),
+            "entries[0].cold_ns_per_node"
+        );
+        assert_eq!(
+            blamed(|r| r.entries[0].cold_branch_misses_per_node = Some(0.5)),
+            "entries[0].cold_branch_misses_per_node",
+            "the fixture says the counters were unavailable"
+        );
+        assert_eq!(
+            blamed(|r| {
+                r.settings.branch_misses_unavailable = None;
+                r.entries[0].warm_branch_misses_per_node = Some(f64::NAN);
+            }),
+            "entries[0].warm_branch_misses_per_node"
+        );
+        assert_eq!(
+            blamed(|r| r.settings.cold_rounds = None),
+            "settings.cold_rounds"
+        );
+        assert_eq!(check(&crate::fixtures::version_1_record()), Ok(()));
     }
 
     #[test]

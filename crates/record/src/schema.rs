@@ -13,8 +13,13 @@ pub const COUNT: &str = "count";
 
 /// The value of the `schema` field: tells a record apart from other JSON.
 pub const SCHEMA: &str = "queens-bench-record";
-/// The one version this build reads and writes.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version this build writes. Version 2 added the cold timing
+/// ([`Entry::cold`]) and the branch-miss evidence; version-1 records are
+/// still read (see [`OLDEST_READABLE_VERSION`]) and have neither.
+pub const SCHEMA_VERSION: u32 = 2;
+/// The oldest version this build still reads: a version-1 record has only
+/// the warm timing, and reports say so rather than take it for a cold one.
+pub const OLDEST_READABLE_VERSION: u32 = 1;
 
 /// One run of `cargo bench` or `queens compare`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -69,6 +74,16 @@ pub struct Settings {
     pub max_run_seconds: Option<f64>,
     /// `queens compare`: each solver's total time allowance.
     pub budget_seconds: Option<f64>,
+    /// Version 2: how many cold samples each timed (solver, n) got, one run
+    /// each, taken in rounds through every timed (solver, n) of the run so
+    /// that no search ran twice in a row. Absent in version-1 records.
+    #[serde(default)]
+    pub cold_rounds: Option<usize>,
+    /// Version 2: why the branch-miss figures are absent (the processor's
+    /// performance counters could not be read here), or null when they were
+    /// recorded. Absent in version-1 records, which never measured them.
+    #[serde(default)]
+    pub branch_misses_unavailable: Option<String>,
 }
 
 /// A solver as the record saw it.
@@ -144,10 +159,41 @@ pub struct Entry {
     pub peak_heap_bytes: Option<u64>,
     /// Wall time of the checking run (made with the allocator watching).
     pub check_run_ns: Option<u64>,
-    /// Timing of the repeated runs; present exactly when `status` is timed.
+    /// Warm timing: the same search repeated back to back (criterion's
+    /// samples, or `queens compare`'s loop), where the processor may have
+    /// learned the search; present exactly when `status` is timed.
     pub timing: Option<Timing>,
-    /// `timing.median_ns / nodes`: cost per unit of work.
+    /// `timing.median_ns / nodes`: warm cost per unit of work.
     pub ns_per_node: Option<f64>,
+    /// Version 2, timed entries: cold timing, each sample ONE run taken
+    /// after runs of other searches (`settings.cold_rounds` samples). The
+    /// figure tables rank by. Absent in version-1 records.
+    #[serde(default)]
+    pub cold: Option<Timing>,
+    /// `cold.median_ns / nodes`: cold cost per unit of work.
+    #[serde(default)]
+    pub cold_ns_per_node: Option<f64>,
+    /// Branch mispredictions per node in the cold runs (their median per
+    /// run, divided by nodes), where the counters could be read.
+    #[serde(default)]
+    pub cold_branch_misses_per_node: Option<f64>,
+    /// Branch mispredictions per node in repeated (warm) runs.
+    #[serde(default)]
+    pub warm_branch_misses_per_node: Option<f64>,
+}
+
+impl Entry {
+    /// The median time tables rank by: the cold one. `None` for an entry
+    /// without a cold timing (every version-1 record): a caller that falls
+    /// back to the warm one must say so.
+    pub fn cold_median_ns(&self) -> Option<f64> {
+        self.cold.map(|t| t.median_ns)
+    }
+
+    /// The warm median time (repeated runs), if timed.
+    pub fn warm_median_ns(&self) -> Option<f64> {
+        self.timing.map(|t| t.median_ns)
+    }
 }
 
 /// Statistics of the time of one run, over `samples` samples.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::meaning;
-use super::schema::{Record, SCHEMA, SCHEMA_VERSION};
+use super::schema::{OLDEST_READABLE_VERSION, Record, SCHEMA, SCHEMA_VERSION};
 use crate::error::FileError;
 use crate::files::{from_json, staged};
 
@@ -97,14 +97,20 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
             ));
         }
     }
-    match value.get("schema_version").and_then(Value::as_u64) {
-        Some(version) if version == u64::from(SCHEMA_VERSION) => {}
+    let version = match value.get("schema_version").and_then(Value::as_u64) {
+        Some(version)
+            if (u64::from(OLDEST_READABLE_VERSION)..=u64::from(SCHEMA_VERSION))
+                .contains(&version) =>
+        {
+            version
+        }
         Some(version) => {
             return Err(FileError::field(
                 path,
                 "schema_version",
                 format!(
-                    "schema version {version}, but this queens reads only version {SCHEMA_VERSION} \
+                    "schema version {version}, but this queens reads only versions \
+                     {OLDEST_READABLE_VERSION} to {SCHEMA_VERSION} \
                      (see bench-results/FORMAT.md; rerun the benchmark to make a new record)"
                 ),
             ));
@@ -116,11 +122,11 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
                 "missing or not a whole number",
             ));
         }
-    }
+    };
     let record: Record = from_json(
         path,
         &text,
-        &format!("does not follow schema version {SCHEMA_VERSION}"),
+        &format!("does not follow schema version {version}"),
     )?;
     meaning::check(&record).map_err(|(field, problem)| FileError::field(path, field, problem))?;
     Ok(record)
@@ -244,12 +250,64 @@ mod tests {
     #[test]
     fn another_schema_version_is_refused_never_misread() {
         let mut value = serde_json::to_value(sample_record()).unwrap();
-        value["schema_version"] = serde_json::json!(2);
+        value["schema_version"] = serde_json::json!(3);
         let problem = problem_with(&value.to_string());
         assert!(
-            problem.contains("schema version 2") && problem.contains("only version 1"),
+            problem.contains("schema version 3") && problem.contains("only versions 1 to 2"),
             "{problem}"
         );
+    }
+
+    #[test]
+    fn a_version_1_record_still_reads_with_no_cold_figure() {
+        let record = crate::fixtures::version_1_record();
+        let mut value = serde_json::to_value(&record).unwrap();
+        // A version-1 file has none of version 2's fields at all.
+        for field in ["cold_rounds", "branch_misses_unavailable"] {
+            value["settings"].as_object_mut().unwrap().remove(field);
+        }
+        for field in [
+            "cold",
+            "cold_ns_per_node",
+            "cold_branch_misses_per_node",
+            "warm_branch_misses_per_node",
+        ] {
+            value["entries"][0].as_object_mut().unwrap().remove(field);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("2026-01-01T000000.000Z-bench.json");
+        std::fs::write(&path, value.to_string()).unwrap();
+        let read_back = read(&path).unwrap();
+        assert_eq!(read_back, record);
+        assert_eq!(read_back.schema_version, 1);
+        assert_eq!(read_back.entries[0].cold_median_ns(), None);
+        assert!(read_back.entries[0].warm_median_ns().is_some());
+    }
+
+    #[test]
+    fn a_version_2_record_round_trips_with_its_cold_figures() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = sample_record();
+        assert_eq!(record.schema_version, 2);
+        assert!(record.entries[0].cold.is_some());
+        let path = write_new(dir.path(), "bench", &record).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for field in [
+            "\"cold\"",
+            "\"cold_rounds\"",
+            "\"branch_misses_unavailable\"",
+        ] {
+            assert!(text.contains(field), "{field} not written");
+        }
+        assert_eq!(read(&path).unwrap(), record);
+    }
+
+    #[test]
+    fn a_version_1_record_with_cold_figures_is_refused() {
+        let mut record = crate::fixtures::version_1_record();
+        record.entries[0].cold = sample_record().entries[0].cold;
+        let problem = problem_with(&serde_json::to_string(&record).unwrap());
+        assert!(problem.contains("entries[0].cold"), "{problem}");
     }
 
     #[test]
@@ -258,7 +316,7 @@ mod tests {
         assert!(problem_with("not json").contains("not valid JSON"));
         let mut value = serde_json::to_value(sample_record()).unwrap();
         value["entries"][0]["median"] = serde_json::json!(1);
-        assert!(problem_with(&value.to_string()).contains("does not follow schema version 1"));
+        assert!(problem_with(&value.to_string()).contains("does not follow schema version 2"));
         // A field of the wrong type is named by its path in the document.
         let mut value = serde_json::to_value(sample_record()).unwrap();
         value["entries"][0]["n"] = serde_json::json!("eight");

@@ -17,12 +17,19 @@
 //! records, or what the record says instead (over budget, an error). An
 //! optional third word `vs=SOLVER` adds the speed-up over that solver at
 //! the same n (its median over the row's): how a page shows what one idea
-//! buys without typing a ratio.
+//! buys without typing a ratio. Times are on the records' basis (cold, or
+//! warm in a version-1 record: the header says which).
+//!
+//! The third word may instead be `cold-warm`: then the table sets each
+//! row's cold and warm time per node side by side, with how many times
+//! cheaper warm looks and the branch misses per node where they were
+//! measured (or, below the table, why they were not): how the walk-through
+//! shows the branch predictor learning a repeated search.
 
 use std::fmt::Write;
 
 use super::format::{duration_ns, significant, thousands};
-use super::overlay::Overlay;
+use super::overlay::{Basis, Overlay};
 use queens_record::Status;
 
 /// How a measured block begins (the request follows on the same line).
@@ -37,21 +44,26 @@ struct Request {
     ns: Vec<usize>,
     /// `vs=SOLVER`: the baseline of a speed-up column.
     baseline: Option<String>,
+    /// `cold-warm`: the cold and warm figures side by side instead.
+    cold_warm: bool,
 }
 
 impl Request {
     /// Reads `three-mask,textbook 8,12` or `three-mask,textbook 8,12 vs=three-mask`.
     fn parse(text: &str) -> Result<Request, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let (solvers, ns, baseline) = match words[..] {
-            [solvers, ns] => (solvers, ns, None),
+        let (solvers, ns, baseline, cold_warm) = match words[..] {
+            [solvers, ns] => (solvers, ns, None, false),
+            [solvers, ns, "cold-warm"] => (solvers, ns, None, true),
             [solvers, ns, versus] => match versus.strip_prefix("vs=") {
-                Some(baseline) if !baseline.is_empty() => (solvers, ns, Some(baseline.to_string())),
-                _ => return Err(format!("'{versus}' is not `vs=SOLVER`")),
+                Some(baseline) if !baseline.is_empty() => {
+                    (solvers, ns, Some(baseline.to_string()), false)
+                }
+                _ => return Err(format!("'{versus}' is not `vs=SOLVER` or `cold-warm`")),
             },
             _ => {
                 return Err(format!(
-                    "'{text}' is not `SOLVER[,SOLVER...] N[,N...] [vs=SOLVER]`"
+                    "'{text}' is not `SOLVER[,SOLVER...] N[,N...] [vs=SOLVER | cold-warm]`"
                 ));
             }
         };
@@ -66,6 +78,7 @@ impl Request {
             solvers: solvers.split(',').map(str::to_string).collect(),
             ns,
             baseline,
+            cold_warm,
         })
     }
 }
@@ -94,6 +107,9 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
             );
         }
     }
+    if request.cold_warm {
+        return Ok(cold_warm_table(&entries, overlay));
+    }
     let extra_names: Vec<&str> = entries
         .iter()
         .find(|e| e.status == Status::Timed)
@@ -107,7 +123,9 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
                 .eq(extra_names.iter().copied())
     });
     let extra_names = if same_extras { extra_names } else { Vec::new() };
-    let mut out = String::from("| solver | n | solutions | nodes | median time | ns / node |");
+    let basis = overlay.basis.word();
+    let mut out =
+        format!("| solver | n | solutions | nodes | {basis} median time | {basis} ns / node |");
     let mut rule = String::from("|---|---:|---:|---:|---:|---:|");
     for name in &extra_names {
         let _ = write!(out, " {} |", name.replace('_', " "));
@@ -122,10 +140,12 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     out.push('\n');
     for entry in entries {
         let optional = |value: Option<u64>| value.map_or("-".to_string(), thousands);
-        let (median, per_node) = match (entry.status, entry.timing) {
-            (Status::Timed, Some(timing)) => (
-                duration_ns(timing.median_ns),
-                entry.ns_per_node.map_or("-".to_string(), significant),
+        let (median, per_node) = match (entry.status, overlay.ranked_ns(entry)) {
+            (Status::Timed, Some(median)) => (
+                duration_ns(median),
+                overlay
+                    .ranked_per_node(entry)
+                    .map_or("-".to_string(), significant),
             ),
             (Status::OverBudget, _) => ("over budget".to_string(), "-".to_string()),
             _ => ("error".to_string(), "-".to_string()),
@@ -158,6 +178,43 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The `cold-warm` table: per row, the cold and the warm time per node, and
+/// how many times cheaper the warm one looks.
+fn cold_warm_table(entries: &[&queens_record::Entry], overlay: &Overlay) -> String {
+    let mut out = String::from(
+        "| solver | n | nodes | cold ns / node | warm ns / node | warm looks cheaper by |\n\
+         |---|---:|---:|---:|---:|---:|\n",
+    );
+    for entry in entries {
+        let not_recorded = || "not recorded".to_string();
+        let timed = entry.status == Status::Timed;
+        let cold = entry.cold_ns_per_node.filter(|_| timed);
+        let warm = entry.ns_per_node.filter(|_| timed);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} |",
+            entry.solver,
+            entry.n,
+            entry.nodes.map_or("-".to_string(), thousands),
+            cold.map_or_else(not_recorded, significant),
+            warm.map_or("-".to_string(), significant),
+            cold.zip(warm)
+                .map_or("-".to_string(), |(c, w)| format!("{}×", significant(c / w)))
+        );
+    }
+    out.push('\n');
+    if overlay.basis != Basis::Cold {
+        out.push_str(overlay.basis_note());
+        out.push_str("\n\n");
+    }
+    out.push_str(&crate::tables::branch_misses_note(overlay));
+    // The block ends on the table or note, as the other blocks do.
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
 }
 
 /// `document` with every measured block filled from `overlay`, and how
@@ -236,13 +293,41 @@ mod tests {
     }
 
     #[test]
+    fn a_cold_warm_block_sets_both_figures_side_by_side_from_the_record() {
+        let page = format!("{BEGIN_PREFIX}three-mask 8 cold-warm -->\n{END_LINE}\n");
+        let (filled, _) = splice_measured(&page, &overlay()).unwrap();
+        let entry = &sample_record().entries[0];
+        let (cold, warm) = (entry.cold_ns_per_node.unwrap(), entry.ns_per_node.unwrap());
+        let row = format!(
+            "| three-mask | 8 | 2,057 | {} | {} | {}× |",
+            significant(cold),
+            significant(warm),
+            significant(cold / warm)
+        );
+        assert!(filled.contains(&row), "{filled}");
+        // The fixture's record could not read the counters: said, not hidden.
+        assert!(
+            filled.contains("are absent: perf_event_open failed"),
+            "{filled}"
+        );
+        // A version-1 record has no cold figure, and the block says so.
+        let old = Overlay::from_sources(&[Source {
+            label: "v1".into(),
+            record: queens_record::fixtures::version_1_record(),
+        }]);
+        let (filled, _) = splice_measured(&page, &old).unwrap();
+        assert!(filled.contains("| not recorded |"), "{filled}");
+        assert!(filled.contains("no cold figure"), "{filled}");
+    }
+
+    #[test]
     fn a_number_the_records_do_not_have_is_refused() {
         for (request, problem) in [
             ("nobody 8", "no solver 'nobody'"),
             ("three-mask 9", "no entry for three-mask at n = 9"),
             ("three-mask", "is not `SOLVER"),
             ("three-mask x", "not a board size"),
-            ("three-mask 8 versus", "is not `vs=SOLVER`"),
+            ("three-mask 8 versus", "is not `vs=SOLVER` or `cold-warm`"),
             ("three-mask 8 vs=nobody", "no solver 'nobody'"),
         ] {
             let page = format!("{BEGIN_PREFIX}{request} -->\n{END_LINE}\n");

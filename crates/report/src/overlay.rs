@@ -8,8 +8,36 @@ use super::inputs::Source;
 use queens_record::COUNT;
 use queens_record::{Entry, SolverFacts, Status};
 
+/// Which timing the tables rank by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// The cold median: one run per sample, never the same search twice in
+    /// a row (every record of schema version 2).
+    Cold,
+    /// The warm median of repeated runs: only when some record has no cold
+    /// figure (schema version 1), and the report says so.
+    Warm,
+}
+
+impl Basis {
+    /// The word the tables' headers use: "cold" or "warm".
+    pub fn word(self) -> &'static str {
+        match self {
+            Basis::Cold => "cold",
+            Basis::Warm => "warm",
+        }
+    }
+}
+
 /// Several records as one table (see the module documentation).
 pub struct Overlay {
+    /// What the time tables rank by: cold when every timed entry has a cold
+    /// timing, warm otherwise (for every entry alike: a table never mixes
+    /// the two).
+    pub basis: Basis,
+    /// Why the branch-miss figures are absent, one reason per record that
+    /// has none (a version-1 record never measured them), in record order.
+    pub branch_misses_absent: Vec<String>,
     /// In the order the records list them (registry order, fastest first).
     pub solvers: Vec<SolverFacts>,
     entries: BTreeMap<(String, usize), Entry>,
@@ -36,7 +64,37 @@ impl Overlay {
         let mut ns: Vec<usize> = entries.keys().map(|(_, n)| *n).collect();
         ns.sort_unstable();
         ns.dedup();
+        let basis = if entries
+            .values()
+            .all(|e: &Entry| e.status != Status::Timed || e.cold.is_some())
+        {
+            Basis::Cold
+        } else {
+            // A table never mixes the two: without a cold figure for every
+            // timed entry, none is used (charts read entries directly).
+            for entry in entries.values_mut() {
+                entry.cold = None;
+                entry.cold_ns_per_node = None;
+            }
+            Basis::Warm
+        };
+        let mut branch_misses_absent: Vec<String> = Vec::new();
+        for source in sources {
+            let why = match (
+                source.record.schema_version,
+                &source.record.settings.branch_misses_unavailable,
+            ) {
+                (1, _) => "not recorded (a version-1 record: it measured no counters)".to_string(),
+                (_, Some(why)) => why.clone(),
+                (_, None) => continue,
+            };
+            if !branch_misses_absent.contains(&why) {
+                branch_misses_absent.push(why);
+            }
+        }
         Overlay {
+            basis,
+            branch_misses_absent,
             solvers,
             entries,
             ns,
@@ -48,12 +106,99 @@ impl Overlay {
         self.entries.get(&(solver.to_string(), n))
     }
 
-    /// The median time of a timed entry.
+    /// The median time a timed entry is ranked by ([`Overlay::basis`]).
     pub fn median_ns(&self, solver: &str, n: usize) -> Option<f64> {
         self.entry(solver, n)
             .filter(|e| e.status == Status::Timed)
-            .and_then(|e| e.timing)
-            .map(|t| t.median_ns)
+            .and_then(|e| self.ranked_ns(e))
+    }
+
+    /// An entry's median time on the overlay's basis.
+    pub fn ranked_ns(&self, entry: &Entry) -> Option<f64> {
+        match self.basis {
+            Basis::Cold => entry.cold_median_ns(),
+            Basis::Warm => entry.warm_median_ns(),
+        }
+    }
+
+    /// An entry's time per node on the overlay's basis.
+    pub fn ranked_per_node(&self, entry: &Entry) -> Option<f64> {
+        match self.basis {
+            Basis::Cold => entry.cold_ns_per_node,
+            Basis::Warm => entry.ns_per_node,
+        }
+    }
+
+    /// One sentence on what the times are, for every table's legend.
+    pub fn basis_note(&self) -> &'static str {
+        match self.basis {
+            Basis::Cold => {
+                "Times are cold medians: each sample one run, taken between runs of other \
+                 searches, never the same search twice in a row (the warm median of repeated \
+                 runs, which the branch predictor flatters on small boards, is shown beside \
+                 them where both appear)."
+            }
+            Basis::Warm => {
+                "These records have no cold figure (schema version 1): times are warm medians \
+                 of repeated runs of the same search, which the branch predictor flatters on \
+                 small boards; rerun `scripts/bench` for cold ones."
+            }
+        }
+    }
+
+    /// The largest n at which every one of `ids` was timed.
+    pub fn common_n(&self, ids: &[&str]) -> Option<usize> {
+        self.ns
+            .iter()
+            .rev()
+            .copied()
+            .find(|&n| ids.iter().all(|id| self.median_ns(id, n).is_some()))
+    }
+
+    /// The rankings of the summary: at the largest n every solver reached,
+    /// and at a larger n that at least half of them (and two or more)
+    /// reached, among those.
+    pub fn rankings(&self) -> Vec<Ranking> {
+        let all: Vec<&str> = self.solvers.iter().map(|s| s.id.as_str()).collect();
+        let mut rankings = Vec::new();
+        let common = self.common_n(&all);
+        if let Some(n) = common {
+            rankings.push(self.ranking_at(n, &all));
+        }
+        let enough = all.len().div_ceil(2).max(2);
+        let wider = self.ns.iter().rev().copied().find(|&n| {
+            common.is_none_or(|c| n > c)
+                && all
+                    .iter()
+                    .filter(|id| self.median_ns(id, n).is_some())
+                    .count()
+                    >= enough
+        });
+        if let Some(n) = wider {
+            let reached: Vec<&str> = all
+                .iter()
+                .copied()
+                .filter(|id| self.median_ns(id, n).is_some())
+                .collect();
+            rankings.push(self.ranking_at(n, &reached));
+        }
+        rankings
+    }
+
+    fn ranking_at(&self, n: usize, ids: &[&str]) -> Ranking {
+        let fastest = ids
+            .iter()
+            .filter_map(|id| self.median_ns(id, n))
+            .min_by(f64::total_cmp)
+            .unwrap_or(f64::NAN);
+        Ranking {
+            n,
+            ratios: ids
+                .iter()
+                .filter_map(|id| Some((id.to_string(), self.median_ns(id, n)? / fastest)))
+                .collect(),
+            of: self.solvers.len(),
+        }
     }
 
     /// The fastest median at n, over every solver timed there.
@@ -80,20 +225,132 @@ impl Overlay {
             .filter_map(|&n| self.entry(solver, n))
             .collect()
     }
+}
 
-    /// The geometric mean, over the n where `solver` was timed, of its time
-    /// divided by the fastest time at that n; and how many n that covers.
-    pub fn geometric_mean_ratio(&self, solver: &str) -> Option<(f64, usize)> {
-        let logs: Vec<f64> = self
-            .ns
-            .iter()
-            .filter_map(|&n| Some((self.median_ns(solver, n)? / self.fastest_ns(n)?).ln()))
-            .collect();
-        (!logs.is_empty()).then(|| {
-            (
-                (logs.iter().sum::<f64>() / logs.len() as f64).exp(),
-                logs.len(),
+/// Every solver compared at one n: each one's time over the fastest's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranking {
+    /// The board size every solver in it was timed at.
+    pub n: usize,
+    /// (solver, time at n / fastest time at n), in the overlay's order.
+    pub ratios: Vec<(String, f64)>,
+    /// How many solvers the overlay has (the ranking may cover fewer).
+    pub of: usize,
+}
+
+impl Ranking {
+    /// The ratio of one solver, if it is in this ranking.
+    pub fn ratio(&self, id: &str) -> Option<f64> {
+        self.ratios.iter().find(|(s, _)| s == id).map(|(_, r)| *r)
+    }
+
+    /// Its column's name: "× fastest at n = 8 (all 11)" or
+    /// "× fastest at n = 13 (6 of 11)".
+    pub fn header(&self) -> String {
+        if self.ratios.len() == self.of {
+            format!("× fastest at n = {} (all {})", self.n, self.of)
+        } else {
+            format!(
+                "× fastest at n = {} ({} of {})",
+                self.n,
+                self.ratios.len(),
+                self.of
             )
-        })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_record::fixtures::sample_record;
+    use queens_record::{SolverFacts, Timing};
+
+    /// Three solvers: `a` timed at n = 8..=12, `b` at 8..=11, `short` only
+    /// at 8; cold medians `cold(solver, n)` ns.
+    fn reaching_different_n() -> Overlay {
+        let mut record = sample_record();
+        let template = record.entries[0].clone();
+        record.entries.clear();
+        record.solvers.clear();
+        let cold = |solver: &str, n: usize| match solver {
+            "a" => 1000.0 * 6f64.powi(n as i32 - 8),
+            "b" => 500.0 * 7f64.powi(n as i32 - 8),
+            _ => 300.0,
+        };
+        for (id, top) in [("a", 12), ("b", 11), ("short", 8)] {
+            record.solvers.push(SolverFacts {
+                id: id.into(),
+                max_n: top,
+                ..sample_record().solvers[0].clone()
+            });
+            for n in 8..=top {
+                let ns = cold(id, n);
+                record.entries.push(Entry {
+                    solver: id.into(),
+                    n,
+                    cold: Some(Timing {
+                        samples: 3,
+                        median_ns: ns,
+                        min_ns: ns,
+                        max_ns: ns,
+                        mad_ns: 0.0,
+                    }),
+                    ..template.clone()
+                });
+            }
+        }
+        Overlay::from_sources(&[Source {
+            label: "fixture".into(),
+            record,
+        }])
+    }
+
+    #[test]
+    fn every_ranking_compares_solvers_at_one_n() {
+        let overlay = reaching_different_n();
+        assert_eq!(overlay.basis, Basis::Cold);
+        let rankings = overlay.rankings();
+        // The largest n all three reached is 8; the larger one that at
+        // least two reached is 11 (12 has only `a`).
+        assert_eq!(rankings.len(), 2);
+        assert_eq!(rankings[0].n, 8);
+        assert_eq!(rankings[0].header(), "× fastest at n = 8 (all 3)");
+        assert_eq!(rankings[0].ratio("short"), Some(1.0));
+        assert_eq!(rankings[0].ratio("a"), Some(1000.0 / 300.0));
+        assert_eq!(rankings[1].n, 11);
+        assert_eq!(rankings[1].header(), "× fastest at n = 11 (2 of 3)");
+        assert_eq!(rankings[1].ratio("short"), None);
+        // At n = 11: a = 1000·6³ = 216 000, b = 500·7³ = 171 500.
+        assert_eq!(rankings[1].ratio("b"), Some(1.0));
+        assert_eq!(rankings[1].ratio("a"), Some(216_000.0 / 171_500.0));
+        for ranking in &rankings {
+            for (id, _) in &ranking.ratios {
+                assert!(
+                    overlay.median_ns(id, ranking.n).is_some(),
+                    "{id} at {}",
+                    ranking.n
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn one_entry_without_a_cold_figure_makes_every_table_warm() {
+        let mut record = sample_record();
+        let mut second = record.entries[0].clone();
+        second.n = 9;
+        second.solutions = Some(352);
+        second.cold = None;
+        second.cold_ns_per_node = None;
+        record.entries.push(second);
+        let overlay = Overlay::from_sources(&[Source {
+            label: "mixed".into(),
+            record,
+        }]);
+        assert_eq!(overlay.basis, Basis::Warm);
+        assert_eq!(overlay.median_ns("three-mask", 8), Some(14_000.5));
+        assert_eq!(overlay.entry("three-mask", 8).unwrap().cold, None);
+        assert!(overlay.basis_note().contains("no cold figure"));
     }
 }

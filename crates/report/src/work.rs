@@ -152,7 +152,7 @@ pub(crate) fn instructions_section(
             let per_node = entry.per_node.map(figure).unwrap_or_default();
             let ns = overlay
                 .entry(&entry.solver, entry.n)
-                .and_then(|e| e.ns_per_node)
+                .and_then(|e| overlay.ranked_per_node(e))
                 .map_or("—".to_string(), |ns| format!("{} ns", significant(ns)));
             format!("{per_node} · {ns}")
         },
@@ -231,7 +231,7 @@ mod tests {
         let per_node = format!(
             "{} · {} ns",
             figure(entry.per_node.unwrap()),
-            significant(bench.ns_per_node.unwrap())
+            significant(overlay.ranked_per_node(bench).unwrap())
         );
         let row = |title: &str| {
             let table = out.split(&format!("### {title}")).nth(1).unwrap();

@@ -92,28 +92,36 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// The table: one row per (n, solver), the fastest at each n as 1×.
+/// The table: one row per (n, solver), ranked by the cold median (one run
+/// between runs of other searches), the fastest at each n as 1×; the warm
+/// median of repeated runs beside it.
 fn table(entries: &[Entry], max_n: usize) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>9}  {:>9}  {:>10}",
-        "n", "solver", "solutions", "nodes", "median", "×fastest", "ns/node", "peak heap"
+        "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>10}  {:>9}  {:>12}  {:>10}",
+        "n",
+        "solver",
+        "solutions",
+        "nodes",
+        "cold",
+        "warm",
+        "×fastest",
+        "cold ns/node",
+        "peak heap"
     );
     for n in MIN_N..=max_n {
         let at_n: Vec<&Entry> = entries.iter().filter(|e| e.n == n).collect();
         let fastest = at_n
             .iter()
-            .filter_map(|e| e.timing.map(|t| t.median_ns))
+            .filter_map(|e| e.cold_median_ns())
             .min_by(f64::total_cmp);
         for entry in at_n {
             let optional = |value: Option<String>| value.unwrap_or_else(|| "-".into());
-            let (median, ratio, note) = match (entry.timing, entry.status) {
-                (Some(timing), Status::Timed) => (
-                    duration_ns(timing.median_ns),
-                    fastest.map_or("-".into(), |f| {
-                        format!("{}×", significant(timing.median_ns / f))
-                    }),
+            let (cold, ratio, note) = match (entry.cold_median_ns(), entry.status) {
+                (Some(cold), Status::Timed) => (
+                    duration_ns(cold),
+                    fastest.map_or("-".into(), |f| format!("{}×", significant(cold / f))),
                     String::new(),
                 ),
                 (_, Status::OverBudget) => ("-".into(), "-".into(), "over budget".to_string()),
@@ -125,14 +133,15 @@ fn table(entries: &[Entry], max_n: usize) -> String {
             };
             let _ = writeln!(
                 text,
-                "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>9}  {:>9}  {:>10}  {note}",
+                "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>10}  {:>9}  {:>12}  {:>10}  {note}",
                 n,
                 entry.solver,
                 optional(entry.solutions.map(thousands)),
                 optional(entry.nodes.map(thousands)),
-                median,
+                cold,
+                optional(entry.warm_median_ns().map(duration_ns)),
                 ratio,
-                optional(entry.ns_per_node.map(significant)),
+                optional(entry.cold_ns_per_node.map(significant)),
                 optional(entry.peak_heap_bytes.map(bytes)),
             );
         }

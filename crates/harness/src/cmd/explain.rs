@@ -74,20 +74,59 @@ fn table(measured: &Measured, id: &str) -> String {
         from.cores,
         from.date
     );
-    out.push_str("| n | solutions | nodes | median time | ns / node | peak heap | status |\n");
-    out.push_str("|---:|---:|---:|---:|---:|---:|---|\n");
+    out.push_str(
+        "Cold: each run one search between runs of other searches. Warm: the same search \
+         repeated back to back, which lets the processor's branch predictor learn it.\n\n",
+    );
+    out.push_str(
+        "| n | solutions | nodes | cold median | warm median | cold ns / node | warm ns / node \
+         | branch misses / node, cold / warm | peak heap | status |\n",
+    );
+    out.push_str("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    let timed = |row: &Entry| row.timing.is_some();
+    let cold_cell = |row: &Entry, value: Option<f64>, write: fn(f64) -> String| match value {
+        Some(value) => write(value),
+        None if timed(row) => "not recorded".to_string(),
+        None => "-".to_string(),
+    };
     for row in &measured.rows {
+        let misses = match (
+            row.cold_branch_misses_per_node,
+            row.warm_branch_misses_per_node,
+        ) {
+            (Some(cold), Some(warm)) => {
+                format!(
+                    "{} / {}",
+                    format::significant(cold),
+                    format::significant(warm)
+                )
+            }
+            _ => "-".to_string(),
+        };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {misses} | {} | {} |\n",
             row.n,
             optional(row.solutions),
             optional(row.nodes),
-            row.timing
-                .map_or("-".into(), |timing| format::duration_ns(timing.median_ns)),
+            cold_cell(row, row.cold_median_ns(), format::duration_ns),
+            row.warm_median_ns().map_or("-".into(), format::duration_ns),
+            cold_cell(row, row.cold_ns_per_node, format::significant),
             row.ns_per_node.map_or("-".into(), format::significant),
             row.peak_heap_bytes.map_or("-".into(), format::bytes),
             status_text(row)
         ));
+    }
+    if measured.rows.iter().any(timed) && measured.rows.iter().all(|r| r.cold.is_none()) {
+        out.push_str(
+            "\nThis record has no cold figure (schema version 1): only the warm median, which \
+             flatters small boards. Rerun `scripts/bench` for both.\n",
+        );
+    }
+    match &measured.branch_misses_unavailable {
+        Some(why) => out.push_str(&format!("\nBranch misses per node are absent: {why}.\n")),
+        None if measured.schema_version < 2 => out
+            .push_str("\nBranch misses per node are absent: not recorded (a version-1 record).\n"),
+        None => {}
     }
     out
 }
@@ -106,5 +145,48 @@ fn status_text(entry: &Entry) -> String {
     match &entry.error {
         Some(why) => format!("{status}: {why}"),
         None => status,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_record::fixtures::{sample_record, version_1_record};
+    use queens_record::{Measured, Record};
+
+    fn explained(record: Record) -> String {
+        render(
+            registry::find("three-mask").unwrap(),
+            &Newest::Found(Box::new(Measured {
+                file: "bench-results/fixture.json".into(),
+                provenance: record.provenance.clone(),
+                rows: record.entries.clone(),
+                schema_version: record.schema_version,
+                branch_misses_unavailable: record.settings.branch_misses_unavailable.clone(),
+            })),
+        )
+    }
+
+    #[test]
+    fn explain_shows_cold_and_warm_and_why_branch_misses_are_absent() {
+        let out = explained(sample_record());
+        // The fixture: 41.0 µs cold, 14.0 µs warm over 2,057 nodes.
+        assert!(
+            out.contains(
+                "| 8 | 92 | 2,057 | 41.0 µs | 14.0 µs | 19.9 | 6.81 | - | 143 B | timed |"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("Branch misses per node are absent: perf_event_open failed"));
+    }
+
+    #[test]
+    fn a_version_1_record_is_explained_without_a_guessed_cold_figure() {
+        let out = explained(version_1_record());
+        assert!(
+            out.contains("| 8 | 92 | 2,057 | not recorded | 14.0 µs | not recorded | 6.81 |"),
+            "{out}"
+        );
+        assert!(out.contains("no cold figure (schema version 1)"), "{out}");
     }
 }

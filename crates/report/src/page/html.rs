@@ -15,7 +15,7 @@ use super::trace::Trace;
 use crate::format::{bytes, duration_ns, significant, thousands};
 use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::overlay::Overlay;
-use crate::tables::stopped;
+use crate::tables::{ranked_solvers, stopped, summary_legend};
 use crate::work;
 use queens_record::instructions::InstructionsStatus;
 use queens_record::{Entry, Provenance, Status};
@@ -53,7 +53,18 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
     let overlay = parts.overlay;
     Page {
         command: parts.command,
+        summary_legend: markdown(&summary_legend(overlay)),
+        basis_note: overlay.basis_note(),
         summary: summary(overlay),
+        branch_misses: if overlay.branch_misses_absent.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "Branch mispredictions per node (the evidence of the gap between cold and warm) \
+                 are absent: {}.",
+                overlay.branch_misses_absent.join("; ")
+            )
+        },
         legend: overlay
             .solvers
             .iter()
@@ -118,7 +129,14 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
 #[template(path = "page.html", config = "templates/askama.toml")]
 struct Page<'a> {
     command: &'a str,
+    /// What the summary's columns mean and which n each ranking is at.
+    summary_legend: String,
+    /// Which median the plots and tables show (cold, or warm in a
+    /// version-1 record).
+    basis_note: &'static str,
     summary: Table<'a>,
+    /// Why the branch-miss column is empty, or "" when it is filled.
+    branch_misses: String,
     /// One switch per solver, with its line's look.
     legend: Vec<Swatch<'a>>,
     figures: Vec<Figure>,
@@ -139,7 +157,7 @@ struct Page<'a> {
 struct Table<'a> {
     id: &'static str,
     caption: &'static str,
-    columns: [&'static str; 8],
+    columns: Vec<String>,
     rows: Vec<Row<'a>>,
 }
 
@@ -221,9 +239,14 @@ struct MeasuredRow<'a> {
 
 enum Measured<'a> {
     Timed {
-        time: String,
+        /// Cold median, or "not recorded" in a version-1 record.
+        cold: String,
+        warm: String,
         nodes: String,
-        ns_per_node: String,
+        cold_per_node: String,
+        warm_per_node: String,
+        /// Branch misses per node, "cold / warm", or "—" where absent.
+        misses: String,
         heap: String,
     },
     OverBudget,
@@ -248,25 +271,17 @@ struct RecordLine<'a> {
     commit: String,
 }
 
-const SUMMARY_COLUMNS: [&str; 8] = [
-    "solver",
-    "largest n timed",
-    "time there",
-    "ns/node there",
-    "peak heap there",
-    "× fastest",
-    "n compared",
-    "stopped",
-];
-
-const MEASUREMENT_COLUMNS: [&str; 8] = [
+/// The measurements table's columns; `{}` is the basis ("cold", "warm").
+const MEASUREMENT_COLUMNS: [&str; 10] = [
     "solver",
     "n",
     "status",
-    "median time",
-    "× fastest at n",
+    "{} median time",
+    "× fastest at this n",
     "nodes",
-    "ns/node",
+    "{} ns/node",
+    "cold ns/node",
+    "warm ns/node",
     "peak heap",
 ];
 
@@ -274,38 +289,55 @@ fn ratio(value: f64) -> String {
     format!("{}×", significant(value))
 }
 
+/// The summary: the same rankings on common ground as COMPARISON.md's.
 fn summary(overlay: &Overlay) -> Table<'_> {
-    let rows = overlay
-        .solvers
-        .iter()
+    let rankings = overlay.rankings();
+    let basis = overlay.basis.word();
+    let at = rankings.last().map(|r| r.n);
+    let mut columns = vec!["solver".to_string()];
+    columns.extend(rankings.iter().map(|r| r.header()));
+    if let Some(n) = at {
+        columns.push(format!("{basis} time at n = {n}"));
+        columns.push(format!("cold ns/node at n = {n}"));
+        columns.push(format!("warm ns/node at n = {n}"));
+    }
+    columns.push("largest n timed".to_string());
+    columns.push("stopped".to_string());
+    let rows = ranked_solvers(overlay, &rankings)
+        .into_iter()
         .map(|solver| {
+            let mut cells: Vec<Cell> = rankings
+                .iter()
+                .map(|r| Cell::number(r.ratio(&solver.id), ratio))
+                .collect();
+            if let Some(n) = at {
+                let entry = overlay
+                    .entry(&solver.id, n)
+                    .filter(|e| e.status == Status::Timed);
+                cells.push(Cell::number(
+                    entry.and_then(|e| overlay.ranked_ns(e)),
+                    duration_ns,
+                ));
+                cells.push(Cell::number(
+                    entry.and_then(|e| e.cold_ns_per_node),
+                    significant,
+                ));
+                cells.push(Cell::number(entry.and_then(|e| e.ns_per_node), significant));
+            }
             let last = overlay.timed(&solver.id).last().copied();
-            let geomean = overlay.geometric_mean_ratio(&solver.id);
+            cells.push(Cell::number(last.map(|e| e.n as f64), |n| n.to_string()));
+            cells.push(Cell::text(stopped(overlay, solver)));
             Row {
                 solver: &solver.id,
                 link: true,
-                cells: vec![
-                    Cell::number(last.map(|e| e.n as f64), |n| n.to_string()),
-                    Cell::number(
-                        last.and_then(|e| e.timing).map(|t| t.median_ns),
-                        duration_ns,
-                    ),
-                    Cell::number(last.and_then(|e| e.ns_per_node), significant),
-                    Cell::number(
-                        last.and_then(|e| e.peak_heap_bytes).map(|b| b as f64),
-                        |b| bytes(b as u64),
-                    ),
-                    Cell::number(geomean.map(|g| g.0), ratio),
-                    Cell::number(geomean.map(|g| g.1 as f64), |c| c.to_string()),
-                    Cell::text(stopped(overlay, solver)),
-                ],
+                cells,
             }
         })
         .collect();
     Table {
         id: "summary-table",
-        caption: "Each solver at the largest n it was timed at",
-        columns: SUMMARY_COLUMNS,
+        caption: "Each solver compared with the others at the same n",
+        columns,
         rows,
     }
 }
@@ -342,6 +374,7 @@ fn measurements(overlay: &Overlay) -> Table<'_> {
             };
             let median = overlay.median_ns(&solver.id, entry.n);
             let timed = entry.status == Status::Timed;
+            let per_node = |value: Option<f64>| Cell::number(value.filter(|_| timed), significant);
             rows.push(Row {
                 solver: &solver.id,
                 link: false,
@@ -356,7 +389,9 @@ fn measurements(overlay: &Overlay) -> Table<'_> {
                     Cell::number(entry.nodes.filter(|_| timed).map(|n| n as f64), |v| {
                         thousands(v as u64)
                     }),
-                    Cell::number(entry.ns_per_node.filter(|_| timed), significant),
+                    per_node(overlay.ranked_per_node(entry)),
+                    per_node(entry.cold_ns_per_node),
+                    per_node(entry.ns_per_node),
                     Cell::number(
                         entry.peak_heap_bytes.filter(|_| timed).map(|b| b as f64),
                         |b| bytes(b as u64),
@@ -368,7 +403,10 @@ fn measurements(overlay: &Overlay) -> Table<'_> {
     Table {
         id: "measurements-table",
         caption: "Every (solver, n) in the records",
-        columns: MEASUREMENT_COLUMNS,
+        columns: MEASUREMENT_COLUMNS
+            .iter()
+            .map(|c| c.replace("{}", overlay.basis.word()))
+            .collect(),
         rows,
     }
 }
@@ -403,7 +441,7 @@ fn instructions_table<'a>(overlay: &Overlay, source: &'a InstructionsSource) -> 
             };
             let ns_per_node = overlay
                 .entry(&entry.solver, entry.n)
-                .and_then(|e| e.ns_per_node)
+                .and_then(|e| overlay.ranked_per_node(e))
                 .filter(|_| counted);
             Row {
                 solver: &entry.solver,
@@ -425,18 +463,36 @@ fn instructions_table<'a>(overlay: &Overlay, source: &'a InstructionsSource) -> 
     Table {
         id: "instructions-table",
         caption: "Instructions retired by one count's search, every (solver, n) counted",
-        columns: INSTRUCTION_COLUMNS,
+        columns: INSTRUCTION_COLUMNS.iter().map(|c| c.to_string()).collect(),
         rows,
     }
 }
 
 fn measured(entry: &Entry) -> MeasuredRow<'_> {
     let unknown = || "?".to_string();
+    let not_recorded = || "not recorded".to_string();
     let result = match (entry.status, entry.timing) {
         (Status::Timed, Some(timing)) => Measured::Timed {
-            time: duration_ns(timing.median_ns),
+            cold: entry
+                .cold_median_ns()
+                .map(duration_ns)
+                .unwrap_or_else(not_recorded),
+            warm: duration_ns(timing.median_ns),
             nodes: entry.nodes.map(thousands).unwrap_or_else(unknown),
-            ns_per_node: entry.ns_per_node.map(significant).unwrap_or_else(unknown),
+            cold_per_node: entry
+                .cold_ns_per_node
+                .map(significant)
+                .unwrap_or_else(not_recorded),
+            warm_per_node: entry.ns_per_node.map(significant).unwrap_or_else(unknown),
+            misses: match (
+                entry.cold_branch_misses_per_node,
+                entry.warm_branch_misses_per_node,
+            ) {
+                (Some(cold), Some(warm)) => {
+                    format!("{} / {}", significant(cold), significant(warm))
+                }
+                _ => "—".to_string(),
+            },
             heap: entry.peak_heap_bytes.map(bytes).unwrap_or_else(unknown),
         },
         (Status::OverBudget, _) => Measured::OverBudget,
@@ -445,15 +501,18 @@ fn measured(entry: &Entry) -> MeasuredRow<'_> {
     MeasuredRow { n: entry.n, result }
 }
 
+/// Markdown as HTML (the parser escapes the text).
+fn markdown(text: &str) -> String {
+    let mut out = String::new();
+    push_html(&mut out, Parser::new_ext(text, Options::ENABLE_TABLES));
+    out
+}
+
 /// A solver's text from `map`, rendered from Markdown.
 fn text(map: &Analyses<'_>, id: &str, missing: &'static str) -> Text {
     match map.get(id).map(|t| t.trim()) {
         Some("") => Text::Missing(missing),
-        Some(text) => {
-            let mut out = String::new();
-            push_html(&mut out, Parser::new_ext(text, Options::ENABLE_TABLES));
-            Text::Html(out)
-        }
+        Some(text) => Text::Html(markdown(text)),
         None => Text::NotInRegistry,
     }
 }
@@ -491,14 +550,15 @@ fn data_json(parts: &Parts<'_>) -> String {
                 .iter()
                 .filter(|e| e.n <= 8)
                 .filter_map(|e| {
-                    let timing = e.timing?;
+                    let median = parts.overlay.ranked_ns(e)?;
                     Some((
                         e.n.to_string(),
                         serde_json::json!(format!(
-                            "measured: the whole count at n = {} took {} ({} nodes)",
+                            "measured: the whole count at n = {} took {} ({} nodes, {} median)",
                             e.n,
-                            duration_ns(timing.median_ns),
-                            e.nodes.map(thousands).unwrap_or_else(|| "?".into())
+                            duration_ns(median),
+                            e.nodes.map(thousands).unwrap_or_else(|| "?".into()),
+                            parts.overlay.basis.word()
                         )),
                     ))
                 })
@@ -550,9 +610,19 @@ mod tests {
     fn the_page_carries_the_numbers_the_texts_and_the_traces() {
         let text = page_of(vec![Trace::from_json(TRACE).unwrap()]);
         assert!(text.starts_with("<!DOCTYPE html>"));
-        // The fixture's one timed entry: three-mask at n = 8, 14.0 µs, 2,057 nodes.
+        // The fixture's one timed entry: three-mask at n = 8, 41.0 µs cold,
+        // 14.0 µs warm, 2,057 nodes; both figures are on the page.
         assert!(
-            text.contains("<td data-sort=\"14000.5\">14.0 µs</td>"),
+            text.contains("<td data-sort=\"41000\">41.0 µs</td>"),
+            "{text}"
+        );
+        assert!(
+            text.contains("<td>41.0 µs</td><td>14.0 µs</td><td>2,057</td>"),
+            "{text}"
+        );
+        assert!(text.contains("× fastest at n = 8 (all 1)"), "{text}");
+        assert!(
+            text.contains("are absent: perf_event_open failed"),
             "{text}"
         );
         assert!(text.contains("2,057"));
