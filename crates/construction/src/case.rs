@@ -38,7 +38,7 @@ impl Case {
             Case::NoBoard => {
                 format!("n = {n}: no board exists (every placement of {n} queens has an attack)")
             }
-            Case::Plain if n % 2 == 0 => format!(
+            Case::Plain if n.is_multiple_of(2) => format!(
                 "n = {n}, n mod 6 = {r}: even ranks 2..{n}, then odd ranks 1..{}; a clash between the halves would need n = 6k + 2",
                 n - 1
             ),

@@ -10,6 +10,7 @@ mod common;
 mod compare_and_report;
 mod conformance;
 mod docs_traces;
+mod find;
 mod gpu;
 mod split;
 mod teach_cli;
