@@ -5,7 +5,7 @@
 //! | check | the contract |
 //! |---|---|
 //! | [`finder_documents_itself`] | non-empty seed, idea, step, limit reason and teaching text; an id fit for command lines |
-//! | [`exact_for_every_small_n`] | for n = 1..=200 (or its `max_n`), a board that both checkers accept, and "no board" exactly for n = 2 and 3 |
+//! | [`exact_for_every_small_n`] | for n = 1..=200 (or its `max_n`, or its [`FinderConfig`]'s), a board that both checkers accept, and "no board" exactly for n = 2 and 3 |
 //! | [`exact_at_every_power_of_ten`] | the same at n = 10, 100, ... up to what its [`FinderConfig`] says, with the pairwise checker too up to 10^4 |
 //! | [`seeds_reproduce`] | the same seed gives the same board and steps; a seeded finder's boards depend on the seed |
 //! | [`finder_limits_are_errors`] | n = 0 and n = max_n + 1 are errors naming the limit |
@@ -22,6 +22,7 @@ pub const PAIRWISE_UP_TO: usize = 10_000;
 /// How far the suite takes one finder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FinderConfig {
+    small_up_to: usize,
     powers_up_to: usize,
     reason: &'static str,
 }
@@ -30,6 +31,7 @@ impl FinderConfig {
     /// Powers of ten up to its `max_n`, and no further than 10^3: what
     /// any finder that takes them does in a moment.
     pub const DEFAULT: FinderConfig = FinderConfig {
+        small_up_to: SMALL_UP_TO,
         powers_up_to: 1_000,
         reason: "",
     };
@@ -40,7 +42,20 @@ impl FinderConfig {
     pub const fn powers_up_to(n: usize, reason: &'static str) -> FinderConfig {
         assert!(!reason.is_empty(), "say why this finder goes elsewhere");
         FinderConfig {
+            small_up_to: SMALL_UP_TO,
             powers_up_to: n,
+            reason,
+        }
+    }
+
+    /// Every n only up to `n` instead of [`SMALL_UP_TO`], for the stated
+    /// reason (a search whose time to its first board is too erratic for
+    /// a test near its limit).
+    pub const fn small_up_to(n: usize, reason: &'static str) -> FinderConfig {
+        assert!(!reason.is_empty(), "say why this finder stops early");
+        FinderConfig {
+            small_up_to: n,
+            powers_up_to: FinderConfig::DEFAULT.powers_up_to,
             reason,
         }
     }
@@ -104,9 +119,10 @@ pub fn finder_documents_itself(finder: &dyn Finder, _: &FinderConfig) {
     assert!(info.max_n >= 8, "{}: max_n below 8", info.id);
 }
 
-/// Every n from 1 to [`SMALL_UP_TO`] (or `max_n`).
-pub fn exact_for_every_small_n(finder: &dyn Finder, _: &FinderConfig) {
-    for n in 1..=SMALL_UP_TO.min(finder.info().max_n) {
+/// Every n from 1 to [`SMALL_UP_TO`] (or `max_n`, or what the
+/// configuration says).
+pub fn exact_for_every_small_n(finder: &dyn Finder, config: &FinderConfig) {
+    for n in 1..=config.small_up_to.min(finder.info().max_n) {
         exact(finder, n, 0);
         if finder.info().seeded {
             exact(finder, n, n as u64);
