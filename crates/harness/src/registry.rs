@@ -162,8 +162,14 @@ pub fn choose(
             if n == 0 {
                 CliError::Input(queens_core::QueensError::EmptyBoard.to_string())
             } else {
+                // Listing stops where the solvers do; one board does not.
+                let one_board = if must_enumerate {
+                    format!(" (`queens find {n}` finds one board of any size)")
+                } else {
+                    String::new()
+                };
                 CliError::Input(format!(
-                    "no registered solver supports n = {n}; the largest supported n is {largest}"
+                    "no registered solver supports n = {n}; the largest supported n is {largest}{one_board}"
                 ))
             }
         })

@@ -198,6 +198,11 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
         (&["find", "8", "--seed", "-1"], "--seed must be at least 0"),
         (&["find", "8", "--format", "pdf"], "possible values"),
+        // The first try: listing stops at 32, and says where to go.
+        (
+            &["solve", "40", "--limit", "1"],
+            "`queens find 40` finds one board",
+        ),
     ];
     for (args, expected) in cases {
         refused(&queens(args), expected);
