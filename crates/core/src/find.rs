@@ -143,18 +143,7 @@ pub struct FinderInfo {
 impl FinderInfo {
     /// `Ok` when this finder takes an n×n board.
     pub fn check_n(&self, n: usize) -> Result<(), QueensError> {
-        if n == 0 {
-            return Err(QueensError::EmptyBoard);
-        }
-        if n > self.max_n {
-            return Err(QueensError::TooLarge {
-                solver: self.id,
-                max_n: self.max_n,
-                reason: self.limit_reason,
-                n,
-            });
-        }
-        Ok(())
+        QueensError::check_size(self.id, self.max_n, self.limit_reason, n)
     }
 
     /// Whether n is a board this finder takes.
