@@ -32,12 +32,17 @@
 //! | [`a_tree_profile_is_a_tree_of_safe_boards`] | a solver that reports the profile of its tree (safe boards by number of queens) reports one empty board and exactly the solutions as full boards |
 //! | [`shards_sum_to_the_whole`] | a split count dealt into shards adds up to the whole count, classes included; a solver without a split counts deterministically in one piece |
 //!
+//! Finders, which answer the other question ("give me one board"), have
+//! their own suite in [`finders`]: `finder_suite!(FINDER)`.
+//!
 //! The references are independent of every solver: core's [`oeis`] tables,
 //! its pairwise checker and its brute force over all permutations
 //! ([`check::checked_listing`], [`check::brute_force_solutions`]), and
 //! [`no_two_attack`] below for partial boards.
 
 #![deny(missing_docs)]
+
+pub mod finders;
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -207,6 +212,8 @@ macro_rules! __apply_checks {
 /// The trait, under a name the macros can reach from any crate.
 #[doc(hidden)]
 pub use queens_core::Solver as __Solver;
+#[doc(hidden)]
+pub use queens_core::find::Finder as __Finder;
 
 /// One check of the suite.
 pub type Check = fn(&dyn Solver, &Config);

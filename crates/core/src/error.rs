@@ -73,3 +73,29 @@ pub enum QueensError {
     #[error("cannot start worker threads: {0}")]
     Threads(String),
 }
+
+impl QueensError {
+    /// `Ok` when an n×n board is within a limit of `max_n` (the one check
+    /// of [`crate::SolverInfo`] and [`crate::FinderInfo`]): n = 0 is
+    /// [`QueensError::EmptyBoard`], past `max_n` is
+    /// [`QueensError::TooLarge`] naming `id` and `reason`.
+    pub fn check_size(
+        id: &'static str,
+        max_n: usize,
+        reason: &'static str,
+        n: usize,
+    ) -> Result<(), QueensError> {
+        if n == 0 {
+            return Err(QueensError::EmptyBoard);
+        }
+        if n > max_n {
+            return Err(QueensError::TooLarge {
+                solver: id,
+                max_n,
+                reason,
+                n,
+            });
+        }
+        Ok(())
+    }
+}

@@ -9,7 +9,9 @@
 //!   with algebraic notation (`a2 b4 c1 d3`).
 //! - [`symmetry`]: the dihedral group D4, canonical forms, orbit sizes.
 //! - [`oeis`]: the published counts A000170 and A002562 for n = 1..=27.
-//! - [`check`]: an independent O(n²) validity checker.
+//! - [`check`]: independent validity checkers, O(n²) and O(n).
+//! - [`find`]: the second question, "give me one board": [`Finder`],
+//!   boards of any size as [`Placement`]s, and the answer check.
 //! - [`render`]: ASCII and Unicode boards.
 //! - [`trace`]: zero-cost step tracing for teaching.
 //! - [`Accelerator`]: the device a solver counts on, when not the CPU.
@@ -21,6 +23,7 @@
 pub mod check;
 mod device;
 mod error;
+pub mod find;
 pub mod oeis;
 pub mod render;
 mod solution;
@@ -31,6 +34,7 @@ pub mod trace;
 
 pub use device::Accelerator;
 pub use error::QueensError;
+pub use find::{Finder, FinderInfo, FirstBoard, Found, Placement};
 pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter};
 pub use solver::{
     Boards, CountOnly, CountOptions, GenericSearch, Metric, SearchStats, SolutionSink, Solver,

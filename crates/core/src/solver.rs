@@ -44,18 +44,7 @@ pub struct SolverInfo {
 impl SolverInfo {
     /// `Ok` when an n×n board is within this solver's representation.
     pub fn check_n(&self, n: usize) -> Result<(), QueensError> {
-        if n == 0 {
-            return Err(QueensError::EmptyBoard);
-        }
-        if n > self.max_n {
-            return Err(QueensError::TooLarge {
-                solver: self.id,
-                max_n: self.max_n,
-                reason: self.limit_reason,
-                n,
-            });
-        }
-        Ok(())
+        QueensError::check_size(self.id, self.max_n, self.limit_reason, n)
     }
 
     /// Whether n is a board this solver takes (1 <= n <= max_n).

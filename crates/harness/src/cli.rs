@@ -28,12 +28,14 @@ pub struct Cli {
 /// The subcommands, in the order `queens --help` lists them.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the registered solvers: id, seed document, largest n, idea.
+    /// List the registered solvers and finders: id, the questions each answers, largest n, idea, seed.
     List(cmd::list::Args),
     /// Count the solutions of the n×n board.
     Count(cmd::count::Args),
     /// Print the solutions of the n×n board.
     Solve(cmd::solve::Args),
+    /// Find one board of the n×n board, for any n up to 10^8.
+    Find(cmd::find::Args),
     /// Cross-validate solvers: checker, equal solution sets, OEIS counts.
     Verify(cmd::verify::Args),
     /// Add up the shard records of `count N --shard I/K --json` into the full count.
@@ -63,6 +65,7 @@ impl Command {
             Command::List(args) => cmd::list::run(args),
             Command::Count(args) => cmd::count::run(args),
             Command::Solve(args) => cmd::solve::run(args),
+            Command::Find(args) => cmd::find::run(args),
             Command::Verify(args) => cmd::verify::run(args),
             Command::Merge(args) => cmd::merge::run(args),
             Command::Recheck(args) => cmd::recheck::run(args),

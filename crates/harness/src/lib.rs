@@ -11,7 +11,8 @@
 //!   them, calls a library and prints.
 //! - [`interruption`]: SIGINT and SIGTERM raise the flag a split count
 //!   polls (a choice for the whole process, so the command makes it).
-//! - [`registry`]: the one list of solvers.
+//! - [`registry`]: the one list of solvers, and the one of finders.
+//! - [`boards`]: the formats `solve` and `find` print a board in.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
 //! - [`args`], [`error`]: the number parser every argument uses, and the
 //!   one place a failure becomes an exit code.
@@ -22,6 +23,7 @@
 //!   `queens_core` (the `Solver` protocol).
 
 pub mod args;
+pub mod boards;
 pub mod cli;
 pub mod cmd;
 pub mod count_record;

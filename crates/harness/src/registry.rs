@@ -1,9 +1,12 @@
-//! The one list of solvers. Adding a solver means adding its crate to the
-//! workspace (`members` and `[workspace.dependencies]`), and one line here
-//! (with its dependency line in this crate's Cargo.toml); nothing else in
-//! the harness names a particular solver.
+//! The one list of solvers, and beside it the one list of finders (the
+//! other question: one board, not all). Adding a solver or a finder means
+//! adding its crate to the workspace (`members` and
+//! `[workspace.dependencies]`), and one line here (with its dependency line
+//! in this crate's Cargo.toml); nothing else in the harness names a
+//! particular solver or finder.
 
-use queens_core::Solver;
+use queens_core::find::FirstBoard;
+use queens_core::{Finder, Solver};
 
 use crate::error::CliError;
 
@@ -159,9 +162,74 @@ pub fn choose(
             if n == 0 {
                 CliError::Input(queens_core::QueensError::EmptyBoard.to_string())
             } else {
+                // Listing stops where the solvers do; one board does not.
+                let one_board = if must_enumerate {
+                    format!(" (`queens find {n}` finds one board of any size)")
+                } else {
+                    String::new()
+                };
                 CliError::Input(format!(
-                    "no registered solver supports n = {n}; the largest supported n is {largest}"
+                    "no registered solver supports n = {n}; the largest supported n is {largest}{one_board}"
                 ))
             }
         })
+}
+
+/// Every registered finder, the default first: when no `--solver` is
+/// given, `queens find` takes the first that supports n. The depth-first
+/// solvers that list boards are here too, stopped at their first board
+/// (the same id, the same search, through [`FirstBoard`]).
+pub static FINDERS: &[&dyn Finder] = &[
+    &queens_construction::CONSTRUCTION,
+    &queens_min_conflicts::MIN_CONFLICTS,
+    &queens_fail_first::FAIL_FIRST,
+    &FirstBoard::new(&queens_three_mask::ThreeMask, &queens_three_mask::INFO),
+    &FirstBoard::new(&queens_textbook::Textbook, &queens_textbook::INFO),
+];
+
+/// Looks a finder up by id, or says which ids exist.
+pub fn find_finder(id: &str) -> Result<&'static dyn Finder, CliError> {
+    FINDERS
+        .iter()
+        .copied()
+        .find(|f| f.info().id == id)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = FINDERS.iter().map(|f| f.info().id).collect();
+            CliError::Input(format!(
+                "unknown finder '{id}'; known finders: {}",
+                ids.join(", ")
+            ))
+        })
+}
+
+/// The named finder, or the first that supports n. The error for a named
+/// finder is its own limit message.
+pub fn choose_finder(id: Option<&str>, n: usize) -> Result<&'static dyn Finder, CliError> {
+    let finder = match id {
+        Some(id) => find_finder(id)?,
+        None => FINDERS
+            .iter()
+            .copied()
+            .find(|f| f.info().supports(n))
+            .unwrap_or(FINDERS[0]),
+    };
+    finder.info().check_n(n)?;
+    Ok(finder)
+}
+
+/// The questions an id answers, for `queens list`: "count", "list" (a
+/// solver that enumerates) and "find" (a finder of that id).
+pub fn questions(id: &str) -> String {
+    let solver = SOLVERS.iter().find(|s| s.info().id == id);
+    let mut answers = Vec::new();
+    if let Some(solver) = solver {
+        answers.push("count");
+        if solver.info().enumerates {
+            answers.push("list");
+        }
+    }
+    if FINDERS.iter().any(|f| f.info().id == id) {
+        answers.push("find");
+    }
+    answers.join(",")
 }

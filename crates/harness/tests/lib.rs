@@ -11,6 +11,7 @@ mod compare_and_report;
 mod conformance;
 mod counters;
 mod docs_traces;
+mod find;
 mod gpu;
 mod split;
 mod teach_cli;

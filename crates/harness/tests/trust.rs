@@ -275,6 +275,7 @@ fn a_full_stdout_is_one_line_and_exit_2_for_every_command() {
         &["count", "8"],
         &["count", "8", "--shard", "1/2", "--json"],
         &["solve", "6"],
+        &["find", "100000"],
         &["verify", "--max-n", "6"],
         &["trace", "5"],
         &["explain", "three-mask"],

@@ -7,6 +7,7 @@
 pub mod compare;
 pub mod count;
 pub mod explain;
+pub mod find;
 pub mod list;
 pub mod merge;
 pub mod recheck;

@@ -4,12 +4,8 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
-use queens_core::render::{self, Style};
-use queens_core::{MAX_ALGEBRAIC_N, QueensError};
-
-use clap::ValueEnum;
-
 use crate::args::{Board, number};
+use crate::boards::Format;
 use crate::error::{CliError, output};
 use crate::registry;
 
@@ -28,30 +24,16 @@ pub struct Args {
     /// Print at most this many solutions.
     #[arg(long, value_parser = number("--limit", 1..=u64::MAX, ""))]
     pub limit: Option<u64>,
-    /// Output format.
+    /// Output format. `json` is one object: {"n", "solver", "solutions":
+    /// [[row of file a, ...], ...]}, rows 0-based.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
-}
-
-/// How `solve` prints a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// ASCII board with rank and file labels.
-    Board,
-    /// Unicode board: a queen glyph on light and dark squares.
-    Unicode,
-    /// One line per solution: `a2 b4 c1 d3`.
-    Algebraic,
-    /// One JSON object: {"n", "solver", "solutions": [[row of column 0, ...], ...]}.
-    Json,
 }
 
 /// Lists the boards as the search finds them.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, true)?;
-    if args.format == Format::Algebraic && args.board.n > MAX_ALGEBRAIC_N {
-        return Err(QueensError::AlgebraicTooWide { n: args.board.n }.into());
-    }
+    args.format.check_n(args.board.n)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
@@ -98,36 +80,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 fn write_solution(out: &mut impl Write, format: Format, index: u64, rows: &[u8]) -> io::Result<()> {
     match format {
         Format::Board | Format::Unicode => {
-            let style = if format == Format::Board {
-                Style::Ascii
-            } else {
-                Style::Unicode
-            };
             if index > 1 {
                 writeln!(out)?;
             }
             writeln!(out, "solution {index}")?;
-            write!(out, "{}", render::render(rows, style))
         }
-        Format::Algebraic => {
-            let solution = queens_core::Solution::from_rows(rows);
-            writeln!(
-                out,
-                "{}",
-                solution
-                    .to_algebraic()
-                    .expect("n <= 26 checked before the search")
-            )
-        }
-        Format::Json => {
-            if index > 1 {
-                write!(out, ",")?;
-            }
-            write!(
-                out,
-                "{}",
-                serde_json::to_string(rows).expect("a list of numbers serialises")
-            )
-        }
+        Format::Json if index > 1 => write!(out, ",")?,
+        _ => {}
     }
+    format.write_small(out, rows)
 }

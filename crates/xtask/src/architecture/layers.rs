@@ -14,7 +14,9 @@ pub const EVERYTHING: &[&str] = &["harness"];
 
 /// What each crate that is not a solver may depend on: (crate directory,
 /// the workspace packages it may use). Any crate not listed here is a
-/// solver crate and may use [`SOLVER`] only.
+/// solver crate, or a finder crate (construction, min-conflicts,
+/// fail-first: `queens_core::Finder`, the other question), and may use
+/// [`SOLVER`] only.
 pub const LAYERS: &[(&str, &[&str])] = &[
     ("core", &[]),
     ("conformance", &["queens-core"]),
@@ -42,8 +44,15 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// What a solver crate may depend on.
+/// What a solver or finder crate may depend on: the protocols alone, so
+/// that no idea leans on another's code (a finder that reuses a solver's
+/// search does so through `queens_core::find::FirstBoard`, in the
+/// harness's registry, not by depending on its crate).
 pub const SOLVER: &[&str] = &["queens-core"];
+
+/// The finder crates: held to [`SOLVER`]'s rule like the solvers, named
+/// here so that the rule's test sees each one checked.
+pub const FINDERS: &[&str] = &["construction", "min-conflicts", "fail-first"];
 
 /// The crates that may parse a command line (depend on clap).
 pub const COMMAND_LINES: &[&str] = &["harness", "xtask"];

@@ -43,6 +43,19 @@ mod tests {
     }
 
     #[test]
+    fn each_finder_crate_exists_and_uses_only_core() {
+        let root = workspace::root();
+        let crates = source::crates(&root).unwrap();
+        for finder in layers::FINDERS {
+            assert!(crates.contains_key(*finder), "crates/{finder} is missing");
+            let allowed = layers::allowed(finder).expect("a finder is no harness");
+            assert_eq!(allowed, layers::SOLVER.iter().copied().collect());
+            let deps = layers::dependencies(&crates[*finder].join("Cargo.toml")).unwrap();
+            assert!(deps.contains("queens-core"), "crates/{finder}: {deps:?}");
+        }
+    }
+
+    #[test]
     fn no_crate_has_an_import_cycle_between_its_modules() {
         let found = modules::violations(&workspace::root()).unwrap();
         assert!(found.is_empty(), "{found:#?}");

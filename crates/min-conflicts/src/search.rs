@@ -1,0 +1,265 @@
+//! The search: a permutation (one queen per row and per file, so only
+//! diagonals can clash), the number of queens on every diagonal, a greedy
+//! start and a repair by swaps.
+
+use crate::random::SplitMix64;
+
+/// How many random partners the greedy start tries for a file before it
+/// takes one that clashes. Sosič and Gu leave the last few files to chance;
+/// a cap on the tries has the same effect without guessing how many.
+const START_TRIES: usize = 32;
+
+/// How many random partners an attacked queen tries per visit before the
+/// repair moves on to the next one (it comes back next round).
+const REPAIR_TRIES: usize = 64;
+
+/// Rounds in a row without fewer conflicts before the search starts over
+/// from a new greedy start: on small boards the swaps can reach a board
+/// from which no single swap helps (a local minimum).
+const STUCK_ROUNDS: u32 = 8;
+
+/// What a search ends with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The board: the row of the queen on each file.
+    pub rows: Vec<u32>,
+    /// Swaps tried, in the start and in the repair.
+    pub steps: u64,
+    /// Swaps made by the repair.
+    pub swaps: u64,
+    /// Conflicts (queens beyond the first on each diagonal) the greedy start
+    /// left, in the last start.
+    pub conflicts_after_start: u64,
+    /// Times the search started over from a new greedy start.
+    pub restarts: u64,
+}
+
+/// One search of the n×n board (n = 1 or n >= 4).
+#[derive(Clone, Debug)]
+pub struct Search {
+    n: usize,
+    /// `rows[c]`: the row of the queen on file c; a permutation throughout.
+    rows: Vec<u32>,
+    /// Queens on each falling diagonal `c + r`.
+    falling: Vec<u32>,
+    /// Queens on each rising diagonal `c + n - 1 - r`.
+    rising: Vec<u32>,
+    /// Sum over diagonals of (queens on it - 1), for the occupied ones: 0
+    /// exactly when no two queens attack.
+    conflicts: u64,
+    random: SplitMix64,
+    steps: u64,
+    swaps: u64,
+    restarts: u64,
+}
+
+impl Search {
+    /// A search of the n×n board from `seed`; n = 2 and 3, which have no
+    /// board, are refused (the search would never end).
+    pub fn new(n: usize, seed: u64) -> Self {
+        assert!(
+            n >= 1 && !queens_core::find::no_board_exists(n),
+            "n = {n} has no board to search for"
+        );
+        Search {
+            n,
+            rows: (0..n as u32).collect(),
+            falling: vec![0; 2 * n - 1],
+            rising: vec![0; 2 * n - 1],
+            conflicts: 0,
+            random: SplitMix64::new(seed),
+            steps: 0,
+            swaps: 0,
+            restarts: 0,
+        }
+    }
+
+    /// Runs to a board with no attack.
+    pub fn run(mut self) -> Outcome {
+        loop {
+            self.start();
+            let conflicts_after_start = self.conflicts;
+            if self.repair() {
+                return Outcome {
+                    rows: self.rows,
+                    steps: self.steps,
+                    swaps: self.swaps,
+                    conflicts_after_start,
+                    restarts: self.restarts,
+                };
+            }
+            self.restarts += 1;
+        }
+    }
+
+    /// The greedy start (Sosič and Gu's): file by file, swap into this file
+    /// a random row not yet used, preferring one whose diagonals are empty,
+    /// so that the board is a permutation from the first step and almost
+    /// free of conflicts at the last.
+    fn start(&mut self) {
+        self.falling.fill(0);
+        self.rising.fill(0);
+        self.conflicts = 0;
+        let n = self.n;
+        for col in 0..n {
+            let mut pick = col + self.random.below(n - col);
+            for _ in 0..START_TRIES {
+                self.steps += 1;
+                if self.free(col, self.rows[pick]) {
+                    break;
+                }
+                pick = col + self.random.below(n - col);
+            }
+            self.rows.swap(col, pick);
+            self.add(col, self.rows[col]);
+        }
+    }
+
+    /// The repair: visit the attacked queens; for each, try random partners
+    /// and swap the two rows when that lowers the conflicts. Rounds repeat
+    /// until none is left; `false` when the rounds stop helping.
+    fn repair(&mut self) -> bool {
+        let mut stuck = 0;
+        let mut work = Vec::new();
+        while self.conflicts > 0 {
+            let before = self.conflicts;
+            work.clear();
+            work.extend((0..self.n).filter(|&c| self.attacked(c)));
+            while let Some(col) = work.pop() {
+                if !self.attacked(col) {
+                    continue;
+                }
+                for _ in 0..REPAIR_TRIES {
+                    let other = self.random.below(self.n);
+                    if other == col {
+                        continue;
+                    }
+                    self.steps += 1;
+                    if self.swap_if_better(col, other) {
+                        // Both may still be attacked where they landed.
+                        work.push(other);
+                        work.push(col);
+                        break;
+                    }
+                }
+            }
+            if self.conflicts < before {
+                stuck = 0;
+            } else {
+                stuck += 1;
+                if stuck == STUCK_ROUNDS {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Swaps the rows of files `a` and `b` if the board then has fewer
+    /// conflicts; whether it did. The swap is made on the counts and
+    /// undone when it does not help, which keeps the bookkeeping right
+    /// when the four squares share diagonals.
+    fn swap_if_better(&mut self, a: usize, b: usize) -> bool {
+        let (row_a, row_b) = (self.rows[a], self.rows[b]);
+        let before = self.conflicts;
+        self.remove(a, row_a);
+        self.remove(b, row_b);
+        self.add(a, row_b);
+        self.add(b, row_a);
+        if self.conflicts < before {
+            self.rows.swap(a, b);
+            self.swaps += 1;
+            return true;
+        }
+        self.remove(a, row_b);
+        self.remove(b, row_a);
+        self.add(a, row_a);
+        self.add(b, row_b);
+        false
+    }
+
+    fn diagonals(&self, col: usize, row: u32) -> (usize, usize) {
+        let row = row as usize;
+        (col + row, col + self.n - 1 - row)
+    }
+
+    /// Whether (col, row) is on two empty diagonals.
+    fn free(&self, col: usize, row: u32) -> bool {
+        let (down, up) = self.diagonals(col, row);
+        self.falling[down] == 0 && self.rising[up] == 0
+    }
+
+    /// Whether the queen on `col` shares a diagonal with another.
+    fn attacked(&self, col: usize) -> bool {
+        let (down, up) = self.diagonals(col, self.rows[col]);
+        self.falling[down] > 1 || self.rising[up] > 1
+    }
+
+    fn add(&mut self, col: usize, row: u32) {
+        let (down, up) = self.diagonals(col, row);
+        for count in [&mut self.falling[down], &mut self.rising[up]] {
+            self.conflicts += u64::from(*count > 0);
+            *count += 1;
+        }
+    }
+
+    fn remove(&mut self, col: usize, row: u32) {
+        let (down, up) = self.diagonals(col, row);
+        for count in [&mut self.falling[down], &mut self.rising[up]] {
+            *count -= 1;
+            self.conflicts -= u64::from(*count > 0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The conflicts recounted from the rows alone.
+    fn recount(rows: &[u32]) -> u64 {
+        let n = rows.len();
+        let (mut down, mut up) = (vec![0u64; 2 * n], vec![0u64; 2 * n]);
+        for (c, &r) in rows.iter().enumerate() {
+            down[c + r as usize] += 1;
+            up[c + n - 1 - r as usize] += 1;
+        }
+        down.iter().chain(&up).map(|&k| k.saturating_sub(1)).sum()
+    }
+
+    #[test]
+    fn the_counts_stay_true_through_starts_and_swaps() {
+        for n in [4, 5, 9, 50] {
+            let mut search = Search::new(n, 3);
+            search.start();
+            assert_eq!(search.conflicts, recount(&search.rows), "n = {n}");
+            for k in 0..200 {
+                let (a, b) = (k % n, (k * 7 + 1) % n);
+                if a != b {
+                    search.swap_if_better(a, b);
+                    assert_eq!(search.conflicts, recount(&search.rows), "n = {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_greedy_start_leaves_far_fewer_conflicts_than_chance() {
+        let n = 100_000;
+        let mut search = Search::new(n, 1);
+        search.start();
+        // A random permutation of the same size, shuffled by the same
+        // generator (Fisher-Yates).
+        let mut random = SplitMix64::new(1);
+        let mut shuffled: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            shuffled.swap(i, random.below(i + 1));
+        }
+        let chance = recount(&shuffled);
+        assert!(
+            search.conflicts * 100 < chance,
+            "{} after the greedy start, {chance} by chance",
+            search.conflicts
+        );
+    }
+}

@@ -1,0 +1,4 @@
+//! The crate's integration tests as one test binary: the workspace's finder
+//! contract.
+
+mod conformance;
