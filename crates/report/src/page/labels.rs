@@ -170,14 +170,15 @@ pub(crate) fn place(ends: &[(&str, (f64, f64))], drawn: &Drawn<'_>, bounds: &Are
         let taken: Vec<Area> = placed.iter().flatten().map(|a| a.grown(SPACE)).collect();
         let free = |area: &Area| area.inside(bounds) && !taken.iter().any(|t| t.overlaps(area));
         // A near spot over a line beats a clear one far away, where the
-        // name would no longer read as this line's.
+        // name would no longer read as this line's: spots are weighed
+        // within the nearest band (NEAR wide) that has a free one.
         let best = spots(text_width(text), point)
             .filter(|(area, _)| free(area))
             .map(|(area, distance)| {
                 (
                     area,
                     (
-                        u8::from(distance > NEAR),
+                        (distance / NEAR).floor(),
                         distance + drawn.cost(&area, point),
                     ),
                 )
@@ -266,6 +267,11 @@ mod tests {
         bottom: 376.0,
     };
 
+    fn placed(ends: &[(&str, (f64, f64))], lines: &[Vec<(f64, f64)>]) -> Vec<Area> {
+        let drawn = Drawn { lines, edges: &[] };
+        place(ends, &drawn, &BOUNDS)
+    }
+
     fn assert_apart(areas: &[Area]) {
         for (i, a) in areas.iter().enumerate() {
             assert!(a.inside(&BOUNDS), "{a:?}");
@@ -294,14 +300,7 @@ mod tests {
     #[test]
     fn a_lone_end_is_labelled_right_beside_it() {
         let lines = vec![vec![(100.0, 300.0), (200.0, 200.0), (300.0, 100.0)]];
-        let areas = place(
-            &[("three-mask", (300.0, 100.0))],
-            &Drawn {
-                lines: &lines,
-                edges: &[],
-            },
-            &BOUNDS,
-        );
+        let areas = placed(&[("three-mask", (300.0, 100.0))], &lines);
         assert_eq!(areas[0].left, 300.0 + GAP);
         assert_eq!((areas[0].top + areas[0].bottom) / 2.0, 100.0);
     }
@@ -312,10 +311,10 @@ mod tests {
         // ending on a diagonal as close as the plots' points get, then
         // twelve at the right edge one unit apart.
         let names: Vec<String> = (0..12).map(|i| format!("solver-number-{i}")).collect();
-        let layouts: [Box<dyn Fn(usize) -> (f64, f64)>; 3] = [
-            Box::new(|_| (400.0, 200.0)),
-            Box::new(|i| (300.0 + 43.7 * (i % 7) as f64, 40.0 + 3.0 * i as f64)),
-            Box::new(|i| (610.0, 100.0 + i as f64)),
+        let layouts: [fn(usize) -> (f64, f64); 3] = [
+            |_| (400.0, 200.0),
+            |i| (300.0 + 43.7 * (i % 7) as f64, 40.0 + 3.0 * i as f64),
+            |i| (610.0, 100.0 + i as f64),
         ];
         for end in layouts {
             let lines: Vec<Vec<(f64, f64)>> = (0..12)
@@ -323,14 +322,7 @@ mod tests {
                 .collect();
             let ends: Vec<(&str, (f64, f64))> =
                 (0..12).map(|i| (names[i].as_str(), end(i))).collect();
-            let areas = place(
-                &ends,
-                &Drawn {
-                    lines: &lines,
-                    edges: &[],
-                },
-                &BOUNDS,
-            );
+            let areas = placed(&ends, &lines);
             assert_eq!(areas.len(), 12);
             assert_apart(&areas);
         }
@@ -362,14 +354,7 @@ mod tests {
                 .zip(&names)
                 .map(|(line, name)| (name.as_str(), *line.last().unwrap()))
                 .collect();
-            let areas = place(
-                &ends,
-                &Drawn {
-                    lines: &lines,
-                    edges: &[],
-                },
-                &BOUNDS,
-            );
+            let areas = placed(&ends, &lines);
             assert_apart(&areas);
             // Twelve names around a plot this size always find room within
             // a few lines of their point.

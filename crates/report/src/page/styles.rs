@@ -189,27 +189,29 @@ impl fmt::Display for Shape {
     }
 }
 
+/// Twelve ids, as many as the registry holds (for tests here and in the
+/// plots).
+#[cfg(test)]
+pub(crate) const IDS: [&str; 12] = [
+    "half-join",
+    "constellations",
+    "three-mask-mirror",
+    "three-mask",
+    "threat-mask",
+    "threat-mask-u128",
+    "textbook",
+    "row-fold",
+    "base-counting",
+    "perm-filter",
+    "perm-filter-itertools",
+    "gpu",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use queens_record::fixtures::sample_record;
     use queens_record::{Record, SolverFacts};
-
-    /// Twelve ids, as many as the registry holds.
-    const IDS: [&str; 12] = [
-        "half-join",
-        "constellations",
-        "three-mask-mirror",
-        "three-mask",
-        "threat-mask",
-        "threat-mask-u128",
-        "textbook",
-        "row-fold",
-        "base-counting",
-        "perm-filter",
-        "perm-filter-itertools",
-        "gpu",
-    ];
 
     fn overlay_of(ids: &[&str]) -> Overlay {
         let mut record: Record = sample_record();
