@@ -233,3 +233,20 @@ pub fn questions(id: &str) -> String {
     }
     answers.join(",")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plots_tell_every_registered_solver_apart() {
+        // Each solver's line has its own dash only up to this many
+        // solvers: one more needs another dash in the report's styles.
+        assert!(
+            SOLVERS.len() <= queens_report::DISTINCT_STYLES,
+            "{} solvers, {} distinct plot styles",
+            SOLVERS.len(),
+            queens_report::DISTINCT_STYLES
+        );
+    }
+}

@@ -11,6 +11,7 @@
 //! Screenshots go to `$QUEENS_SCREENSHOTS` (default: `target/tmp/browser-screenshots`).
 
 mod cdp;
+mod layout;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -5,6 +5,7 @@ use super::inputs::{
     Analyses, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
 };
 use super::overlay::Overlay;
+use super::page::styles::Styles;
 use super::page::{PageInputs, Parts, page};
 use super::{plots, tables};
 use crate::error::Error;
@@ -33,6 +34,9 @@ pub fn generate(
     inputs: &PageInputs<'_>,
 ) -> Result<Outputs, Error> {
     let overlay = Overlay::from_sources(sources);
+    // The analyses name every registered solver: a solver's look is its
+    // place among them, the same as on the page.
+    let styles = Styles::new(analyses.keys().copied(), &overlay);
     // A template fails only if a value cannot be written, which none of
     // these can; should one ever, the file it was for is named.
     let drawn = |file: &'static str, drawing: Result<String, askama::Error>| {
@@ -43,8 +47,8 @@ pub fn generate(
     };
     Ok(Outputs {
         comparison: tables::comparison(command, sources, instructions, &overlay, analyses, trees),
-        time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay))?,
-        nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay))?,
+        time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay, &styles))?,
+        nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay, &styles))?,
         page: drawn(
             PAGE_FILE,
             page(&Parts {

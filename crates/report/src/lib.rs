@@ -59,6 +59,7 @@ pub use inputs::{
 };
 pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
 pub use overlay::Overlay;
+pub use page::styles::DISTINCT_STYLES;
 pub use page::{PageInputs, Trace};
 pub use publish::{Request, publish};
 pub use splice::{BEGIN_MARKER, END_MARKER, splice, splice_section};

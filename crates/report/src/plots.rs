@@ -6,17 +6,26 @@
 
 use super::overlay::Overlay;
 use super::page::charts::{self, Measure, Variant};
+use super::page::styles::Styles;
 
 /// `time-vs-n.svg`.
-pub(crate) fn time_vs_n(overlay: &Overlay) -> Result<String, askama::Error> {
-    standalone(&charts::TIME, overlay)
+pub(crate) fn time_vs_n(overlay: &Overlay, styles: &Styles) -> Result<String, askama::Error> {
+    standalone(&charts::TIME, overlay, styles)
 }
 
 /// `nodes-vs-n.svg`.
-pub(crate) fn nodes_vs_n(overlay: &Overlay) -> Result<String, askama::Error> {
-    standalone(&charts::NODES, overlay)
+pub(crate) fn nodes_vs_n(overlay: &Overlay, styles: &Styles) -> Result<String, askama::Error> {
+    standalone(&charts::NODES, overlay, styles)
 }
 
-fn standalone(measure: &Measure, overlay: &Overlay) -> Result<String, askama::Error> {
-    charts::svg(measure, &measure.series(overlay), Variant::Standalone)
+fn standalone(
+    measure: &Measure,
+    overlay: &Overlay,
+    styles: &Styles,
+) -> Result<String, askama::Error> {
+    charts::svg(
+        measure,
+        &measure.series(overlay, styles),
+        Variant::Standalone,
+    )
 }

@@ -1,21 +1,23 @@
 //! The report's plots (time, nodes, ns per node, peak heap against n), laid
 //! out here and written by the template `templates/chart.svg`: inline in the
 //! page, and standalone as the README's two SVG files, so that both show
-//! the same lines on the same scales in the same colours. They are drawn
+//! the same lines on the same scales in the same styles. They are drawn
 //! here rather than by a plotting crate so that each solver's line is one
 //! `<g data-solver>` the page can switch off, each point carries its value
 //! for hover, and lines that coincide stay distinguishable without colour:
-//! every solver has its own dash pattern, its own hollow marker (two shapes
-//! on one point both show) and a label at its last point, pushed apart from
-//! its neighbours'.
-
-use std::fmt;
+//! every solver has its own dash pattern and a hollow marker (two shapes on
+//! one point both show; see [`super::styles`]), and its name beside its
+//! last point, placed where it hides the least and never on another name,
+//! with no leader line that could be read as the line going on (see
+//! [`super::labels`]).
 
 use askama::Template;
 
 // The templates' escaper: templates/askama.toml names it, and the code
 // the template derive writes finds it here.
 use super::escape::Markup;
+use super::labels::{self, Area, Drawn};
+use super::styles::{At, Shape, Style, Styles};
 use crate::format::{bytes, duration_ns, significant, thousands};
 use crate::overlay::Overlay;
 use queens_record::Entry;
@@ -24,74 +26,22 @@ use queens_record::Entry;
 const WIDTH: f64 = 760.0;
 const HEIGHT: f64 = 430.0;
 const LEFT: f64 = 86.0;
-const RIGHT: f64 = 150.0;
-const TOP: f64 = 16.0;
+/// Room right of the frame for the names of lines that reach the last n.
+const RIGHT: f64 = 136.0;
+/// Room above the frame for a row of names (16 units) clear of its edge.
+const TOP: f64 = 22.0;
 const BOTTOM: f64 = 52.0;
-/// End labels closer than this (SVG units) are pushed apart.
-const LABEL_GAP: f64 = 13.0;
-/// Where the end labels' text starts.
-const LABEL_X: f64 = WIDTH - RIGHT + 12.0;
 /// The band above a standalone plot that holds its title (on the page the
 /// title is the figure's caption).
 const TITLE_BAND: f64 = 30.0;
-
-/// Ten colours that stay apart for the common colour blindnesses (Okabe
-/// and Ito's palette, extended with darker shades); colour only helps, the
-/// dashes, markers and labels carry the distinction.
-const COLOURS: [&str; 10] = [
-    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C510A",
-    "#5D3A9B", "#666666",
-];
-/// One dash pattern per solver (in registry order), solid first.
-const DASHES: [&str; 10] = [
-    "",
-    "8 4",
-    "2 3",
-    "10 3 2 3",
-    "4 4",
-    "12 4 2 4 2 4",
-    "1 5",
-    "6 2 6 6",
-    "14 3",
-    "3 2 3 6",
-];
-/// Marker shapes, drawn hollow so that one on top of another leaves both visible.
-const MARKERS: [Marker; 5] = [
-    Marker::Circle,
-    Marker::Square,
-    Marker::Triangle,
-    Marker::Diamond,
-    Marker::Cross,
-];
-
-#[derive(Clone, Copy)]
-enum Marker {
-    Circle,
-    Square,
-    Triangle,
-    Diamond,
-    Cross,
-}
-
-/// How a solver's line looks, by its position in the registry order.
-pub(crate) struct Style {
-    /// Stroke colour.
-    pub colour: &'static str,
-    /// SVG stroke-dasharray ("" = solid).
-    pub dash: &'static str,
-    marker: Marker,
-}
-
-/// The style of the solver at `index` in the list of solvers.
-pub(crate) fn style(index: usize) -> Style {
-    Style {
-        colour: COLOURS[index % COLOURS.len()],
-        dash: DASHES[index % DASHES.len()],
-        // 10 dashes and 5 shapes: with the index taken twice the pair
-        // (dash, shape) repeats only after 10 solvers.
-        marker: MARKERS[(index + index / MARKERS.len()) % MARKERS.len()],
-    }
-}
+/// Where names may go: over the frame and the margin right of it, never
+/// over the axes' values.
+const LABEL_BOUNDS: Area = Area {
+    left: LEFT + 2.0,
+    top: 2.0,
+    right: WIDTH - 2.0,
+    bottom: HEIGHT - BOTTOM - 2.0,
+};
 
 /// One measure plotted against n: what is taken from each timed entry and
 /// how the plot names and writes it.
@@ -158,23 +108,22 @@ pub(crate) const MEASURES: [Measure; 4] = [
 pub(crate) struct Series {
     /// The solver's id.
     pub id: String,
-    /// Its index in the solver list (its style).
-    pub index: usize,
+    /// How its line looks.
+    pub style: Style,
     /// (n, value) by ascending n.
     pub points: Vec<(usize, f64)>,
 }
 
 impl Measure {
     /// Every solver's positive values of this measure (a log scale has no
-    /// place for 0), in the records' solver order.
-    pub(crate) fn series(&self, overlay: &Overlay) -> Vec<Series> {
+    /// place for 0), in the records' solver order, each in its style.
+    pub(crate) fn series(&self, overlay: &Overlay, styles: &Styles) -> Vec<Series> {
         overlay
             .solvers
             .iter()
-            .enumerate()
-            .map(|(index, solver)| Series {
+            .map(|solver| Series {
                 id: solver.id.clone(),
-                index,
+                style: styles.of(&solver.id),
                 points: overlay
                     .timed(&solver.id)
                     .iter()
@@ -204,16 +153,6 @@ pub(crate) fn svg(
     Chart::new(measure, series, variant).render()
 }
 
-/// An SVG coordinate, written with one decimal.
-#[derive(Clone, Copy)]
-struct At(f64);
-
-impl fmt::Display for At {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.1}", self.0)
-    }
-}
-
 /// The fixed positions of every plot: the frame and what sits beside it.
 struct Frame {
     width: f64,
@@ -232,9 +171,6 @@ struct Frame {
     /// The axis names' anchors: the n axis's (x, y), the y axis's y.
     x_name: (At, At),
     y_name_y: At,
-    /// Where the end labels' leader lines end and their text starts.
-    leader_x: At,
-    label_x: At,
     /// A standalone plot's title band, and where its title sits.
     title_band: f64,
     title_y: At,
@@ -253,8 +189,6 @@ const FRAME: Frame = Frame {
     tick_label_y: At(HEIGHT - BOTTOM + 18.0),
     x_name: (At((LEFT + WIDTH - RIGHT) / 2.0), At(HEIGHT - 10.0)),
     y_name_y: At((TOP + HEIGHT - BOTTOM) / 2.0),
-    leader_x: At(LABEL_X - 2.0),
-    label_x: At(LABEL_X),
     title_band: TITLE_BAND,
     title_y: At(TITLE_BAND - 10.0),
 };
@@ -282,27 +216,15 @@ struct Mark {
     shape: Shape,
 }
 
-enum Shape {
-    Circle {
-        x: At,
-        y: At,
-    },
-    /// The square's top left corner.
-    Square {
-        x: At,
-        y: At,
-    },
-    /// Triangle, diamond and cross.
-    Path(String),
-}
-
-/// A solver's name at its last point, with a leader line to the point.
+/// A solver's name near its line's last point.
 struct Label<'a> {
     id: &'a str,
-    colour: &'static str,
-    point: (At, At),
+    /// The text's start and baseline.
+    x: At,
     y: At,
-    text_y: At,
+    /// The area the text takes (tests check that no two meet).
+    #[cfg_attr(not(test), allow(dead_code))]
+    area: Area,
 }
 
 /// One plot as `chart.svg` writes it.
@@ -351,39 +273,51 @@ impl<'a> Chart<'a> {
                 }
             })
             .collect();
-        let lines: Vec<Line<'a>> = series
+        let drawn: Vec<&Series> = series.iter().filter(|s| !s.points.is_empty()).collect();
+        // Every line's points on the plot, in the order of `drawn`.
+        let at: Vec<Vec<(f64, f64)>> = drawn
             .iter()
-            .filter(|s| !s.points.is_empty())
-            .map(|s| {
-                let style = style(s.index);
-                let points: Vec<String> = s
+            .map(|s| s.points.iter().map(|&(n, v)| (x(n), y(v))).collect())
+            .collect();
+        let lines: Vec<Line<'a>> = drawn
+            .iter()
+            .zip(&at)
+            .map(|(s, points)| Line {
+                id: &s.id,
+                colour: s.style.colour,
+                dash: s.style.dash,
+                points: points
+                    .iter()
+                    .map(|&(x, y)| format!("{},{}", At(x), At(y)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                marks: s
                     .points
                     .iter()
-                    .map(|&(n, v)| format!("{},{}", At(x(n)), At(y(v))))
-                    .collect();
-                Line {
-                    id: &s.id,
-                    colour: style.colour,
-                    dash: style.dash,
-                    points: points.join(" "),
-                    marks: s
-                        .points
-                        .iter()
-                        .map(|&(n, v)| Mark {
-                            hover: format!("{}, n = {n}: {}", s.id, (measure.format)(v)),
-                            shape: shape(style.marker, x(n), y(v)),
-                        })
-                        .collect(),
-                }
+                    .zip(points)
+                    .map(|(&(n, v), &(x, y))| Mark {
+                        hover: format!("{}, n = {n}: {}", s.id, (measure.format)(v)),
+                        shape: Shape::new(s.style.marker, x, y),
+                    })
+                    .collect(),
             })
             .collect();
-        let ends = series
+        let ends: Vec<(&str, (f64, f64))> = drawn
             .iter()
-            .filter_map(|s| {
-                let &(n, v) = s.points.last()?;
-                Some((y(v), x(n), s.id.as_str(), style(s.index).colour))
-            })
+            .zip(&at)
+            .filter_map(|(s, points)| Some((s.id.as_str(), *points.last()?)))
             .collect();
+        let (right, bottom) = (WIDTH - RIGHT, HEIGHT - BOTTOM);
+        let edges = [
+            ((LEFT, TOP), (right, TOP)),
+            ((right, TOP), (right, bottom)),
+            ((LEFT, bottom), (right, bottom)),
+        ];
+        let drawn_so_far = Drawn {
+            lines: &at,
+            edges: &edges,
+        };
+        let areas = labels::place(&ends, &drawn_so_far, &LABEL_BOUNDS);
         Chart {
             standalone: variant == Variant::Standalone,
             frame: FRAME,
@@ -393,95 +327,45 @@ impl<'a> Chart<'a> {
             grid,
             ticks: (x_min..=x_max).map(|n| (n, At(x(n)))).collect(),
             lines,
-            labels: end_labels(ends),
+            labels: ends
+                .iter()
+                .zip(areas)
+                .map(|(&(id, _), area)| Label {
+                    id,
+                    x: At(area.left),
+                    y: At(area.top + labels::BASELINE),
+                    area,
+                })
+                .collect(),
         }
     }
-}
-
-/// A hollow marker of `shape` centred on (x, y).
-fn shape(shape: Marker, x: f64, y: f64) -> Shape {
-    match shape {
-        Marker::Circle => Shape::Circle { x: At(x), y: At(y) },
-        Marker::Square => Shape::Square {
-            x: At(x - 4.0),
-            y: At(y - 4.0),
-        },
-        Marker::Triangle => Shape::Path(format!(
-            "M{} {}L{} {}L{} {}Z",
-            At(x),
-            At(y - 5.5),
-            At(x + 5.0),
-            At(y + 4.0),
-            At(x - 5.0),
-            At(y + 4.0)
-        )),
-        Marker::Diamond => Shape::Path(format!(
-            "M{} {}L{} {}L{} {}L{} {}Z",
-            At(x),
-            At(y - 6.0),
-            At(x + 6.0),
-            At(y),
-            At(x),
-            At(y + 6.0),
-            At(x - 6.0),
-            At(y)
-        )),
-        Marker::Cross => Shape::Path(format!(
-            "M{} {}L{} {}M{} {}L{} {}",
-            At(x - 5.0),
-            At(y - 5.0),
-            At(x + 5.0),
-            At(y + 5.0),
-            At(x - 5.0),
-            At(y + 5.0),
-            At(x + 5.0),
-            At(y - 5.0)
-        )),
-    }
-}
-
-/// The solvers' names at their last points (y, x, id, colour), moved apart
-/// vertically where they would overlap.
-fn end_labels<'a>(mut ends: Vec<(f64, f64, &'a str, &'static str)>) -> Vec<Label<'a>> {
-    ends.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(b.2)));
-    let mut placed: Vec<f64> = Vec::with_capacity(ends.len());
-    for end in &ends {
-        let lowest = placed.last().map_or(TOP, |last| last + LABEL_GAP);
-        placed.push(end.0.max(lowest));
-    }
-    // Pushed below the frame: shift the whole run back up.
-    let overflow = placed.last().map_or(0.0, |last| last - (HEIGHT - BOTTOM));
-    if overflow > 0.0 {
-        for at in &mut placed {
-            *at -= overflow;
-        }
-    }
-    ends.into_iter()
-        .zip(placed)
-        .map(|((point_y, point_x, id, colour), y)| Label {
-            id,
-            colour,
-            point: (At(point_x), At(point_y)),
-            y: At(y),
-            text_y: At(y + 4.0),
-        })
-        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::page::styles::Marker;
 
-    fn two_coinciding() -> Vec<Series> {
-        ["base-counting", "row-fold"]
-            .into_iter()
+    fn series(ids: &[&str], points: impl Fn(usize) -> Vec<(usize, f64)>) -> Vec<Series> {
+        let markers = [Marker::Circle, Marker::Square];
+        ids.iter()
             .enumerate()
             .map(|(index, id)| Series {
-                id: id.into(),
-                index,
-                points: vec![(4, 10.0), (5, 100.0)],
+                id: id.to_string(),
+                style: Style {
+                    colour: "#000000",
+                    dash: ["", "8 4"][index % 2],
+                    marker: markers[index % 2],
+                },
+                points: points(index),
             })
             .collect()
+    }
+
+    fn two_coinciding() -> Vec<Series> {
+        series(&["base-counting", "row-fold"], |_| {
+            vec![(4, 10.0), (5, 100.0)]
+        })
     }
 
     #[test]
@@ -493,15 +377,64 @@ mod tests {
         );
         assert!(text.contains("data-solver=\"base-counting\""));
         // The same points, yet two dash patterns, two marker shapes and two
-        // labels that do not sit on one another.
+        // names that do not sit on one another.
         assert!(text.contains("stroke-dasharray=\"8 4\""));
         assert!(text.contains("<circle") && text.contains("<rect x="));
-        let label_ys: Vec<&str> = text
-            .match_indices("<text x=\"622.0\" y=\"")
-            .map(|(at, m)| &text[at + m.len()..at + m.len() + 5])
-            .collect();
-        assert_eq!(label_ys.len(), 2, "{text}");
-        assert_ne!(label_ys[0], label_ys[1]);
+        let series = two_coinciding();
+        let chart = Chart::new(&NODES, &series, Variant::Page);
+        assert_eq!(chart.labels.len(), 2);
+        assert!(!chart.labels[0].area.overlaps(&chart.labels[1].area));
+    }
+
+    /// A plot like the committed time plot: twelve lines rising to the top
+    /// right, ending at different n, one (like threat-mask) early and low.
+    fn rising() -> Vec<Series> {
+        series(&crate::page::styles::IDS, |i| {
+            let last = [16, 15, 15, 14, 8, 11, 13, 13, 12, 11, 10, 10][i];
+            (4..=last)
+                .map(|n| {
+                    (
+                        n,
+                        10f64.powf(2.0 + (n - 4) as f64 * (0.5 + 0.06 * i as f64)),
+                    )
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn names_sit_beside_last_points_and_nothing_runs_beyond_a_line() {
+        let series = rising();
+        for measure in [&TIME, &NODES] {
+            let chart = Chart::new(measure, &series, Variant::Standalone);
+            let text = chart.render().unwrap();
+            // A label is its name and nothing else: no leader line that
+            // could read as the line going on.
+            for group in text.split("<g class=\"label\"").skip(1) {
+                let group = group.split("</g>").next().unwrap();
+                assert_eq!(group.matches('<').count(), 2, "{group}");
+                assert!(group.contains("<text ") && !group.contains("<line"));
+            }
+            // No two names meet, and each is next to its last point, not
+            // across the plot from it.
+            for (i, label) in chart.labels.iter().enumerate() {
+                for other in &chart.labels[i + 1..] {
+                    assert!(
+                        !label.area.overlaps(&other.area),
+                        "{} {}",
+                        label.id,
+                        other.id
+                    );
+                }
+                let line = chart.lines.iter().find(|l| l.id == label.id).unwrap();
+                let last = line.points.rsplit(' ').next().unwrap();
+                let (x, y) = last.split_once(',').unwrap();
+                let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+                let dx = (label.area.left - x).max(x - label.area.right).max(0.0);
+                let dy = (label.area.top - y).max(y - label.area.bottom).max(0.0);
+                assert!(dx.hypot(dy) < 40.0, "{}: {dx}, {dy}", label.id);
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,8 @@
 use askama::Template;
 use pulldown_cmark::{Options, Parser, html::push_html};
 
-use super::charts::{self, MEASURES, Variant, style};
+use super::charts::{self, MEASURES, Variant};
+use super::styles::{Shape, Styles};
 // `Markup` is the templates' escaper: templates/askama.toml names it, and
 // the code the template derive writes finds it here.
 use super::escape::{Markup, script_json};
@@ -51,6 +52,9 @@ pub struct Parts<'a> {
 /// The whole page.
 pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
     let overlay = parts.overlay;
+    // The analyses name every registered solver (the harness passes the
+    // registry's): a solver's look is its place among them.
+    let styles = Styles::new(parts.analyses.keys().copied(), overlay);
     Page {
         command: parts.command,
         summary_legend: markdown(&summary_legend(overlay)),
@@ -68,16 +72,19 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
         legend: overlay
             .solvers
             .iter()
-            .enumerate()
-            .map(|(index, solver)| Swatch {
-                id: &solver.id,
-                colour: style(index).colour,
-                dash: style(index).dash,
+            .map(|solver| {
+                let style = styles.of(&solver.id);
+                Swatch {
+                    id: &solver.id,
+                    colour: style.colour,
+                    dash: style.dash,
+                    marker: Shape::new(style.marker, SWATCH.0 / 2.0, SWATCH.1 / 2.0),
+                }
             })
             .collect(),
         figures: MEASURES
             .iter()
-            .map(|measure| figure(measure, overlay))
+            .map(|measure| figure(measure, overlay, &styles))
             .collect::<Result<_, _>>()?,
         measurements: measurements(overlay),
         work: parts.instructions.map(|source| Work {
@@ -211,7 +218,12 @@ struct Swatch<'a> {
     id: &'a str,
     colour: &'static str,
     dash: &'static str,
+    /// Its marker, in the middle of the swatch.
+    marker: Shape,
 }
+
+/// A legend swatch's size (its line runs through the middle).
+const SWATCH: (f64, f64) = (44.0, 14.0);
 
 /// One plot with its caption.
 struct Figure {
@@ -342,8 +354,12 @@ fn summary(overlay: &Overlay) -> Table<'_> {
     }
 }
 
-fn figure(measure: &charts::Measure, overlay: &Overlay) -> Result<Figure, askama::Error> {
-    let series = measure.series(overlay);
+fn figure(
+    measure: &charts::Measure,
+    overlay: &Overlay,
+    styles: &Styles,
+) -> Result<Figure, askama::Error> {
+    let series = measure.series(overlay, styles);
     // A solver with no line here says why, rather than vanish.
     let missing: Vec<&str> = series
         .iter()

@@ -18,6 +18,8 @@
 pub(crate) mod charts;
 mod escape;
 mod html;
+mod labels;
+pub(crate) mod styles;
 mod trace;
 
 pub use html::{PageInputs, Parts, page};
