@@ -42,7 +42,7 @@ pub enum Command {
     /// recorded in bench-results/build-time.json and spliced into README.md.
     BuildTime(cmd::build_time::Args),
     /// Instructions retired per search at n = 8..12, counted by callgrind,
-    /// as a new bench-results/<UTC time>-instructions.json.
+    /// as a new `bench-results/<UTC time>-instructions.json`.
     Instructions(cmd::instructions::Args),
 }
 

@@ -15,7 +15,7 @@
 //!    `cargo bench` times, in `queens_harness::cmd::search::searched`, a
 //!    function kept out of line; callgrind collects only inside it
 //!    (`--toggle-collect`), so start-up, argument parsing and printing are
-//!    not counted. [`tests`] check that on a real run.
+//!    not counted. The module's tests check that on a real run.
 //! 3. Each solver climbs n = 8..12 within its own largest n; a run that
 //!    takes longer than the budget is stopped and the solver climbs no
 //!    further (its entries say why). Solvers run on `--jobs` workers at
