@@ -11,6 +11,7 @@ mod compare_and_report;
 mod conformance;
 mod docs_traces;
 mod gpu;
+mod prose_figures;
 mod split;
 mod teach_cli;
 mod traces;

@@ -42,7 +42,7 @@ pub use provenance::{Provenance, utc_timestamp};
 pub use schema::{
     COUNT, Entry, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,
 };
-pub use store::{newest, prepare_dir, read, write_new};
+pub use store::{REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new};
 
 /// Where records and the reports made from them live, relative to the
 /// workspace root: the default of every command that reads or writes them.

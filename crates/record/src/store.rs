@@ -116,6 +116,22 @@ pub fn read(path: &Path) -> Result<Record, FileError> {
 /// another format kept beside the records) is not a record and is passed
 /// over.
 pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
+    newest_by(dir, None)
+}
+
+/// The newest *reference* record in `dir`: the newest one written by
+/// `cargo bench` (`scripts/bench`), whose name ends in `-bench`. A quick
+/// `queens compare` writes beside it, and must not silently become what
+/// the committed report is made from.
+pub fn newest_reference(dir: &Path) -> Result<PathBuf, FileError> {
+    newest_by(dir, Some(REFERENCE_TOOL))
+}
+
+/// The tool name of the reference records: `cargo bench`'s.
+pub const REFERENCE_TOOL: &str = "bench";
+
+/// The newest record in `dir`, of any tool or of `tool` only.
+fn newest_by(dir: &Path, tool: Option<&str>) -> Result<PathBuf, FileError> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| FileError::new(dir, format!("cannot list records: {e}")))?;
     let mut names: Vec<(String, u32, PathBuf)> = entries
@@ -142,14 +158,25 @@ pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
             };
             (base, attempt, path)
         })
+        .filter(|(base, _, _)| tool.is_none_or(|tool| base.ends_with(&format!("-{tool}"))))
         .collect();
     names.sort();
-    names.pop().map(|(_, _, path)| path).ok_or_else(|| {
-        FileError::new(
-            dir,
-            "no records (*.json) here; run `scripts/bench` or `queens compare`",
-        )
-    })
+    names
+        .pop()
+        .map(|(_, _, path)| path)
+        .ok_or_else(|| match tool {
+            None => FileError::new(
+                dir,
+                "no records (*.json) here; run `scripts/bench` or `queens compare`",
+            ),
+            Some(tool) => FileError::new(
+                dir,
+                format!(
+                    "no reference record (*-{tool}.json) here; run `scripts/bench`, \
+                 or name the records to report on"
+                ),
+            ),
+        })
 }
 
 #[cfg(test)]
@@ -172,6 +199,27 @@ mod tests {
         // but is no record.
         std::fs::write(dir.path().join("build-time.json"), "{}").unwrap();
         assert_eq!(newest(dir.path()).unwrap(), path);
+    }
+
+    #[test]
+    fn a_newer_compare_record_is_the_newest_but_not_the_reference() {
+        let dir = tempfile::tempdir().unwrap();
+        let bench = write_new(dir.path(), "bench", &sample_record()).unwrap();
+        assert!(newest_reference(dir.path()).is_ok_and(|p| p == bench));
+        let mut later = sample_record();
+        later.provenance.date = "2027-01-01T00:00:00.000Z".to_string();
+        let compare = write_new(dir.path(), "compare", &later).unwrap();
+        let again = write_new(dir.path(), "bench", &sample_record()).unwrap();
+        assert_eq!(newest(dir.path()).unwrap(), compare);
+        assert_eq!(
+            newest_reference(dir.path()).unwrap(),
+            again,
+            "the -2 bench record"
+        );
+        let empty = tempfile::tempdir().unwrap();
+        write_new(empty.path(), "compare", &sample_record()).unwrap();
+        let error = newest_reference(empty.path()).unwrap_err().to_string();
+        assert!(error.contains("no reference record"), "{error}");
     }
 
     #[test]

@@ -22,7 +22,8 @@ use crate::error::Error;
 #[derive(Clone, Debug)]
 pub struct Request<'a> {
     /// Records, later ones replacing earlier ones' entries for the same
-    /// (solver, n); empty: the newest in [`queens_record::RECORDS_DIR`].
+    /// (solver, n); empty: the newest reference record (`cargo bench`'s) in
+    /// [`queens_record::RECORDS_DIR`], never a quick `queens compare`'s.
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md and the plots.
     pub out: PathBuf,
@@ -41,7 +42,7 @@ pub struct Request<'a> {
 /// the spliced file last.
 pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     let paths = if request.records.is_empty() {
-        vec![queens_record::newest(Path::new(
+        vec![queens_record::newest_reference(Path::new(
             queens_record::RECORDS_DIR,
         ))?]
     } else {

@@ -19,7 +19,10 @@ pub const TREE_N: usize = 8;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Records to report on, later ones replacing earlier ones' entries for
-    /// the same (solver, n); default: the newest in bench-results/.
+    /// the same (solver, n); default: the newest reference record
+    /// (`scripts/bench`'s, `*-bench.json`) in bench-results/, so that a
+    /// quick `compare` never silently becomes the committed report (name
+    /// its record, with `--out` elsewhere, to see it as a report).
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md, the SVG plots and index.html.
     #[arg(long, default_value = queens_record::RECORDS_DIR)]

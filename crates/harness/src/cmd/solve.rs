@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use queens_core::render::{self, Style};
-use queens_core::{MAX_ALGEBRAIC_N, QueensError};
+use queens_core::{MAX_ALGEBRAIC_N, QueensError, Solution, symmetry};
 
 use clap::ValueEnum;
 
@@ -22,7 +22,9 @@ pub struct Args {
     pub board: Board,
     /// Print one representative of each symmetry class: the one the
     /// solver's source chooses (threat-mask: the smallest move mask of the
-    /// eight images, as its document does; the others: core's canonical form).
+    /// eight images, as its document does; the others: core's canonical form),
+    /// each with the size of its class (its orbit under the eight symmetries:
+    /// 8, 4 or 2), and after them the sum of the sizes: the solutions.
     #[arg(long)]
     pub unique: bool,
     /// Print at most this many solutions.
@@ -40,9 +42,11 @@ pub enum Format {
     Board,
     /// Unicode board: a queen glyph on light and dark squares.
     Unicode,
-    /// One line per solution: `a2 b4 c1 d3`.
+    /// One line per solution: `a2 b4 c1 d3` (with `--unique`, then the
+    /// class's size: `a2 b4 c1 d3  class of 2`).
     Algebraic,
-    /// One JSON object: {"n", "solver", "solutions": [[row of column 0, ...], ...]}.
+    /// One JSON object: {"n", "solver", "solutions": [[row of column 0, ...], ...]}
+    /// (with `--unique`, also "class_sizes": [size of each one's class, ...]).
     Json,
 }
 
@@ -56,6 +60,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut out = BufWriter::new(stdout.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut printed = 0u64;
+    // With --unique: each printed class's size, for the JSON list and the
+    // closing sum (Burnside's count checked from the other side).
+    let mut class_sizes: Vec<usize> = Vec::new();
     let mut write_error: Option<io::Error> = None;
 
     if args.format == Format::Json
@@ -76,7 +83,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             return ControlFlow::Continue(());
         }
         printed += 1;
-        if let Err(error) = write_solution(&mut out, args.format, printed, rows) {
+        let class = args
+            .unique
+            .then(|| symmetry::orbit_size(&Solution::from_rows(rows)));
+        class_sizes.extend(class);
+        if let Err(error) = write_solution(&mut out, args.format, printed, rows, class) {
             write_error = Some(error);
             return ControlFlow::Break(());
         }
@@ -86,8 +97,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             ControlFlow::Continue(())
         }
     })?;
-    if args.format == Format::Json && write_error.is_none() {
-        write_error = writeln!(out, "]}}").err();
+    if write_error.is_none() {
+        write_error = finish(&mut out, args, &class_sizes).err();
     }
     match write_error {
         Some(error) => output(Err(error)),
@@ -95,7 +106,52 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-fn write_solution(out: &mut impl Write, format: Format, index: u64, rows: &[u8]) -> io::Result<()> {
+/// Closes the JSON object, and after `--unique` boards says what their
+/// classes add up to.
+fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Result<()> {
+    let boards: usize = class_sizes.iter().sum();
+    match args.format {
+        Format::Json if args.unique => writeln!(
+            out,
+            "],\"class_sizes\":{}}}",
+            serde_json::to_string(class_sizes).expect("a list of numbers serialises")
+        ),
+        Format::Json => writeln!(out, "]}}"),
+        _ if args.unique => {
+            let mut by_size: Vec<(usize, usize)> = Vec::new();
+            for &size in class_sizes {
+                match by_size.iter_mut().find(|(s, _)| *s == size) {
+                    Some((_, count)) => *count += 1,
+                    None => by_size.push((size, 1)),
+                }
+            }
+            by_size.sort_by(|a, b| b.0.cmp(&a.0));
+            let terms: Vec<String> = by_size
+                .iter()
+                .map(|(size, count)| format!("{count} × {size}"))
+                .collect();
+            if args.format != Format::Algebraic {
+                writeln!(out)?;
+            }
+            writeln!(
+                out,
+                "{} classes, {} = {boards} boards",
+                class_sizes.len(),
+                terms.join(" + ")
+            )
+        }
+        _ => Ok(()),
+    }
+}
+
+fn write_solution(
+    out: &mut impl Write,
+    format: Format,
+    index: u64,
+    rows: &[u8],
+    class: Option<usize>,
+) -> io::Result<()> {
+    let class_note = class.map(|size| format!("class of {size}"));
     match format {
         Format::Board | Format::Unicode => {
             let style = if format == Format::Board {
@@ -106,18 +162,21 @@ fn write_solution(out: &mut impl Write, format: Format, index: u64, rows: &[u8])
             if index > 1 {
                 writeln!(out)?;
             }
-            writeln!(out, "solution {index}")?;
+            match &class_note {
+                Some(note) => writeln!(out, "solution {index}, {note}")?,
+                None => writeln!(out, "solution {index}")?,
+            }
             write!(out, "{}", render::render(rows, style))
         }
         Format::Algebraic => {
-            let solution = queens_core::Solution::from_rows(rows);
-            writeln!(
-                out,
-                "{}",
-                solution
-                    .to_algebraic()
-                    .expect("n <= 26 checked before the search")
-            )
+            let solution = Solution::from_rows(rows);
+            let board = solution
+                .to_algebraic()
+                .expect("n <= 26 checked before the search");
+            match &class_note {
+                Some(note) => writeln!(out, "{board}  {note}"),
+                None => writeln!(out, "{board}"),
+            }
         }
         Format::Json => {
             if index > 1 {
