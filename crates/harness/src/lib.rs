@@ -13,6 +13,8 @@
 //!   polls (a choice for the whole process, so the command makes it).
 //! - [`registry`]: the one list of solvers.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
+//! - [`code_changes`]: the git facts that let a report say a record is
+//!   older than a solver's code.
 //! - [`args`], [`error`]: the number parser every argument uses, and the
 //!   one place a failure becomes an exit code.
 //! - below: `queens_distributed` (a split count's units on threads, in
@@ -24,6 +26,7 @@
 pub mod args;
 pub mod cli;
 pub mod cmd;
+pub mod code_changes;
 pub mod count_record;
 pub mod error;
 pub mod interruption;

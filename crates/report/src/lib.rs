@@ -50,7 +50,8 @@ mod tables;
 pub use error::Error;
 pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{
-    Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+    Analyses, COMPARISON_FILE, CodeChange, CodeChanges, NODES_PLOT_FILE, PAGE_FILE, Source,
+    TIME_PLOT_FILE, Trees, stale_solvers,
 };
 pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
 pub use overlay::Overlay;

@@ -7,7 +7,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
 use super::inputs::{
-    Analyses, COMPARISON_FILE, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+    Analyses, COMPARISON_FILE, CodeChanges, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE,
+    Trees, stale_solvers,
 };
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
@@ -36,6 +37,9 @@ pub struct Request<'a> {
     pub trees: Trees<'a>,
     /// The page's teaching texts and recorded searches.
     pub page: PageInputs<'a>,
+    /// The last change to each solver's code (from git, by the caller), so
+    /// that rows measured before it say so.
+    pub code: CodeChanges,
 }
 
 /// Generates and writes the report; returns the files written, in order,
@@ -51,9 +55,11 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     let sources = paths
         .iter()
         .map(|path| {
+            let record = queens_record::read(path)?;
             Ok(Source {
                 label: path.display().to_string(),
-                record: queens_record::read(path)?,
+                newer_code: stale_solvers(&record, &request.code),
+                record,
             })
         })
         .collect::<Result<Vec<_>, FileError>>()?;

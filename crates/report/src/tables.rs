@@ -129,10 +129,18 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
             .geometric_mean_ratio(&solver.id)
             .map(|(ratio, count)| format!("{}× ({count})", significant(ratio)))
             .unwrap_or_else(|| "—".into());
+        let solver_cell = match overlay.stale.get(&solver.id) {
+            Some(commit) => format!(
+                "{} (measured before its code changed in {}: rerun)",
+                label(solver),
+                short(commit)
+            ),
+            None => label(solver),
+        };
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {geomean} | {} |",
-            label(solver),
+            solver_cell,
             cell(&|e| Some(e.n.to_string())),
             cell(&|e| e.timing.map(|t| duration_ns(t.median_ns))),
             cell(&|e| e.ns_per_node.map(significant)),

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use queens_report::{PageInputs, Request, publish};
 
 use crate::error::{CliError, output};
-use crate::{page_traces, registry};
+use crate::{code_changes, page_traces, registry};
 
 /// The board whose trees COMPARISON.md shows: the classic puzzle, small
 /// enough to walk every depth-first search in a blink.
@@ -47,6 +47,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             traces: page_traces::gather()?,
             trace_steps: page_traces::PAGE_STEPS,
         },
+        code: code_changes::gather(&code_changes::record_commits(&args.records)),
     })?;
     let mut out = io::stdout().lock();
     for path in written {
