@@ -220,15 +220,13 @@ fn figures(line: &str) -> Vec<String> {
             .is_some_and(|c| c.is_alphanumeric() || *c == '_');
         // `n×n`, `8×8`: a product of sizes, not a ratio.
         let a_dimension = unit == "×" && glued_to_more;
-        let glued_word = unit_start == number_end && unit != "×" && unit != "%";
+        // A long unit glued to the number (`2nd`, `64bit`) makes a word.
+        let a_word = unit_start == number_end && unit != "×" && unit != "%" && unit.len() > 2;
         let number: String = chars[i..number_end].iter().collect();
         let a_fixed_size = MEMORY.contains(&unit.as_str())
             && number.parse::<u64>().is_ok_and(u64::is_power_of_two);
-        if UNITS.contains(&unit.as_str())
-            && !a_dimension
-            && !a_fixed_size
-            && !(glued_word && unit.len() > 2)
-        {
+        let excused = a_dimension || a_fixed_size || a_word;
+        if UNITS.contains(&unit.as_str()) && !excused {
             found.push(chars[i..unit_end].iter().collect());
         }
         i = number_end.max(i + 1);

@@ -125,7 +125,7 @@ fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Resul
                     None => by_size.push((size, 1)),
                 }
             }
-            by_size.sort_by(|a, b| b.0.cmp(&a.0));
+            by_size.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
             let terms: Vec<String> = by_size
                 .iter()
                 .map(|(size, count)| format!("{count} × {size}"))
