@@ -14,6 +14,8 @@
 //! - [`registry`]: the one list of solvers, and the one of finders.
 //! - [`boards`]: the formats `solve` and `find` print a board in.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
+//! - [`code_changes`]: the git facts that let a report say a record is
+//!   older than a solver's code.
 //! - [`args`], [`error`]: the number parser every argument uses, and the
 //!   one place a failure becomes an exit code.
 //! - below: `queens_distributed` (a split count's units on threads, in
@@ -26,6 +28,7 @@ pub mod args;
 pub mod boards;
 pub mod cli;
 pub mod cmd;
+pub mod code_changes;
 pub mod count_record;
 pub mod error;
 pub mod interruption;

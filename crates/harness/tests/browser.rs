@@ -69,6 +69,7 @@ fn write_page(dir: &Path, traces: &[Trace]) -> PathBuf {
             traces: traces.to_vec(),
             trace_steps: page_traces::PAGE_STEPS,
         },
+        code: Default::default(),
     })
     .expect("the report is written");
     dir.join(PAGE_FILE)

@@ -97,11 +97,33 @@ fn solve_unique_prints_one_canonical_board_per_class() {
     let output = queens(&["solve", "8", "--unique", "--format", "algebraic"]);
     assert!(output.status.success());
     let text = stdout(&output);
-    let boards: Vec<Solution> = text.lines().map(|l| l.parse().unwrap()).collect();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let sum = lines.pop().expect("a closing sum");
+    let mut sizes = Vec::new();
+    let boards: Vec<Solution> = lines
+        .iter()
+        .map(|l| {
+            let (board, class) = l.split_once("  class of ").expect("each board's class");
+            sizes.push(class.parse::<usize>().unwrap());
+            board.parse().unwrap()
+        })
+        .collect();
     assert_eq!(boards.len(), 12);
-    for board in &boards {
+    for (board, size) in boards.iter().zip(&sizes) {
         assert_eq!(&queens_core::symmetry::canonical(board), board);
+        // The class's size is its orbit: the distinct images under the
+        // eight symmetries, counted here by applying them.
+        let images: std::collections::BTreeSet<Solution> = queens_core::symmetry::Transform::ALL
+            .iter()
+            .map(|t| t.apply(board))
+            .collect();
+        assert_eq!(images.len(), *size, "{board}");
     }
+    // Burnside seen from the classes: their sizes add up to every solution.
+    let total: usize = sizes.iter().sum();
+    assert_eq!(total, 92);
+    assert!(sum.ends_with(&format!("= {total} boards")), "{sum}");
+    assert!(sum.starts_with("12 classes"), "{sum}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! Every trace (and tree) a page shows is what `queens trace` (`queens
-//! tree`) prints today. The
-//! walk-through, the top README and the crate READMEs paste traces in
+//! Every trace, tree and listing a page shows is what `queens trace`
+//! (`queens tree`, `queens solve`) prints today. The
+//! walk-through, the top README and the crate READMEs paste them in
 //! `text` blocks that begin with the command (`$ queens trace ...`); each
 //! is run here, and every line of the block must appear in the output, in
 //! order (an excerpt may leave lines out, and says so in its prose, but may
@@ -31,8 +31,12 @@ fn pages() -> Vec<PathBuf> {
     pages
 }
 
+/// The commands whose pasted output is checked: those that print the same
+/// bytes on every machine (`count` and `compare` print times).
+const CHECKED: [&str; 3] = ["trace", "tree", "solve"];
+
 /// (command arguments, the lines shown after the command) of every pasted
-/// trace in a page.
+/// trace, tree or listing in a page.
 fn pasted_traces(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
     let mut traces = Vec::new();
     let mut lines = text.lines();
@@ -41,13 +45,10 @@ fn pasted_traces(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
             continue;
         }
         let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
-        if let Some(command) = block
-            .first()
-            .and_then(|l| l.strip_prefix("$ queens trace "))
+        if let Some(command) = block.first().and_then(|l| l.strip_prefix("$ queens "))
+            && CHECKED.contains(&command.split_whitespace().next().unwrap_or(""))
         {
-            let args = std::iter::once("trace".to_string())
-                .chain(command.split_whitespace().map(str::to_string))
-                .collect();
+            let args = command.split_whitespace().map(str::to_string).collect();
             let shown = block[1..].iter().map(|l| l.to_string()).collect();
             traces.push((args, shown));
         }
@@ -80,6 +81,6 @@ fn every_pasted_trace_is_what_the_program_prints() {
             checked += 1;
         }
     }
-    assert!(checked >= 8, "only {checked} pasted traces found");
+    assert!(checked >= 10, "only {checked} pasted outputs found");
     assert!(stale.is_empty(), "stale traces:\n{}", stale.join("\n"));
 }

@@ -94,6 +94,16 @@ fn with_an_adapter_counts_are_oeis_and_a_software_driver_is_not_timed() {
         assert_eq!(record["solutions"].as_u64(), oeis::total(n), "n = {n}");
         assert_eq!(record["unique"].as_u64(), oeis::unique(n), "n = {n}");
     }
+    // "On the GPU" may be a software driver on the CPU: the count says
+    // which device counted.
+    let counted = common::queens(&["count", "8", "--solver", GPU]);
+    assert!(counted.status.success(), "{}", stderr(&counted));
+    let device_row = stdout(&counted)
+        .lines()
+        .find(|l| l.starts_with("device "))
+        .map(str::to_string)
+        .unwrap_or_default();
+    assert!(device_row.contains(&device.name), "{}", stdout(&counted));
     let verified = common::queens(&["verify", "--max-n", "9", "--solver", GPU]);
     assert!(verified.status.success(), "{}", stderr(&verified));
     assert!(stdout(&verified).contains(GPU));

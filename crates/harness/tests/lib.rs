@@ -13,6 +13,7 @@ mod counters;
 mod docs_traces;
 mod find;
 mod gpu;
+mod prose_figures;
 mod split;
 mod teach_cli;
 mod traces;

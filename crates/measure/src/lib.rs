@@ -40,7 +40,9 @@ pub mod stats;
 pub mod validate;
 
 pub use error::Error;
-pub use run::{CheckedRun, Expected, checked_run, published_count, skipped_entry, timed_run};
+pub use run::{
+    CheckedRun, Expected, checked_run, published_count, skipped_entry, stats_heap_bytes, timed_run,
+};
 
 /// The unit tests watch allocations (heap, run), which needs the counting
 /// allocator installed in the test binary, as the `queens` binary and the

@@ -153,6 +153,25 @@ pub fn newest(dir: &Path) -> Result<PathBuf, FileError> {
     })
 }
 
+/// The tool name of the reference records: `cargo bench`'s.
+pub const REFERENCE_TOOL: &str = "bench";
+
+/// The newest *reference* record in `dir`: the newest one written by
+/// `cargo bench` (`scripts/bench`), whose name ends in `-bench`. A quick
+/// `queens compare` writes beside it, and must not silently become what
+/// the committed report is made from.
+pub fn newest_reference(dir: &Path) -> Result<PathBuf, FileError> {
+    newest_of_kind(dir, &[REFERENCE_TOOL])?.ok_or_else(|| {
+        FileError::new(
+            dir,
+            format!(
+                "no reference record (*-{REFERENCE_TOOL}.json) here; run `scripts/bench`, \
+                 or name the records to report on"
+            ),
+        )
+    })
+}
+
 /// The newest record in `dir` whose kind (the name's part after the time,
 /// before any `-2`) is one of `kinds`; `None` if there is none.
 pub(crate) fn newest_of_kind(dir: &Path, kinds: &[&str]) -> Result<Option<PathBuf>, FileError> {
@@ -210,6 +229,27 @@ mod tests {
         // but is no record.
         std::fs::write(dir.path().join("build-time.json"), "{}").unwrap();
         assert_eq!(newest(dir.path()).unwrap(), path);
+    }
+
+    #[test]
+    fn a_newer_compare_record_is_the_newest_but_not_the_reference() {
+        let dir = tempfile::tempdir().unwrap();
+        let bench = write_new(dir.path(), "bench", &sample_record()).unwrap();
+        assert!(newest_reference(dir.path()).is_ok_and(|p| p == bench));
+        let mut later = sample_record();
+        later.provenance.date = "2027-01-01T00:00:00.000Z".to_string();
+        let compare = write_new(dir.path(), "compare", &later).unwrap();
+        let again = write_new(dir.path(), "bench", &sample_record()).unwrap();
+        assert_eq!(newest(dir.path()).unwrap(), compare);
+        assert_eq!(
+            newest_reference(dir.path()).unwrap(),
+            again,
+            "the -2 bench record"
+        );
+        let empty = tempfile::tempdir().unwrap();
+        write_new(empty.path(), "compare", &sample_record()).unwrap();
+        let error = newest_reference(empty.path()).unwrap_err().to_string();
+        assert!(error.contains("no reference record"), "{error}");
     }
 
     #[test]

@@ -134,6 +134,7 @@ mod tests {
         };
         record.entries.extend([timed, error, over]);
         vec![Source {
+            newer_code: Default::default(),
             label: "bench-results/fixture.json".into(),
             record,
         }]
@@ -154,6 +155,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = write_new(dir.path(), "bench", &sources[0].record).unwrap();
         let reread = vec![Source {
+            newer_code: Default::default(),
             label: "bench-results/fixture.json".into(),
             record: read(&path).unwrap(),
         }];
@@ -276,6 +278,7 @@ mod tests {
             ..t
         });
         sources.push(Source {
+            newer_code: Default::default(),
             label: "later.json".into(),
             record: later,
         });
@@ -296,5 +299,57 @@ mod tests {
         let section = readme_section(&sources, "bench-results/");
         assert!(section.contains("| slow-one (on Some GPU) |"), "{section}");
         assert!(section.contains("| three-mask |"), "{section}");
+    }
+
+    #[test]
+    fn rows_measured_before_their_solvers_code_changed_say_so() {
+        let mut sources = two_solver_sources();
+        let measured_at = sources[0].record.provenance.git_commit.clone().unwrap();
+        // As git would tell it: three-mask last changed in a commit the
+        // record's commit contains, slow-one in one it does not.
+        let code = crate::CodeChanges::from([
+            (
+                "three-mask".to_string(),
+                crate::CodeChange {
+                    commit: "1111111111111111111111111111111111111111".into(),
+                    contained_in: [measured_at].into(),
+                },
+            ),
+            (
+                "slow-one".to_string(),
+                crate::CodeChange {
+                    commit: "2222222222222222222222222222222222222222".into(),
+                    contained_in: Default::default(),
+                },
+            ),
+        ]);
+        sources[0].newer_code = crate::stale_solvers(&sources[0].record, &code);
+        let section = readme_section(&sources, "bench-results/");
+        assert!(
+            section
+                .contains("| slow-one (measured before its code changed in 222222222222: rerun) |"),
+            "{section}"
+        );
+        assert!(section.contains("| three-mask |"), "{section}");
+        // A later record that covers slow-one and contains the change
+        // clears the flag; one without a commit cannot say, and flags nothing.
+        let mut later = sources[0].record.clone();
+        later.solvers.retain(|s| s.id == "slow-one");
+        later.entries.retain(|e| e.solver == "slow-one");
+        later.provenance.git_commit = Some("3333333333333333333333333333333333333333".into());
+        let mut code_later = code.clone();
+        code_later
+            .get_mut("slow-one")
+            .unwrap()
+            .contained_in
+            .insert("3333333333333333333333333333333333333333".into());
+        sources.push(Source {
+            newer_code: crate::stale_solvers(&later, &code_later),
+            label: "later.json".into(),
+            record: later.clone(),
+        });
+        assert!(!readme_section(&sources, "bench-results/").contains("measured before"));
+        later.provenance.git_commit = None;
+        assert!(crate::stale_solvers(&later, &code).is_empty());
     }
 }

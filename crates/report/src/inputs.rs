@@ -2,7 +2,7 @@
 //! (with the labels the report calls them by), each solver's analysis text,
 //! and the generated files' names.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use queens_record::Record;
 use queens_record::instructions::InstructionsRecord;
@@ -23,6 +23,44 @@ pub struct Source {
     pub label: String,
     /// The record.
     pub record: Record,
+    /// Its solvers whose code changed after it was measured: solver id →
+    /// the commit of that change, which the record's commit does not
+    /// contain ([`stale_solvers`] works it out from [`CodeChanges`]).
+    pub newer_code: BTreeMap<String, String>,
+}
+
+/// The last change to each solver's code, as git tells it: what the report
+/// needs to say that a record is older than a solver's code. Gathered by
+/// the caller (the `queens` command runs git), so that the report stays a
+/// pure function of its inputs; empty outside a checkout.
+pub type CodeChanges = BTreeMap<String, CodeChange>;
+
+/// The last commit that touched one solver's code.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CodeChange {
+    /// The commit, in full.
+    pub commit: String,
+    /// The commits of the records reported on that contain it (the others
+    /// were measured before it).
+    pub contained_in: BTreeSet<String>,
+}
+
+/// The solvers of `record` whose last code change its commit does not
+/// contain, with that change's commit. A record without a commit (made
+/// outside a checkout) cannot be placed in history, and flags nothing.
+pub fn stale_solvers(record: &Record, code: &CodeChanges) -> BTreeMap<String, String> {
+    let Some(measured_at) = &record.provenance.git_commit else {
+        return BTreeMap::new();
+    };
+    record
+        .solvers
+        .iter()
+        .filter_map(|solver| {
+            let change = code.get(&solver.id)?;
+            (!change.contained_in.contains(measured_at))
+                .then(|| (solver.id.clone(), change.commit.clone()))
+        })
+        .collect()
 }
 
 /// An instructions record (`cargo xtask instructions`) and how the report

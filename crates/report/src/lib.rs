@@ -54,8 +54,8 @@ mod work;
 pub use error::Error;
 pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{
-    Analyses, COMPARISON_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
-    TIME_PLOT_FILE, Trees,
+    Analyses, COMPARISON_FILE, CodeChange, CodeChanges, InstructionsSource, NODES_PLOT_FILE,
+    PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
 };
 pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
 pub use overlay::Overlay;

@@ -264,6 +264,7 @@ mod tests {
 
     fn overlay() -> Overlay {
         Overlay::from_sources(&[Source {
+            newer_code: Default::default(),
             label: "fixture".into(),
             record: sample_record(),
         }])

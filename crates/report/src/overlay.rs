@@ -43,6 +43,9 @@ pub struct Overlay {
     entries: BTreeMap<(String, usize), Entry>,
     /// Every n that has an entry, ascending.
     pub ns: Vec<usize>,
+    /// Solvers whose rows come from a record older than their code: id →
+    /// the commit of the change (see [`Source::newer_code`]).
+    pub stale: BTreeMap<String, String>,
 }
 
 impl Overlay {
@@ -50,8 +53,15 @@ impl Overlay {
     pub fn from_sources(sources: &[Source]) -> Self {
         let mut solvers: Vec<SolverFacts> = Vec::new();
         let mut entries = BTreeMap::new();
+        let mut stale = BTreeMap::new();
         for source in sources {
             for facts in &source.record.solvers {
+                // The later record's rows replace the earlier's, and so
+                // does its verdict on their age.
+                match source.newer_code.get(&facts.id) {
+                    Some(commit) => stale.insert(facts.id.clone(), commit.clone()),
+                    None => stale.remove(&facts.id),
+                };
                 match solvers.iter_mut().find(|known| known.id == facts.id) {
                     Some(known) => *known = facts.clone(),
                     None => solvers.push(facts.clone()),
@@ -98,6 +108,7 @@ impl Overlay {
             solvers,
             entries,
             ns,
+            stale,
         }
     }
 

@@ -7,8 +7,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
 use super::inputs::{
-    Analyses, COMPARISON_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
-    TIME_PLOT_FILE, Trees,
+    Analyses, COMPARISON_FILE, CodeChanges, InstructionsSource, NODES_PLOT_FILE,
+    PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
 };
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
@@ -24,9 +24,9 @@ use crate::error::Error;
 pub struct Request<'a> {
     /// Records, later ones replacing earlier ones' entries for the same
     /// (solver, n), and at most one instructions record (told apart by its
-    /// `schema`); empty: the newest bench record in
-    /// [`queens_record::RECORDS_DIR`] and the newest instructions record
-    /// there, if any.
+    /// `schema`); empty: the newest reference record (`cargo bench`'s, never
+    /// a quick `queens compare`'s) in [`queens_record::RECORDS_DIR`] and the
+    /// newest instructions record there, if any.
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md and the plots.
     pub out: PathBuf,
@@ -39,6 +39,9 @@ pub struct Request<'a> {
     pub trees: Trees<'a>,
     /// The page's teaching texts and recorded searches.
     pub page: PageInputs<'a>,
+    /// The last change to each solver's code (from git, by the caller), so
+    /// that rows measured before it say so.
+    pub code: CodeChanges,
 }
 
 /// Generates and writes the report; returns the files written, in order,
@@ -46,13 +49,13 @@ pub struct Request<'a> {
 pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     let paths = if request.records.is_empty() {
         let dir = Path::new(queens_record::RECORDS_DIR);
-        let mut paths = vec![queens_record::newest(dir)?];
+        let mut paths = vec![queens_record::newest_reference(dir)?];
         paths.extend(queens_record::instructions::newest_instructions(dir)?);
         paths
     } else {
         request.records.clone()
     };
-    let (sources, instructions) = read_sources(&paths)?;
+    let (sources, instructions) = read_sources(&paths, &request.code)?;
     // The header names the records, not --out or --splice: the same records
     // must give the same bytes wherever the report is written.
     let labels: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
@@ -109,7 +112,10 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
 /// records in order, and the one instructions record if there is one. A
 /// second instructions record is refused (which would be meant is not
 /// clear), as is a list without a bench record.
-fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Source>, Option<InstructionsSource>), Error> {
+fn read_sources(
+    paths: &[PathBuf],
+    code: &CodeChanges,
+) -> Result<(Vec<Source>, Option<InstructionsSource>), Error> {
     let mut sources = Vec::new();
     let mut instructions: Option<InstructionsSource> = None;
     for path in paths {
@@ -132,9 +138,11 @@ fn read_sources(paths: &[PathBuf]) -> Result<(Vec<Source>, Option<InstructionsSo
                 record: queens_record::instructions::read_instructions(path)?,
             });
         } else {
+            let record = queens_record::read(path)?;
             sources.push(Source {
                 label,
-                record: queens_record::read(path)?,
+                newer_code: stale_solvers(&record, code),
+                record,
             });
         }
     }

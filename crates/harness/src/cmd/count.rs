@@ -126,12 +126,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         seconds: started.elapsed().as_secs_f64(),
         shard: None,
     };
-    let extra: Vec<(String, String)> = stats
+    let mut extra: Vec<(String, String)> = stats
         .extra
         .iter()
         .map(|m| (m.name.clone(), m.value.to_string()))
         .collect();
+    extra.extend(device_row(solver));
     record.print(&extra, args.json)
+}
+
+/// The device that counted, for a solver that counts on one (the GPU
+/// engine): "on the GPU" may well be Mesa's software driver on the CPU, and
+/// the reader should not have to guess which. CPU solvers get no row.
+fn device_row(solver: &dyn Solver) -> Option<(String, String)> {
+    let device = solver.accelerator().ok().flatten()?;
+    Some(("device".to_string(), device.to_string()))
 }
 
 /// A solver that splits its work: its units on threads, one shard of them,
@@ -221,6 +230,7 @@ fn count_units(
     if outcome.resumed > 0 {
         extra.push(("resumed units".to_string(), outcome.resumed.to_string()));
     }
+    extra.extend(device_row(solver));
     record.print(&extra, args.json)
 }
 

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use queens_report::{PageInputs, Request, publish};
 
 use crate::error::{CliError, output};
-use crate::{page_traces, registry};
+use crate::{code_changes, page_traces, registry};
 
 /// The board whose trees COMPARISON.md shows: the classic puzzle, small
 /// enough to walk every depth-first search in a blink.
@@ -19,7 +19,10 @@ pub const TREE_N: usize = 8;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Records to report on, later ones replacing earlier ones' entries for
-    /// the same (solver, n); default: the newest in bench-results/.
+    /// the same (solver, n); default: the newest reference record
+    /// (`scripts/bench`'s, `*-bench.json`) in bench-results/, so that a
+    /// quick `compare` never silently becomes the committed report (name
+    /// its record, with `--out` elsewhere, to see it as a report).
     pub records: Vec<PathBuf>,
     /// Directory for COMPARISON.md, the SVG plots and index.html.
     #[arg(long, default_value = queens_record::RECORDS_DIR)]
@@ -44,6 +47,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             traces: page_traces::gather()?,
             trace_steps: page_traces::PAGE_STEPS,
         },
+        code: code_changes::gather(&code_changes::record_commits(&args.records)),
     })?;
     let mut out = io::stdout().lock();
     for path in written {

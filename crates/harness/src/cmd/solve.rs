@@ -4,6 +4,8 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
+use queens_core::{Solution, symmetry};
+
 use crate::args::{Board, number};
 use crate::boards::Format;
 use crate::error::{CliError, output};
@@ -18,14 +20,18 @@ pub struct Args {
     pub board: Board,
     /// Print one representative of each symmetry class: the one the
     /// solver's source chooses (threat-mask: the smallest move mask of the
-    /// eight images, as its document does; the others: core's canonical form).
+    /// eight images, as its document does; the others: core's canonical form),
+    /// each with the size of its class (its orbit under the eight symmetries:
+    /// 8, 4 or 2), and after them the sum of the sizes: the solutions.
     #[arg(long)]
     pub unique: bool,
     /// Print at most this many solutions.
     #[arg(long, value_parser = number("--limit", 1..=u64::MAX, ""))]
     pub limit: Option<u64>,
     /// Output format. `json` is one object: {"n", "solver", "solutions":
-    /// [[row of file a, ...], ...]}, rows 0-based.
+    /// [[row of file a, ...], ...]}, rows 0-based (with `--unique`, also
+    /// "class_sizes": [size of each one's class, ...]); `algebraic` and
+    /// `ranks` with `--unique` end each line with `  class of 8`.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
 }
@@ -38,6 +44,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut out = BufWriter::new(stdout.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut printed = 0u64;
+    // With --unique: each printed class's size, for the JSON list and the
+    // closing sum (Burnside's count checked from the other side).
+    let mut class_sizes: Vec<usize> = Vec::new();
     let mut write_error: Option<io::Error> = None;
 
     if args.format == Format::Json
@@ -58,7 +67,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             return ControlFlow::Continue(());
         }
         printed += 1;
-        if let Err(error) = write_solution(&mut out, args.format, printed, rows) {
+        let class = args
+            .unique
+            .then(|| symmetry::orbit_size(&Solution::from_rows(rows)));
+        class_sizes.extend(class);
+        if let Err(error) = write_solution(&mut out, args.format, printed, rows, class) {
             write_error = Some(error);
             return ControlFlow::Break(());
         }
@@ -68,8 +81,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             ControlFlow::Continue(())
         }
     })?;
-    if args.format == Format::Json && write_error.is_none() {
-        write_error = writeln!(out, "]}}").err();
+    if write_error.is_none() {
+        write_error = finish(&mut out, args, &class_sizes).err();
     }
     match write_error {
         Some(error) => output(Err(error)),
@@ -77,15 +90,68 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-fn write_solution(out: &mut impl Write, format: Format, index: u64, rows: &[u8]) -> io::Result<()> {
+/// Closes the JSON object, and after `--unique` boards says what their
+/// classes add up to.
+fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Result<()> {
+    match args.format {
+        Format::Json if args.unique => writeln!(
+            out,
+            "],\"class_sizes\":{}}}",
+            serde_json::to_string(class_sizes).expect("a list of numbers serialises")
+        ),
+        Format::Json => writeln!(out, "]}}"),
+        _ if args.unique => {
+            // How many classes of each size, largest size first.
+            let mut by_size = std::collections::BTreeMap::<std::cmp::Reverse<usize>, usize>::new();
+            for &size in class_sizes {
+                *by_size.entry(std::cmp::Reverse(size)).or_default() += 1;
+            }
+            let terms: Vec<String> = by_size
+                .iter()
+                .map(|(size, count)| format!("{count} × {}", size.0))
+                .collect();
+            if matches!(args.format, Format::Board | Format::Unicode) {
+                writeln!(out)?;
+            }
+            let boards: usize = class_sizes.iter().sum();
+            writeln!(
+                out,
+                "{} classes, {} = {boards} boards",
+                class_sizes.len(),
+                terms.join(" + ")
+            )
+        }
+        _ => Ok(()),
+    }
+}
+
+fn write_solution(
+    out: &mut impl Write,
+    format: Format,
+    index: u64,
+    rows: &[u8],
+    class: Option<usize>,
+) -> io::Result<()> {
+    let note = class.map(|size| format!("class of {size}"));
     match format {
         Format::Board | Format::Unicode => {
             if index > 1 {
                 writeln!(out)?;
             }
-            writeln!(out, "solution {index}")?;
+            match &note {
+                Some(note) => writeln!(out, "solution {index}, {note}")?,
+                None => writeln!(out, "solution {index}")?,
+            }
         }
         Format::Json if index > 1 => write!(out, ",")?,
+        Format::Algebraic | Format::Ranks if note.is_some() => {
+            // One line per board: the note goes before the line's end.
+            let mut line = Vec::new();
+            format.write_small(&mut line, rows)?;
+            line.pop();
+            out.write_all(&line)?;
+            return writeln!(out, "  {}", note.unwrap_or_default());
+        }
         _ => {}
     }
     format.write_small(out, rows)

@@ -598,6 +598,7 @@ mod tests {
 
     fn page_of(traces: Vec<Trace>) -> String {
         let sources = vec![Source {
+            newer_code: Default::default(),
             label: "bench-results/fixture.json".into(),
             record: sample_record(),
         }];

@@ -1,0 +1,147 @@
+//! The git facts a report needs to say that a record is older than a
+//! solver's code: the last commit that touched each solver's crate, and
+//! which of the reported records' commits contain it. Gathered here, by
+//! running git, so that `queens_report` stays a pure function of what it
+//! is given. Outside a checkout, or for a commit git does not know (a
+//! shallow clone), nothing is known and nothing is flagged.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use queens_report::{CodeChange, CodeChanges};
+
+use crate::registry;
+
+/// The crates whose history is each registered solver's code (the GPU
+/// engine also runs constellations' plan). Only what is compiled counts:
+/// each crate's `src/` and `Cargo.toml`, not its README or ANALYSIS.md,
+/// whose rewording changes no measurement. A test checks
+/// that every registered solver has an entry and that each one exists.
+pub const SOLVER_CODE: &[(&str, &[&str])] = &[
+    ("half-join", &["crates/half-join"]),
+    ("constellations", &["crates/constellations"]),
+    (
+        "gpu-constellations",
+        &["crates/gpu", "crates/constellations"],
+    ),
+    ("three-mask-mirror", &["crates/three-mask"]),
+    ("three-mask", &["crates/three-mask"]),
+    ("threat-mask", &["crates/threat-mask"]),
+    ("threat-mask-u128", &["crates/threat-mask"]),
+    ("textbook", &["crates/textbook"]),
+    ("row-fold", &["crates/row-fold"]),
+    ("base-counting", &["crates/base-counting"]),
+    ("perm-filter", &["crates/perm-filter"]),
+    ("perm-filter-itertools", &["crates/perm-filter"]),
+];
+
+/// For every registered solver whose history git can tell: the last commit
+/// that touched its code, and which of `record_commits` contain it.
+pub fn gather(record_commits: &[String]) -> CodeChanges {
+    let mut changes = BTreeMap::new();
+    for solver in registry::SOLVERS {
+        let id = solver.info().id;
+        let Some((_, dirs)) = SOLVER_CODE.iter().find(|(known, _)| *known == id) else {
+            continue;
+        };
+        let code: Vec<String> = dirs
+            .iter()
+            .flat_map(|dir| [format!("{dir}/src"), format!("{dir}/Cargo.toml")])
+            .collect();
+        let mut args = vec!["log", "-1", "--format=%H", "--"];
+        args.extend(code.iter().map(String::as_str));
+        let Some(commit) = git(&args).filter(|c| !c.is_empty()) else {
+            continue;
+        };
+        let mut contained_in = std::collections::BTreeSet::new();
+        let mut known = true;
+        for record_commit in record_commits {
+            match contains(record_commit, &commit) {
+                Some(true) => {
+                    contained_in.insert(record_commit.clone());
+                }
+                Some(false) => {}
+                None => known = false,
+            }
+        }
+        // A record commit git cannot place is not called older.
+        if !known {
+            contained_in.extend(record_commits.iter().cloned());
+        }
+        changes.insert(
+            id.to_string(),
+            CodeChange {
+                commit,
+                contained_in,
+            },
+        );
+    }
+    changes
+}
+
+/// Whether commit `later` contains commit `change` (is it, or descends
+/// from it); `None` when git cannot say (no checkout, unknown commit).
+fn contains(later: &str, change: &str) -> Option<bool> {
+    let status = Command::new("git")
+        .args(["merge-base", "--is-ancestor", change, later])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    // 0: an ancestor; 1: not one; anything else: git could not tell.
+    match status.code() {
+        Some(0) => Some(true),
+        Some(1) => Some(false),
+        _ => None,
+    }
+}
+
+fn git(args: &[&str]) -> Option<String> {
+    let output = Command::new("git")
+        .args(args)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+/// The commits of the records a report will read: those named, or the
+/// newest reference record, as `queens_report::publish` chooses. A record
+/// that cannot be read is left to the report, which says why.
+pub fn record_commits(records: &[std::path::PathBuf]) -> Vec<String> {
+    let paths = if records.is_empty() {
+        queens_record::newest_reference(Path::new(queens_record::RECORDS_DIR))
+            .map(|p| vec![p])
+            .unwrap_or_default()
+    } else {
+        records.to_vec()
+    };
+    paths
+        .iter()
+        .filter_map(|path| queens_record::read(path).ok())
+        .filter_map(|record| record.provenance.git_commit)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_solver_names_code_that_exists() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for solver in registry::SOLVERS {
+            let id = solver.info().id;
+            let (_, dirs) = SOLVER_CODE
+                .iter()
+                .find(|(known, _)| *known == id)
+                .unwrap_or_else(|| panic!("{id} has no entry in SOLVER_CODE"));
+            for dir in *dirs {
+                assert!(root.join(dir).join("Cargo.toml").is_file(), "{id}: {dir}");
+            }
+        }
+    }
+}
