@@ -46,7 +46,9 @@ pub use schema::{
     COUNT, Entry, OLDEST_READABLE_VERSION, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts,
     Status, Timing,
 };
-pub use store::{BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new};
+pub use store::{
+    BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new,
+};
 
 /// Where records and the reports made from them live, relative to the
 /// workspace root: the default of every command that reads or writes them.

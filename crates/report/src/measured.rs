@@ -313,6 +313,7 @@ mod tests {
         );
         // A version-1 record has no cold figure, and the block says so.
         let old = Overlay::from_sources(&[Source {
+            newer_code: Default::default(),
             label: "v1".into(),
             record: queens_record::fixtures::version_1_record(),
         }]);

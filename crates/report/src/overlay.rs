@@ -312,6 +312,7 @@ mod tests {
             }
         }
         Overlay::from_sources(&[Source {
+            newer_code: Default::default(),
             label: "fixture".into(),
             record,
         }])
@@ -356,6 +357,7 @@ mod tests {
         second.cold_ns_per_node = None;
         record.entries.push(second);
         let overlay = Overlay::from_sources(&[Source {
+            newer_code: Default::default(),
             label: "mixed".into(),
             record,
         }]);

@@ -7,8 +7,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
 use super::inputs::{
-    Analyses, COMPARISON_FILE, CodeChanges, InstructionsSource, NODES_PLOT_FILE,
-    PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
+    Analyses, COMPARISON_FILE, CodeChanges, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
+    TIME_PLOT_FILE, Trees, stale_solvers,
 };
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
@@ -235,20 +235,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let bench = queens_record::write_new(dir.path(), "bench", &sample_record()).unwrap();
         let counted = write_new_instructions(dir.path(), &sample_instructions()).unwrap();
-        let (sources, instructions) = read_sources(&[counted.clone(), bench.clone()]).unwrap();
+        let (sources, instructions) =
+            read_sources(&[counted.clone(), bench.clone()], &Default::default()).unwrap();
         assert_eq!(sources.len(), 1);
         assert_eq!(sources[0].record, sample_record());
         assert_eq!(instructions.unwrap().record, sample_instructions());
 
         let second = write_new_instructions(dir.path(), &sample_instructions()).unwrap();
-        let twice = read_sources(&[bench, counted.clone(), second])
+        let twice = read_sources(&[bench, counted.clone(), second], &Default::default())
             .err()
             .expect("refused");
         assert!(
             twice.to_string().contains("a second instructions record"),
             "{twice}"
         );
-        let alone = read_sources(&[counted]).err().expect("refused");
+        let alone = read_sources(&[counted], &Default::default())
+            .err()
+            .expect("refused");
         assert!(alone.to_string().contains("no bench record"), "{alone}");
     }
 }

@@ -209,6 +209,7 @@ mod tests {
 
     fn fixture() -> (Overlay, InstructionsSource) {
         let overlay = Overlay::from_sources(&[Source {
+            newer_code: Default::default(),
             label: "b.json".into(),
             record: sample_record(),
         }]);

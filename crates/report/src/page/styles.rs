@@ -227,6 +227,7 @@ mod tests {
             .collect();
         record.entries.clear();
         Overlay::from_sources(&[crate::inputs::Source {
+            newer_code: Default::default(),
             label: "test".into(),
             record,
         }])
