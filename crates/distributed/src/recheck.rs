@@ -5,7 +5,7 @@
 //! and the unit is named.
 
 use queens_core::Solver;
-use queens_core::split::UnitCount;
+use queens_core::split::{UnitCount, WorkSplit, WorkUnit};
 
 use crate::Error;
 use crate::merge::ShardFile;
@@ -22,11 +22,18 @@ pub struct Recount {
     pub recounted: UnitCount,
 }
 
+/// Whether two counts of one unit agree: solutions, fixed pairs and nodes
+/// alike, since the search is deterministic. The one definition used by a
+/// recheck (record against recount), a resumed count's `--recheck` (saved
+/// against recount) and a merge (a shard's two records against each other).
+pub fn agree(one: &UnitCount, other: &UnitCount) -> bool {
+    one == other
+}
+
 impl Recount {
-    /// Whether the recount agrees with the record (solutions, fixed pairs
-    /// and nodes: the search is deterministic).
+    /// Whether the recount agrees with the record ([`agree`]).
     pub fn agrees(&self) -> bool {
-        self.recorded == self.recounted
+        agree(&self.recorded, &self.recounted)
     }
 }
 
@@ -58,12 +65,18 @@ pub fn choose(
             })
             .collect();
     }
+    Ok(draw(subtotals, sample, seed))
+}
+
+/// `sample` of the `subtotals` drawn at random with `seed` (all of them if
+/// there are fewer), in plan order.
+pub(crate) fn draw(subtotals: &[Subtotal], sample: usize, seed: u64) -> Vec<Subtotal> {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut chosen: Vec<Subtotal> = subtotals.clone();
+    let mut chosen = subtotals.to_vec();
     rng.shuffle(&mut chosen);
     chosen.truncate(sample.min(subtotals.len()));
     chosen.sort_by_key(|s| s.unit);
-    Ok(chosen)
+    chosen
 }
 
 /// Recounts the chosen units with the record's solver.
@@ -75,15 +88,29 @@ pub fn recount(
     let split = solver
         .work_split()
         .expect("the record was checked to be of a splitting solver");
+    // The plan with the device: counting needs it, and a machine without
+    // it is refused here, in the device's words, before any unit.
     let plan = split.plan(file.n)?;
     let unique = file.shard.fixed_pairs.is_some();
+    recount_units(split, file.n, &plan.units, unique, chosen)
+}
+
+/// Counts each of the `chosen` units of the plan `units` again and pairs
+/// the count with the one recorded.
+pub(crate) fn recount_units(
+    split: &dyn WorkSplit,
+    n: usize,
+    units: &[WorkUnit],
+    unique: bool,
+    chosen: &[Subtotal],
+) -> Result<Vec<Recount>, Error> {
     chosen
         .iter()
         .map(|subtotal| {
             Ok(Recount {
                 unit: subtotal.unit,
                 recorded: subtotal.count,
-                recounted: split.count_unit(file.n, plan.units[subtotal.unit], unique)?,
+                recounted: split.count_unit(n, units[subtotal.unit], unique)?,
             })
         })
         .collect()
