@@ -12,8 +12,11 @@ use crate::registry;
 use queens_distributed::merge;
 use queens_distributed::recheck::{choose, recount};
 
-/// `queens recheck`'s arguments.
+/// `queens recheck`'s arguments. Negative numbers reach the parsers (and
+/// their one line naming the option and its range) instead of being taken
+/// for options by clap.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct Args {
     /// A shard record written by `queens count N --shard I/K --json`.
     #[arg(value_name = "FILE")]
