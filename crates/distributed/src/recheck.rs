@@ -37,6 +37,25 @@ impl Recount {
     }
 }
 
+/// The recounts that disagree, as the start of a refusal: "unit 7
+/// recounts differently" or "units 7, 9 recount differently"; `None` if
+/// every one agrees.
+pub fn disagreement(recounts: &[Recount]) -> Option<String> {
+    let differing: Vec<String> = recounts
+        .iter()
+        .filter(|r| !r.agrees())
+        .map(|r| r.unit.to_string())
+        .collect();
+    match differing.len() {
+        0 => None,
+        1 => Some(format!("unit {} recounts differently", differing[0])),
+        _ => Some(format!(
+            "units {} recount differently",
+            differing.join(", ")
+        )),
+    }
+}
+
 /// The units to recount: those named (each must be in the record), or a
 /// sample of `sample` of them drawn with `seed`.
 pub fn choose(

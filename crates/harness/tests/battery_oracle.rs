@@ -6,20 +6,16 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::{queens, refused, stderr, stdout};
-use queens_distributed::shard::{ShardRecord, checksum};
+use common::{queens, refused, reseal, stderr, stdout, without_adapter};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-/// Asserts a failed verification: exit 1, one line on stderr naming
-/// `expected`, nothing on stdout (no count is printed as if it were right).
+/// A failed verification (exit 1, one line) that printed no count as if
+/// it were right.
 fn failed_verification(output: &Output, expected: &str) {
-    let err = stderr(output);
-    assert_eq!(output.status.code(), Some(1), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains(expected), "expected '{expected}' in: {err}");
+    common::failed_verification(output, expected);
     assert!(output.stdout.is_empty(), "{}", stdout(output));
 }
 
@@ -132,19 +128,6 @@ fn two_shards(solver: &str) -> Vec<Value> {
         .collect()
 }
 
-/// Recomputes a shard record's checksum after an edit.
-fn reseal(record: &mut Value) {
-    let shard: ShardRecord = serde_json::from_value(record["shard"].clone()).unwrap();
-    record["shard"]["checksum"] = Value::String(checksum(
-        record["n"].as_u64().unwrap() as usize,
-        record["solver"].as_str().unwrap(),
-        record["solutions"].as_u64().unwrap(),
-        record["nodes"].as_u64().unwrap(),
-        record["seconds"].as_f64().unwrap(),
-        &shard,
-    ));
-}
-
 /// Writes each record to its own file in `dir`; returns the paths.
 fn write_all(dir: &Path, records: &[Value]) -> Vec<String> {
     records
@@ -242,16 +225,6 @@ fn negative_numbers_are_refused_naming_the_option_and_its_range() {
 }
 
 const GPU: &str = "gpu-constellations";
-
-/// `queens ARGS` where wgpu finds no adapter (only the GL backend, which
-/// this build leaves out, is allowed), as on a machine without a GPU.
-fn without_adapter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .env("WGPU_BACKEND", "gl")
-        .output()
-        .expect("the queens binary runs")
-}
 
 #[test]
 fn gpu_records_merge_without_an_adapter_and_a_recount_names_the_missing_one() {

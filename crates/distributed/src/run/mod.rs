@@ -254,22 +254,13 @@ impl UnitRun<'_> {
             .collect();
         let chosen = recheck::draw(&saved, recheck.units, recheck.seed);
         let recounts = recheck::recount_units(self.split, self.n, units, self.unique, &chosen)?;
-        let differing: Vec<String> = recounts
-            .iter()
-            .filter(|r| !r.agrees())
-            .map(|r| r.unit.to_string())
-            .collect();
-        if differing.is_empty() {
-            return Ok(recounts.len());
+        match recheck::disagreement(&recounts) {
+            None => Ok(recounts.len()),
+            Some(which) => Err(Error::Verification(format!(
+                "{}: saved {which} than saved: the checkpoint is wrong (delete it to count from the start)",
+                path.display()
+            ))),
         }
-        let several = differing.len() > 1;
-        Err(Error::Verification(format!(
-            "{}: saved unit{} {} recount{} differently than saved: the checkpoint is wrong (delete it to count from the start)",
-            path.display(),
-            if several { "s" } else { "" },
-            differing.join(", "),
-            if several { "" } else { "s" }
-        )))
     }
 
     /// What a checkpoint of this run must say it belongs to.
