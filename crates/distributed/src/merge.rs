@@ -10,7 +10,7 @@
 //! - all shards belong to one run (n, K, partition, solver, `--unique`) and
 //!   none is missing;
 //! - a shard given twice (counted on two machines) is compared unit by unit
-//!   (solutions, fixed pairs and nodes: [`crate::recheck::agree`]) and
+//!   (solutions, fixed pairs and nodes: [`crate::shard::agree`]) and
 //!   counted once if the two agree;
 //! - the total, and the classes, equal the published counts where they are
 //!   known ([`crate::published::check`], which `count` calls too).
@@ -390,7 +390,7 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
 
 /// Two records of one shard (counted twice, say on two machines): they
 /// must agree on every unit, as `recheck` defines agreement
-/// ([`crate::recheck::agree`]: nodes too).
+/// ([`crate::shard::agree`]: nodes too).
 fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
     let differing: Vec<usize> = first
         .file
@@ -398,7 +398,7 @@ fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
         .subtotals
         .iter()
         .zip(&second.file.shard.subtotals)
-        .filter(|(a, b)| !crate::recheck::agree(&a.count, &b.count))
+        .filter(|(a, b)| !crate::shard::agree(&a.count, &b.count))
         .map(|(a, _)| a.unit)
         .collect();
     if differing.is_empty() {

@@ -9,7 +9,7 @@ use queens_core::split::{UnitCount, WorkSplit, WorkUnit};
 
 use crate::Error;
 use crate::merge::ShardFile;
-use crate::shard::Subtotal;
+use crate::shard::{Subtotal, agree};
 
 /// One unit recounted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,16 +22,9 @@ pub struct Recount {
     pub recounted: UnitCount,
 }
 
-/// Whether two counts of one unit agree: solutions, fixed pairs and nodes
-/// alike, since the search is deterministic. The one definition used by a
-/// recheck (record against recount), a resumed count's `--recheck` (saved
-/// against recount) and a merge (a shard's two records against each other).
-pub fn agree(one: &UnitCount, other: &UnitCount) -> bool {
-    one == other
-}
-
 impl Recount {
-    /// Whether the recount agrees with the record ([`agree`]).
+    /// Whether the recount agrees with the record ([`agree`], the one
+    /// definition of agreement).
     pub fn agrees(&self) -> bool {
         agree(&self.recorded, &self.recounted)
     }
