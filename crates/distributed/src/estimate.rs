@@ -173,7 +173,9 @@ pub fn estimate(sample: &Sample<'_>) -> Result<Estimate, QueensError> {
     } = if seconds_of.len() == chosen.len() {
         // Everything was timed: the sum is the answer, not an estimate.
         Prediction {
-            seconds: seconds_of.values().sum(),
+            // Folded from +0.0: an empty sum of floats is -0.0, which an
+            // empty shard would print.
+            seconds: seconds_of.values().fold(0.0, |sum, s| sum + s),
             standard_error: 0.0,
         }
     } else {

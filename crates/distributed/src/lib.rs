@@ -22,7 +22,7 @@
 //! - [`merge`]: the shard records of one run read, each checked against a
 //!   plan made again here (its units, its sums, its checksum), all K of them
 //!   required, a shard given twice compared unit by unit, and the total
-//!   compared with OEIS.
+//!   compared with OEIS ([`published`], as `count` compares its own).
 //! - [`recheck`]: a sample of a record's units counted again and compared
 //!   with its subtotals: how days of cluster time are trusted without
 //!   spending them twice.
@@ -42,6 +42,7 @@ mod error;
 pub mod estimate;
 pub mod files;
 pub mod merge;
+pub mod published;
 pub mod recheck;
 pub mod run;
 pub mod shard;

@@ -10,9 +10,14 @@
 //! - all shards belong to one run (n, K, partition, solver, `--unique`) and
 //!   none is missing;
 //! - a shard given twice (counted on two machines) is compared unit by unit
-//!   and counted once if the two agree;
+//!   (solutions, fixed pairs and nodes: [`crate::shard::agree`]) and
+//!   counted once if the two agree;
 //! - the total, and the classes, equal the published counts where they are
-//!   known.
+//!   known ([`crate::published::check`], which `count` calls too).
+//!
+//! The plan is made without the solver's device
+//! ([`queens_core::split::WorkSplit::plan_without_device`]): checking a
+//! record needs only its units.
 //!
 //! A file that fails a check of its own is an [`Error::File`] naming the
 //! file and the field, a set of files that is not one whole run an
@@ -26,8 +31,8 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use queens_core::split::{SYMMETRIES, UnitCount, shard_units};
-use queens_core::{Solver, oeis};
+use queens_core::Solver;
+use queens_core::split::{UnitCount, shard_units};
 use serde::Deserialize;
 
 use crate::Error;
@@ -187,8 +192,10 @@ pub fn read<'s>(
             format!("{} is not a duration", file.seconds),
         ));
     }
+    // Reading a record needs the plan's units, not the device that counts
+    // them: a GPU engine's shards merge on a machine without a GPU.
     let plan = split
-        .plan(file.n)
+        .plan_without_device(file.n)
         .map_err(|refusal| field("n", refusal.to_string()))?;
     if file.shard.plan_units != plan.units.len() {
         return Err(field(
@@ -351,31 +358,21 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
         total = total.checked_add(share).ok_or_else(overflow)?;
         seconds += file.seconds;
     }
+    let whose = "the shards add up to";
+    let advice =
+        "some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)";
     let unique = match model.shard.fixed_pairs {
         None => None,
-        Some(_) if !total.fixed_pairs.is_multiple_of(SYMMETRIES) => {
-            return Err(Error::Verification(format!(
-                "the shards' fixed pairs add up to {}, which is not a multiple of {SYMMETRIES}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)",
-                total.fixed_pairs
-            )));
-        }
-        Some(_) => Some(total.fixed_pairs / SYMMETRIES),
+        Some(_) => Some(crate::published::classes(total.fixed_pairs, whose, advice)?),
     };
     let n = model.n;
-    let published = oeis::total(n).is_some();
-    if let Some(expected) = oeis::total(n)
-        && expected != total.solutions
-    {
+    let published = crate::published::check(n, total.solutions, unique, whose, advice)?;
+    if !seconds.is_finite() {
+        // Each record's seconds were checked to be a duration; only their
+        // sum can leave f64, and a JSON record has no number for that.
         return Err(Error::Verification(format!(
-            "the shards add up to {} solutions for n = {n}, but OEIS A000170 says {expected}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)",
-            total.solutions
-        )));
-    }
-    if let (Some(classes), Some(expected)) = (unique, oeis::unique(n))
-        && classes != expected
-    {
-        return Err(Error::Verification(format!(
-            "the shards add up to {classes} classes for n = {n}, but OEIS A002562 says {expected}: some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)"
+            "the shards' seconds add up to more than {:e}: they cannot be real durations",
+            f64::MAX
         )));
     }
     Ok(Merged {
@@ -392,7 +389,8 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
 }
 
 /// Two records of one shard (counted twice, say on two machines): they
-/// must agree on every unit.
+/// must agree on every unit, as `recheck` defines agreement
+/// ([`crate::shard::agree`]: nodes too).
 fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
     let differing: Vec<usize> = first
         .file
@@ -400,9 +398,7 @@ fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
         .subtotals
         .iter()
         .zip(&second.file.shard.subtotals)
-        .filter(|(a, b)| {
-            a.count.solutions != b.count.solutions || a.count.fixed_pairs != b.count.fixed_pairs
-        })
+        .filter(|(a, b)| !crate::shard::agree(&a.count, &b.count))
         .map(|(a, _)| a.unit)
         .collect();
     if differing.is_empty() {

@@ -5,11 +5,11 @@
 //! and the unit is named.
 
 use queens_core::Solver;
-use queens_core::split::UnitCount;
+use queens_core::split::{UnitCount, WorkSplit, WorkUnit};
 
 use crate::Error;
 use crate::merge::ShardFile;
-use crate::shard::Subtotal;
+use crate::shard::{Subtotal, agree};
 
 /// One unit recounted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,10 +23,29 @@ pub struct Recount {
 }
 
 impl Recount {
-    /// Whether the recount agrees with the record (solutions, fixed pairs
-    /// and nodes: the search is deterministic).
+    /// Whether the recount agrees with the record ([`agree`], the one
+    /// definition of agreement).
     pub fn agrees(&self) -> bool {
-        self.recorded == self.recounted
+        agree(&self.recorded, &self.recounted)
+    }
+}
+
+/// The recounts that disagree, as the start of a refusal: "unit 7
+/// recounts differently" or "units 7, 9 recount differently"; `None` if
+/// every one agrees.
+pub fn disagreement(recounts: &[Recount]) -> Option<String> {
+    let differing: Vec<String> = recounts
+        .iter()
+        .filter(|r| !r.agrees())
+        .map(|r| r.unit.to_string())
+        .collect();
+    match differing.len() {
+        0 => None,
+        1 => Some(format!("unit {} recounts differently", differing[0])),
+        _ => Some(format!(
+            "units {} recount differently",
+            differing.join(", ")
+        )),
     }
 }
 
@@ -58,12 +77,18 @@ pub fn choose(
             })
             .collect();
     }
+    Ok(draw(subtotals, sample, seed))
+}
+
+/// `sample` of the `subtotals` drawn at random with `seed` (all of them if
+/// there are fewer), in plan order.
+pub(crate) fn draw(subtotals: &[Subtotal], sample: usize, seed: u64) -> Vec<Subtotal> {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut chosen: Vec<Subtotal> = subtotals.clone();
+    let mut chosen = subtotals.to_vec();
     rng.shuffle(&mut chosen);
     chosen.truncate(sample.min(subtotals.len()));
     chosen.sort_by_key(|s| s.unit);
-    Ok(chosen)
+    chosen
 }
 
 /// Recounts the chosen units with the record's solver.
@@ -75,15 +100,29 @@ pub fn recount(
     let split = solver
         .work_split()
         .expect("the record was checked to be of a splitting solver");
+    // The plan with the device: counting needs it, and a machine without
+    // it is refused here, in the device's words, before any unit.
     let plan = split.plan(file.n)?;
     let unique = file.shard.fixed_pairs.is_some();
+    recount_units(split, file.n, &plan.units, unique, chosen)
+}
+
+/// Counts each of the `chosen` units of the plan `units` again and pairs
+/// the count with the one recorded.
+pub(crate) fn recount_units(
+    split: &dyn WorkSplit,
+    n: usize,
+    units: &[WorkUnit],
+    unique: bool,
+    chosen: &[Subtotal],
+) -> Result<Vec<Recount>, Error> {
     chosen
         .iter()
         .map(|subtotal| {
             Ok(Recount {
                 unit: subtotal.unit,
                 recorded: subtotal.count,
-                recounted: split.count_unit(file.n, plan.units[subtotal.unit], unique)?,
+                recounted: split.count_unit(n, units[subtotal.unit], unique)?,
             })
         })
         .collect()

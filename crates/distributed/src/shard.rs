@@ -171,6 +171,14 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Whether two counts of one unit agree: solutions, fixed pairs and nodes
+/// alike, since the search is deterministic. The one definition used by a
+/// recheck (record against recount), a resumed count's `--recheck` (saved
+/// against recount) and a merge (a shard's two records against each other).
+pub fn agree(one: &UnitCount, other: &UnitCount) -> bool {
+    one == other
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,23 +7,11 @@
 
 use crate::common;
 
-use std::process::{Command, Output};
-
-use common::{refused, stderr, stdout};
+use common::{refused, stderr, stdout, without_adapter};
 use queens_core::oeis;
 use serde_json::Value;
 
 const GPU: &str = "gpu-constellations";
-
-/// `queens ARGS` where wgpu finds no adapter: only the GL backend, which
-/// this build leaves out, is allowed.
-fn without_adapter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .env("WGPU_BACKEND", "gl")
-        .output()
-        .expect("the queens binary runs")
-}
 
 #[test]
 fn without_an_adapter_a_count_is_refused_in_one_line() {

@@ -11,9 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{queens, refused, stderr, stdout};
+use common::{failed_verification, queens, refused, reseal, stderr, stdout};
 use queens_core::oeis;
-use queens_distributed::shard::{ShardRecord, checksum};
 use serde_json::Value;
 
 /// The shard records of `count 12 --unique` in `k` shards, as JSON values.
@@ -36,21 +35,6 @@ fn shards(k: usize) -> Vec<Value> {
         .collect()
 }
 
-/// Recomputes a record's checksum after an edit: a forgery that a checksum
-/// alone cannot catch, so the other checks must.
-fn reseal(record: &mut Value) {
-    let shard: ShardRecord = serde_json::from_value(record["shard"].clone()).unwrap();
-    let sum = checksum(
-        record["n"].as_u64().unwrap() as usize,
-        record["solver"].as_str().unwrap(),
-        record["solutions"].as_u64().unwrap(),
-        record["nodes"].as_u64().unwrap(),
-        record["seconds"].as_f64().unwrap(),
-        &shard,
-    );
-    record["shard"]["checksum"] = Value::String(sum);
-}
-
 fn write(dir: &Path, name: &str, record: &Value) -> String {
     let path = dir.join(name);
     std::fs::write(&path, record.to_string()).unwrap();
@@ -67,14 +51,6 @@ fn merge(dir: &Path, records: &[Value]) -> std::process::Output {
     let mut args = vec!["merge"];
     args.extend(files.iter().map(String::as_str));
     queens(&args)
-}
-
-/// Asserts a failed verification: exit 1, one line, mentioning `expected`.
-fn failed_verification(output: &std::process::Output, expected: &str) {
-    let err = stderr(output);
-    assert_eq!(output.status.code(), Some(1), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains(expected), "expected '{expected}' in: {err}");
 }
 
 #[test]

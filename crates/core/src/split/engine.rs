@@ -74,8 +74,14 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
     }
 
     fn plan(&self, n: usize) -> Result<Plan, QueensError> {
+        // The limit first: it is the answer whatever the machine.
         E::INFO.check_n(n)?;
         self.0.accelerator()?;
+        self.plan_without_device(n)
+    }
+
+    fn plan_without_device(&self, n: usize) -> Result<Plan, QueensError> {
+        E::INFO.check_n(n)?;
         Ok(self.0.plan(n))
     }
 

@@ -83,6 +83,15 @@ pub trait WorkSplit: Sync {
     /// limit errors.
     fn plan(&self, n: usize) -> Result<Plan, QueensError>;
 
+    /// The same units as [`WorkSplit::plan`], made without the engine's
+    /// device: what reading a record needs (which units a shard holds), as
+    /// opposed to counting them. A merge or a recheck of a GPU engine's
+    /// records then works on a machine without the GPU, as far as it can.
+    /// The default is the plan itself (a CPU engine needs no device).
+    fn plan_without_device(&self, n: usize) -> Result<Plan, QueensError> {
+        self.plan(n)
+    }
+
     /// Counts one unit of the n×n board's plan. With `unique`, also its
     /// fixed pairs. An error is the device's (a GPU lost or timed out):
     /// a CPU engine never fails once its plan is made.

@@ -19,14 +19,16 @@ mod progress;
 mod saving;
 mod workers;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use queens_core::split::{self, UnitCount, WorkSplit};
+use queens_core::split::{self, UnitCount, WorkSplit, WorkUnit};
 
 use crate::Error;
 use crate::checkpoint::{Checkpoint, RunIdentity};
+use crate::recheck;
 use crate::shard::{ShardSpec, Subtotal};
 use progress::{Progress, say_resumed};
 use saving::{Moment, Saving};
@@ -58,6 +60,19 @@ pub struct UnitRun<'a> {
     /// Polled while the units are counted: once it is raised, the run saves
     /// what is finished and returns [`Outcome::Interrupted`].
     pub interrupted: &'a AtomicBool,
+    /// Before going on from a checkpoint, recount a sample of its saved
+    /// units and refuse the run if any differs.
+    pub recheck: Option<Recheck>,
+}
+
+/// How many of a checkpoint's saved units a resumed run recounts, and the
+/// seed they are drawn with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recheck {
+    /// Units to recount (all saved ones, if fewer are saved).
+    pub units: usize,
+    /// Seed of the draw: the same seed draws the same units.
+    pub seed: u64,
 }
 
 /// How a run ended, when nothing failed.
@@ -92,6 +107,8 @@ pub struct Counted {
     pub units: usize,
     /// Units taken from the checkpoint instead of being counted again.
     pub resumed: usize,
+    /// Saved units recounted (`recheck`) and found as saved.
+    pub rechecked: usize,
     /// Nodes spent making the plan (included in `total.nodes` for the first
     /// or only shard).
     pub plan_nodes: u64,
@@ -122,6 +139,12 @@ impl UnitRun<'_> {
                 (Some(checkpoint), saved)
             }
             None => (None, Default::default()),
+        };
+        let rechecked = match (self.recheck, self.checkpoint) {
+            (Some(recheck), Some(path)) => {
+                self.recheck_saved(recheck, path, &plan.units, &saved.done)?
+            }
+            _ => 0,
         };
         let earlier_seconds = saved.seconds;
         let seconds = || earlier_seconds + started.elapsed().as_secs_f64();
@@ -208,9 +231,36 @@ impl UnitRun<'_> {
             plan_units: plan.units.len(),
             units: mine.len(),
             resumed,
+            rechecked,
             plan_nodes: plan.nodes,
             seconds,
         }))
+    }
+
+    /// Recounts a sample of the units saved in the checkpoint at `path`
+    /// (on this thread, before any other is counted) and refuses the run
+    /// if one differs: a checkpoint edited and sealed again passes its
+    /// checksum, not a recount. Returns how many were recounted.
+    fn recheck_saved(
+        &self,
+        recheck: Recheck,
+        path: &Path,
+        units: &[WorkUnit],
+        done: &BTreeMap<usize, UnitCount>,
+    ) -> Result<usize, Error> {
+        let saved: Vec<Subtotal> = done
+            .iter()
+            .map(|(&unit, &count)| Subtotal { unit, count })
+            .collect();
+        let chosen = recheck::draw(&saved, recheck.units, recheck.seed);
+        let recounts = recheck::recount_units(self.split, self.n, units, self.unique, &chosen)?;
+        match recheck::disagreement(&recounts) {
+            None => Ok(recounts.len()),
+            Some(which) => Err(Error::Verification(format!(
+                "{}: saved {which} than saved: the checkpoint is wrong (delete it to count from the start)",
+                path.display()
+            ))),
+        }
     }
 
     /// What a checkpoint of this run must say it belongs to.
@@ -288,6 +338,7 @@ mod tests {
             save_every: Duration::from_secs(5),
             display: Display::Quiet,
             interrupted,
+            recheck: None,
         }
     }
 

@@ -43,6 +43,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // Refuse an unusable --out now, not after minutes of measuring.
     prepare_dir(&args.out)?;
     let (solvers, notes) = registry::usable(selected, true);
+    if solvers.is_empty() {
+        // Every selected solver was left out for its device: say which and
+        // why, not that none supports any n.
+        let reasons: Vec<&str> = notes
+            .lines()
+            .map(|line| {
+                line.trim_start_matches("note: ")
+                    .trim_end_matches(" (skipped)")
+            })
+            .collect();
+        return Err(CliError::Input(format!(
+            "nothing to compare here: {}",
+            reasons.join("; ")
+        )));
+    }
     let progress = progress_bar();
     let comparison = compare::run(
         &Plan {

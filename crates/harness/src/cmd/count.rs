@@ -15,7 +15,8 @@ use crate::interruption;
 use crate::registry;
 use queens_distributed::DEFAULT_SAVE_EVERY;
 use queens_distributed::estimate::Sample;
-use queens_distributed::run::{Display, Outcome, UnitRun};
+use queens_distributed::published;
+use queens_distributed::run::{Display, Outcome, Recheck, UnitRun};
 use queens_distributed::shard::{SHARD_FORMAT, ShardRecord, ShardSpec, checksum, parse_shard};
 
 /// More threads than this only adds start-up cost and scheduling on any
@@ -54,6 +55,14 @@ pub struct Args {
         value_parser = number("--checkpoint-every", 0.01..=5.0, "")
     )]
     pub checkpoint_every: f64,
+    /// Before resuming from --checkpoint, recount K of its saved units drawn
+    /// at random, and refuse (exit 1) if any differs from what was saved.
+    #[arg(long, value_name = "K", requires = "checkpoint", value_parser = number("--recheck", 1usize..=1_000_000, ""))]
+    pub recheck: Option<usize>,
+    /// Seed of --recheck's draw (default: from the clock; printed, so that
+    /// the same units can be drawn again).
+    #[arg(long, requires = "recheck", value_parser = number("--seed", 0u64..=u64::MAX, ""))]
+    pub seed: Option<u64>,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub quiet: bool,
@@ -117,6 +126,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let started = Instant::now();
     let stats = solver.count(args.board.n, &options)?;
+    check_published(args.board.n, stats.solutions, stats.unique, false)?;
     let record = CountRecord {
         n: args.board.n,
         solver: solver.info().id,
@@ -151,6 +161,10 @@ fn count_units(
     split: &'static dyn WorkSplit,
 ) -> Result<(), CliError> {
     let interrupted = interruption::watch();
+    let recheck = args.recheck.map(|units| Recheck {
+        units,
+        seed: args.seed.unwrap_or_else(|| fastrand::u64(..)),
+    });
     let outcome = UnitRun {
         solver_id: solver.info().id,
         split,
@@ -166,6 +180,7 @@ fn count_units(
             Display::Shown
         },
         interrupted: &interrupted,
+        recheck,
     }
     .run()?;
     let outcome = match outcome {
@@ -187,6 +202,21 @@ fn count_units(
     };
     let total = outcome.total;
     let id = solver.info().id;
+    // One shard of several is a part, with nothing published to compare;
+    // a whole run (or shard 1/1) is the board's count.
+    let whole = args.shard.is_none_or(|spec| spec.count == 1);
+    let classes = if whole && args.unique {
+        Some(published::classes(
+            total.fixed_pairs,
+            WHOSE,
+            advice(outcome.resumed > 0),
+        )?)
+    } else {
+        None
+    };
+    if whole {
+        check_published(args.board.n, total.solutions, classes, outcome.resumed > 0)?;
+    }
     let shard = args.shard.map(|spec| {
         let mut shard = ShardRecord {
             format: SHARD_FORMAT.to_string(),
@@ -215,7 +245,7 @@ fn count_units(
         solutions: total.solutions,
         // A shard's share of the classes is not a whole number: `merge`
         // computes them from the fixed pairs of all shards.
-        unique: (args.unique && shard.is_none()).then(|| total.classes()),
+        unique: classes.filter(|_| shard.is_none()),
         nodes: total.nodes,
         seconds: outcome.seconds,
         shard,
@@ -230,8 +260,40 @@ fn count_units(
     if outcome.resumed > 0 {
         extra.push(("resumed units".to_string(), outcome.resumed.to_string()));
     }
+    if let Some(recheck) = recheck.filter(|_| outcome.rechecked > 0) {
+        extra.push((
+            "rechecked units".to_string(),
+            format!("{}, as saved (--seed {})", outcome.rechecked, recheck.seed),
+        ));
+    }
     extra.extend(device_row(solver));
     record.print(&extra, args.json)
+}
+
+/// How a count's refusal by OEIS begins.
+const WHOSE: &str = "this count found";
+
+/// What to do about a count OEIS refuses: a resumed one may have been
+/// handed wrong units by its checkpoint.
+fn advice(resumed: bool) -> &'static str {
+    if resumed {
+        "the checkpoint's saved units or the solver are wrong (`--recheck K` recounts K saved units; delete the checkpoint to count from the start)"
+    } else {
+        "the solver is wrong (`queens verify` cross-checks it)"
+    }
+}
+
+/// A whole board's count against A000170 and A002562, as `merge` checks
+/// its total ([`published::check`]): a mismatch is exit 1 and nothing
+/// printed on stdout.
+fn check_published(
+    n: usize,
+    solutions: u64,
+    classes: Option<u64>,
+    resumed: bool,
+) -> Result<(), CliError> {
+    published::check(n, solutions, classes, WHOSE, advice(resumed))?;
+    Ok(())
 }
 
 /// What an interrupted count says: how much is finished, and how to go on.

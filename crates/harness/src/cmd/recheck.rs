@@ -10,10 +10,13 @@ use crate::args::number;
 use crate::error::{CliError, output};
 use crate::registry;
 use queens_distributed::merge;
-use queens_distributed::recheck::{choose, recount};
+use queens_distributed::recheck::{self, choose, recount};
 
-/// `queens recheck`'s arguments.
+/// `queens recheck`'s arguments. Negative numbers reach the parsers (and
+/// their one line naming the option and its range) instead of being taken
+/// for options by clap.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct Args {
     /// A shard record written by `queens count N --shard I/K --json`.
     #[arg(value_name = "FILE")]
@@ -66,12 +69,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             if r.agrees() { "agrees" } else { "DIFFERS" }
         );
     }
-    let differing: Vec<String> = recounts
-        .iter()
-        .filter(|r| !r.agrees())
-        .map(|r| r.unit.to_string())
-        .collect();
-    if differing.is_empty() {
+    let disagreement = recheck::disagreement(&recounts);
+    if disagreement.is_none() {
         let _ = writeln!(
             text,
             "ok: {} of {} units recounted, every one as recorded",
@@ -81,15 +80,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
-    if differing.is_empty() {
-        Ok(())
-    } else {
-        Err(CliError::Verification(format!(
-            "{}: unit{} {} recount{} differently than recorded: this shard's record is wrong",
-            args.file.display(),
-            if differing.len() > 1 { "s" } else { "" },
-            differing.join(", "),
-            if differing.len() > 1 { "" } else { "s" }
-        )))
+    match disagreement {
+        None => Ok(()),
+        Some(which) => Err(CliError::Verification(format!(
+            "{}: {which} than recorded: this shard's record is wrong",
+            args.file.display()
+        ))),
     }
 }

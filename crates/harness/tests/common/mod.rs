@@ -67,3 +67,39 @@ pub(crate) fn saved_units(path: &Path) -> Option<usize> {
     let value: serde_json::Value = serde_json::from_str(&text).ok()?;
     Some(value["done"].as_array()?.len())
 }
+
+/// Asserts a failed verification: exit 1, one line on stderr mentioning
+/// `expected`, no panic.
+pub(crate) fn failed_verification(output: &Output, expected: &str) {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(expected), "expected '{expected}' in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Recomputes a shard record's checksum after an edit: a forgery that a
+/// checksum alone cannot catch, so the other checks must.
+pub(crate) fn reseal(record: &mut serde_json::Value) {
+    let shard: queens_distributed::shard::ShardRecord =
+        serde_json::from_value(record["shard"].clone()).unwrap();
+    let sum = queens_distributed::shard::checksum(
+        record["n"].as_u64().unwrap() as usize,
+        record["solver"].as_str().unwrap(),
+        record["solutions"].as_u64().unwrap(),
+        record["nodes"].as_u64().unwrap(),
+        record["seconds"].as_f64().unwrap(),
+        &shard,
+    );
+    record["shard"]["checksum"] = serde_json::Value::String(sum);
+}
+
+/// `queens ARGS` where wgpu finds no adapter, as on a machine without a GPU
+/// driver: only the GL backend, which this build leaves out, is allowed.
+pub(crate) fn without_adapter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("WGPU_BACKEND", "gl")
+        .output()
+        .expect("the queens binary runs")
+}
