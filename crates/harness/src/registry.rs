@@ -187,6 +187,35 @@ pub static FINDERS: &[&dyn Finder] = &[
     &FirstBoard::new(&queens_textbook::Textbook, &queens_textbook::INFO),
 ];
 
+/// How `cargo bench` and `queens compare` climb n for a finder: a search
+/// (fail-first, and a depth-first solver stopped at its first board) by
+/// every even n to 32, where its time jumps erratically; one that writes or
+/// repairs a board (construction, min-conflicts) by powers of ten.
+pub fn find_climb(finder: &dyn Finder) -> queens_measure::find::Climb {
+    use queens_measure::find::Climb;
+    let id = finder.info().id;
+    let first_board = SOLVERS.iter().any(|s| s.info().id == id);
+    if first_board || id == queens_fail_first::FAIL_FIRST.info().id {
+        Climb::Search
+    } else {
+        Climb::Decades
+    }
+}
+
+/// The finders named (all of them when none is, nothing for "none"), each
+/// with the sizes it climbs ([`find_climb`]).
+pub fn timed_finders(ids: &[String]) -> Result<Vec<(&'static dyn Finder, Vec<usize>)>, CliError> {
+    let finders: Vec<&'static dyn Finder> = match ids {
+        [] => FINDERS.to_vec(),
+        [none] if none == "none" => Vec::new(),
+        ids => ids.iter().map(|id| find_finder(id)).collect::<Result<_, _>>()?,
+    };
+    Ok(finders
+        .into_iter()
+        .map(|f| (f, queens_measure::find::sizes(f, find_climb(f))))
+        .collect())
+}
+
 /// Looks a finder up by id, or says which ids exist.
 pub fn find_finder(id: &str) -> Result<&'static dyn Finder, CliError> {
     FINDERS

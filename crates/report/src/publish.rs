@@ -8,7 +8,7 @@ use std::path::{Component, Path, PathBuf};
 use super::generate::{generate, readme_section};
 use super::inputs::{
     Analyses, COMPARISON_FILE, CodeChanges, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
-    TIME_PLOT_FILE, Trees, stale_solvers,
+    TIME_PLOT_FILE, Trees, stale_solvers, FIND_PLOT_FILE,
 };
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
@@ -92,6 +92,7 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         (COMPARISON_FILE, &outputs.comparison),
         (TIME_PLOT_FILE, &outputs.time_plot),
         (NODES_PLOT_FILE, &outputs.nodes_plot),
+        (FIND_PLOT_FILE, &outputs.find_plot),
         (PAGE_FILE, &outputs.page),
     ] {
         let path = request.out.join(name);
