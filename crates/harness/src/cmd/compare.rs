@@ -34,8 +34,9 @@ pub struct Args {
     #[arg(long, default_value_t = 10.0, value_parser = number("--budget", 0.001..=86_400.0, "a day"))]
     pub budget: f64,
     /// Finders to time finding one board (repeatable), or `none`; default:
-    /// all. Each climbs n = 8 then powers of ten (or even n to 32 for a
-    /// search), its board checked before it is timed.
+    /// all, or none when solvers are named with --solver. Each climbs n = 8
+    /// then powers of ten (or even n to 32 for a search), its board checked
+    /// before it is timed.
     #[arg(long = "finder")]
     pub finders: Vec<String>,
     /// Seconds each finder may spend in all.
@@ -49,7 +50,12 @@ pub struct Args {
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let selected = registry::select(&args.solvers)?;
-    let finders = registry::timed_finders(&args.finders)?;
+    // Naming solvers narrows the run to them, unless finders are named too.
+    let finders = if args.finders.is_empty() && !args.solvers.is_empty() {
+        Vec::new()
+    } else {
+        registry::timed_finders(&args.finders)?
+    };
     // Refuse an unusable --out now, not after minutes of measuring.
     prepare_dir(&args.out)?;
     let (solvers, notes) = registry::usable(selected, true);
