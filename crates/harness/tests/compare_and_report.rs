@@ -31,7 +31,9 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
     assert!(stdout.contains("three-mask"), "{stdout}");
     // The finders' own table, after the counts': three-mask's first board
     // at n = 8 there, and no board among the counts (they stop at n = 6).
-    let (counts, found) = stdout.split_once("find one board").expect("the finders' table");
+    let (counts, found) = stdout
+        .split_once("find one board")
+        .expect("the finders' table");
     assert!(!counts.contains("construction"), "{counts}");
     assert!(
         found
@@ -85,7 +87,10 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
     assert!(dir.path().join("out/nodes-vs-n.svg").is_file());
     // The finders' section, plot and page part, from the same record.
     assert!(comparison.contains("## Find one board"), "{comparison}");
-    assert!(comparison.contains("| n | construction | three-mask |"), "{comparison}");
+    assert!(
+        comparison.contains("| n | construction | three-mask |"),
+        "{comparison}"
+    );
     let plot = std::fs::read_to_string(dir.path().join("out/find-vs-n.svg")).unwrap();
     assert!(plot.contains("data-solver=\"construction\""), "{plot}");
     let page = std::fs::read_to_string(dir.path().join("out/index.html")).unwrap();

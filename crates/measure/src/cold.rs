@@ -291,4 +291,32 @@ mod tests {
         // The record check accepts what was attached.
         assert!(entries[0].cold_ns_per_node.unwrap() > 0.0);
     }
+
+    #[test]
+    fn a_first_board_is_never_timed_as_its_solvers_count() {
+        // three-mask is a solver and, stopped at its first board, a finder
+        // of the same id: each question's rounds take its own entries only.
+        static FIRST: queens_core::find::FirstBoard =
+            queens_core::find::FirstBoard::new(&ThreeMask, &queens_three_mask::INFO);
+        let options = CountOptions::default();
+        let count = crate::checked_run(&ThreeMask, 6, &options, crate::published_count).entry(
+            Status::Timed,
+            stats::timing(&[1000.0]),
+            None,
+        );
+        let found = crate::find::checked_find(&FIRST, 20, 0).entry(
+            Status::Timed,
+            stats::timing(&[1000.0]),
+            None,
+        );
+        let mut entries = vec![count, found];
+        let solvers: [&dyn Solver; 1] = [&ThreeMask];
+        attach_cold(&mut entries, &solvers, 2, &options);
+        assert_eq!(entries[0].cold.unwrap().samples, 2);
+        assert_eq!(entries[1].cold, None, "a count of n = 20 was never run");
+        let finders: [&dyn Finder; 1] = [&FIRST];
+        attach_cold_found(&mut entries, &finders, 3, 0);
+        assert_eq!(entries[0].cold.unwrap().samples, 2);
+        assert_eq!(entries[1].cold.unwrap().samples, 3);
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use queens_core::{CountOptions, Finder, Solver};
 
-use queens_record::{FinderFacts, Provenance, Record, Settings, SolverFacts, Status};
+use queens_record::{Entry, FinderFacts, Provenance, Record, Settings, SolverFacts, Status};
 
 use crate::climb;
 use crate::cold::{self, COMPARE_COLD_ROUNDS};
@@ -35,7 +35,7 @@ pub struct Plan<'a> {
     pub budget: Duration,
     /// The finders to time finding one board, each with the sizes it
     /// climbs ([`crate::find::sizes`]), after the solvers.
-    pub finders: &'a [(&'static dyn Finder, Vec<usize>)],
+    pub finders: &'a [find::TimedFinder],
     /// Each finder's total time allowance.
     pub find_budget: Duration,
     /// The command as typed, for the record's provenance.
@@ -77,6 +77,9 @@ impl Comparison {
     }
 }
 
+/// One subject's climb, given the callback to call once per n settled.
+type Climb<'a> = dyn FnMut(&mut dyn FnMut(usize)) -> Vec<Entry> + 'a;
+
 /// Runs the comparison. `on_progress` is called once per step, and once
 /// more when a solver stops early, with the steps it passed over counted.
 pub fn run(
@@ -102,57 +105,54 @@ pub fn run(
         + plan.finders.iter().map(|(_, ns)| ns.len()).sum::<usize>();
     let mut done = 0;
     let mut entries = Vec::new();
-    for &solver in plan.solvers {
-        let id = solver.info().id;
-        let reachable = climb::n_range(solver, MIN_N, plan.max_n).count();
+    // Each subject climbs with a progress callback; one that stopped early
+    // leaves its remaining n unvisited, counted as passed over.
+    let mut climb = |id: &'static str, reachable: usize, run: &mut Climb<'_>| {
         let mut settled = 0;
-        entries.extend(climb::time_within_budget(
-            solver,
-            (MIN_N, plan.max_n),
-            plan.budget,
-            COMPARE_COLD_ROUNDS,
-            &options,
-            published_count,
-            |n| {
-                settled += 1;
-                done += 1;
-                on_progress(Progress {
-                    solver: id,
-                    n,
-                    done,
-                    total,
-                });
-            },
-        ));
-        // A solver that stopped early leaves its remaining n unvisited.
+        let climbed = run(&mut |n| {
+            settled += 1;
+            done += 1;
+            on_progress(Progress {
+                solver: id,
+                n,
+                done,
+                total,
+            });
+        });
         done += reachable.saturating_sub(settled);
+        climbed
+    };
+    for &solver in plan.solvers {
+        let reachable = climb::n_range(solver, MIN_N, plan.max_n).count();
+        entries.extend(climb(solver.info().id, reachable, &mut |progress| {
+            climb::time_within_budget(
+                solver,
+                (MIN_N, plan.max_n),
+                plan.budget,
+                COMPARE_COLD_ROUNDS,
+                &options,
+                published_count,
+                progress,
+            )
+        }));
     }
     for (finder, sizes) in plan.finders {
-        let id = finder.info().id;
-        let mut settled = 0;
-        entries.extend(find::time_within_budget(
-            *finder,
-            sizes,
-            plan.find_budget,
-            COMPARE_COLD_ROUNDS,
-            FIND_SEED,
-            |n| {
-                settled += 1;
-                done += 1;
-                on_progress(Progress {
-                    solver: id,
-                    n,
-                    done,
-                    total,
-                });
-            },
-        ));
-        done += sizes.len().saturating_sub(settled);
+        entries.extend(climb(finder.info().id, sizes.len(), &mut |progress| {
+            find::time_within_budget(
+                *finder,
+                sizes,
+                plan.find_budget,
+                COMPARE_COLD_ROUNDS,
+                FIND_SEED,
+                progress,
+            )
+        }));
     }
     let branch_misses_unavailable =
         cold::attach_cold(&mut entries, plan.solvers, COMPARE_COLD_ROUNDS, &options);
     let finders: Vec<&dyn Finder> = plan.finders.iter().map(|(f, _)| *f).collect();
-    let found_misses = cold::attach_cold_found(&mut entries, &finders, COMPARE_COLD_ROUNDS, FIND_SEED);
+    let found_misses =
+        cold::attach_cold_found(&mut entries, &finders, COMPARE_COLD_ROUNDS, FIND_SEED);
     let seeded = finders.iter().any(|f| f.info().seeded);
 
     let record = Record::new(
@@ -231,11 +231,9 @@ mod tests {
 
     #[test]
     fn finders_are_timed_beside_the_counts_without_mixing_them() {
-        static FIRST: queens_core::find::FirstBoard = queens_core::find::FirstBoard::new(
-            &ThreeMask,
-            &queens_three_mask::INFO,
-        );
-        let finders: [(&'static dyn Finder, Vec<usize>); 1] = [(&FIRST, vec![8, 10])];
+        static FIRST: queens_core::find::FirstBoard =
+            queens_core::find::FirstBoard::new(&ThreeMask, &queens_three_mask::INFO);
+        let finders: [find::TimedFinder; 1] = [(&FIRST, vec![8, 10])];
         let comparison = run(
             &Plan {
                 solvers: &[&ThreeMask],

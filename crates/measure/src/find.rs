@@ -42,6 +42,9 @@ pub const FIND_MAX_N: usize = 10_000_000;
 /// independent check of the linear checker itself, cheap at this size.
 pub const PAIRWISE_MAX_N: usize = 1_000;
 
+/// A finder to time, with the sizes it climbs ([`sizes`]).
+pub type TimedFinder = (&'static dyn Finder, Vec<usize>);
+
 /// How a finder climbs n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Climb {
@@ -58,7 +61,9 @@ pub enum Climb {
 pub fn sizes(finder: &dyn Finder, climb: Climb) -> Vec<usize> {
     let all: Vec<usize> = match climb {
         Climb::Decades => std::iter::once(FIRST_N)
-            .chain(std::iter::successors(Some(10), |n| Some(n * 10)).take_while(|&n| n <= FIND_MAX_N))
+            .chain(
+                std::iter::successors(Some(10), |n| Some(n * 10)).take_while(|&n| n <= FIND_MAX_N),
+            )
             .collect(),
         Climb::Search => (FIRST_N..=SEARCH_MAX_N).step_by(2).collect(),
     };
@@ -96,14 +101,8 @@ impl FoundRun {
     /// The record entry for this run, with the timing of the repeated runs
     /// if there were any. An incorrect run is always an error entry.
     pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
-        let (status, error, timing) = match &self.error {
-            Some(error) => (Status::Error, Some(error.clone()), None),
-            None => (status, note, timing),
-        };
-        let ns_per_node = match (timing, self.steps) {
-            (Some(timing), Some(steps)) if steps > 0 => Some(timing.median_ns / steps as f64),
-            _ => None,
-        };
+        let (status, error, timing, ns_per_node) =
+            crate::run::settle(self.error.as_ref(), (status, timing, note), self.steps);
         Entry {
             question: FIND_ONE.to_string(),
             solver: self.finder.to_string(),

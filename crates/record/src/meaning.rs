@@ -42,24 +42,12 @@ pub fn check(record: &Record) -> Result<(), Problem> {
     let mut ids = BTreeSet::new();
     for (i, solver) in record.solvers.iter().enumerate() {
         let field = format!("solvers[{i}]");
-        if !is_id(&solver.id) {
-            return Err(problem(
-                format!("{field}.id"),
-                "not a solver id (lowercase letters, digits and '-', at most 64)",
-            ));
-        }
-        if !ids.insert(solver.id.as_str()) {
-            return Err(problem(
-                format!("{field}.id"),
-                format!("'{}' is listed twice", solver.id),
-            ));
-        }
-        if !(1..=MAX_N).contains(&solver.max_n) {
-            return Err(problem(
-                format!("{field}.max_n"),
-                format!("not in 1..={MAX_N}"),
-            ));
-        }
+        listed(
+            &field,
+            "solver",
+            (&solver.id, solver.max_n, MAX_N),
+            &mut ids,
+        )?;
         one_line(&format!("{field}.node"), &solver.node)?;
         if let Some(device) = &solver.accelerator {
             check_accelerator(&format!("{field}.accelerator"), device, &solver.id, record)?;
@@ -90,24 +78,12 @@ fn check_finders(record: &Record) -> Result<(), Problem> {
     let mut ids = BTreeSet::new();
     for (i, finder) in record.finders.iter().enumerate() {
         let field = format!("finders[{i}]");
-        if !is_id(&finder.id) {
-            return Err(problem(
-                format!("{field}.id"),
-                "not a finder id (lowercase letters, digits and '-', at most 64)",
-            ));
-        }
-        if !ids.insert(finder.id.as_str()) {
-            return Err(problem(
-                format!("{field}.id"),
-                format!("'{}' is listed twice", finder.id),
-            ));
-        }
-        if !(1..=MAX_FIND_N).contains(&finder.max_n) {
-            return Err(problem(
-                format!("{field}.max_n"),
-                format!("not in 1..={MAX_FIND_N}"),
-            ));
-        }
+        listed(
+            &field,
+            "finder",
+            (&finder.id, finder.max_n, MAX_FIND_N),
+            &mut ids,
+        )?;
         one_line(&format!("{field}.step"), &finder.step)?;
         let timed = record
             .entries
@@ -116,9 +92,41 @@ fn check_finders(record: &Record) -> Result<(), Problem> {
         if finder.seeded && timed && record.settings.find_seed.is_none() {
             return Err(problem(
                 "settings.find_seed",
-                format!("{} is seeded, and the seed it ran with is missing", finder.id),
+                format!(
+                    "{} is seeded, and the seed it ran with is missing",
+                    finder.id
+                ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// One of a list of solvers or finders: an id, not listed before, and a
+/// largest n in 1..=`limit`.
+fn listed<'a>(
+    field: &str,
+    kind: &str,
+    (id, max_n, limit): (&'a str, usize, usize),
+    ids: &mut BTreeSet<&'a str>,
+) -> Result<(), Problem> {
+    if !is_id(id) {
+        return Err(problem(
+            format!("{field}.id"),
+            format!("not a {kind} id (lowercase letters, digits and '-', at most 64)"),
+        ));
+    }
+    if !ids.insert(id) {
+        return Err(problem(
+            format!("{field}.id"),
+            format!("'{id}' is listed twice"),
+        ));
+    }
+    if !(1..=limit).contains(&max_n) {
+        return Err(problem(
+            format!("{field}.max_n"),
+            format!("not in 1..={limit}"),
+        ));
     }
     Ok(())
 }
@@ -249,7 +257,10 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
     // one id in both never lets an entry of one question pass for the other.
     let (kind, listed) = if entry.question == FIND_ONE {
         let finders = record.finders.iter();
-        ("finders", finders.map(|f| (&f.id, f.max_n)).collect::<Vec<_>>())
+        (
+            "finders",
+            finders.map(|f| (&f.id, f.max_n)).collect::<Vec<_>>(),
+        )
     } else {
         let solvers = record.solvers.iter();
         ("solvers", solvers.map(|s| (&s.id, s.max_n)).collect())

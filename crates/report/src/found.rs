@@ -137,8 +137,8 @@ impl Found {
             "The other question: not how many boards, but one. Each finder climbed n = 8, then \
              the powers of ten (a board written or repaired: construction, min-conflicts), or \
              every even n up to 32 (a search: fail-first, and each depth-first solver stopped at \
-             its first board, whose time jumps erratically with n), until one run took over its \
-             limit. Every board was checked (by the O(n) checker, and by the pairwise O(n²) one \
+             its first board, whose time jumps erratically with n), until a run no longer fit its \
+             time limit. Every board was checked (by the O(n) checker, and by the pairwise O(n²) one \
              on small boards) before it was timed: a wrong or missing board is an error, never \
              a time.{seed} Times are {} medians of one board's search.",
             self.basis()
@@ -202,7 +202,9 @@ pub(crate) fn section(out: &mut String, found: &Found) {
          where its first board lies deeper, a construction's grow with n:\n\n",
     );
     found.by_n_table(out, &|e| e.nodes.map(thousands));
-    out.push_str("| finder | one step is | peak heap at its largest n timed | ns per step there |\n");
+    out.push_str(
+        "| finder | one step is | peak heap at its largest n timed | ns per step there |\n",
+    );
     out.push_str("|---|---|---:|---:|\n");
     for finder in &found.finders {
         let largest = found
@@ -211,7 +213,13 @@ pub(crate) fn section(out: &mut String, found: &Found) {
             .rev()
             .find(|e| e.status == Status::Timed);
         let heap = largest
-            .and_then(|e| Some(format!("{} (n = {})", bytes(e.peak_heap_bytes?), thousands(e.n as u64))))
+            .and_then(|e| {
+                Some(format!(
+                    "{} (n = {})",
+                    bytes(e.peak_heap_bytes?),
+                    thousands(e.n as u64)
+                ))
+            })
             .unwrap_or_else(|| "—".to_string());
         let per_step = largest
             .and_then(|e| {
@@ -219,7 +227,11 @@ pub(crate) fn section(out: &mut String, found: &Found) {
                 Some(significant(found.median_ns(e)? / steps as f64))
             })
             .unwrap_or_else(|| "—".to_string());
-        let _ = writeln!(out, "| {} | {} | {heap} | {per_step} |", finder.id, finder.step);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {heap} | {per_step} |",
+            finder.id, finder.step
+        );
     }
     out.push('\n');
     let errors: Vec<&Entry> = found

@@ -378,9 +378,13 @@ mod tests {
     }
 
     fn found_outputs() -> Outputs {
+        outputs_of(&found_sources())
+    }
+
+    fn outputs_of(sources: &[Source]) -> Outputs {
         generate(
             "queens report bench-results/fixture.json",
-            &found_sources(),
+            sources,
             None,
             &analysis(),
             &Trees::default(),
@@ -392,19 +396,7 @@ mod tests {
     #[test]
     fn a_counting_table_never_shows_a_finder_row() {
         let with = found_outputs();
-        let without = generate(
-            "queens report bench-results/fixture.json",
-            &[Source {
-                newer_code: Default::default(),
-                label: "bench-results/fixture.json".into(),
-                record: queens_record::fixtures::sample_record(),
-            }],
-            None,
-            &analysis(),
-            &Trees::default(),
-            &PageInputs::default(),
-        )
-        .unwrap();
+        let without = outputs_of(&without_sources());
         // Everything before the finders' section is the same with or
         // without them: three-mask's first board (1.00 µs cold at n = 8)
         // never stands in for its count (41.0 µs), and no finder has a row.
@@ -443,7 +435,10 @@ mod tests {
             section.contains("| n | construction | min-conflicts | three-mask |"),
             "{section}"
         );
-        assert!(section.contains("| 8 | 100 ns | 4.00 µs | 1.00 µs |"), "{section}");
+        assert!(
+            section.contains("| 8 | 100 ns | 4.00 µs | 1.00 µs |"),
+            "{section}"
+        );
         assert!(
             section.contains("| 1,000,000 | 4.00 ms | over budget |  |"),
             "{section}"
@@ -451,7 +446,8 @@ mod tests {
         assert!(section.contains("| 8 | 8 | 30 | 114 |"), "{section}");
         // Its memory and cost per step at the largest n it was timed at.
         assert!(
-            section.contains("| construction | a queen written | 3.81 MiB (n = 1,000,000) | 4.00 |"),
+            section
+                .contains("| construction | a queen written | 3.81 MiB (n = 1,000,000) | 4.00 |"),
             "{section}"
         );
         assert!(section.contains("Errors: none"), "{section}");
@@ -460,10 +456,19 @@ mod tests {
         assert!(plot.starts_with("<svg xmlns"), "{plot}");
         assert!(plot.contains("n (board size, log scale)"));
         for finder in ["construction", "min-conflicts", "three-mask"] {
-            assert!(plot.contains(&format!("data-solver=\"{finder}\"")), "{finder}");
+            assert!(
+                plot.contains(&format!("data-solver=\"{finder}\"")),
+                "{finder}"
+            );
         }
-        assert!(plot.contains(">1,000,000</text>"), "a tick per power of ten");
-        assert!(plot.contains("construction, n = 1000000: 4.00 ms"), "{plot}");
+        assert!(
+            plot.contains(">1,000,000</text>"),
+            "a tick per power of ten"
+        );
+        assert!(
+            plot.contains("construction, n = 1000000: 4.00 ms"),
+            "{plot}"
+        );
     }
 
     #[test]
@@ -485,17 +490,12 @@ mod tests {
             ..entry.clone()
         };
         assert_eq!(queens_record::meaning::check(&sources[0].record), Ok(()));
-        let outputs = generate(
-            "queens report bench-results/fixture.json",
-            &sources,
-            None,
-            &analysis(),
-            &Trees::default(),
-            &PageInputs::default(),
-        )
-        .unwrap();
+        let outputs = outputs_of(&sources);
         let text = &outputs.comparison;
-        assert!(text.contains("| 1,000,000 | **error** | over budget |  |"), "{text}");
+        assert!(
+            text.contains("| 1,000,000 | **error** | over budget |  |"),
+            "{text}"
+        );
         assert!(
             text.contains("- construction at n = 1,000,000: wrong board: construction"),
             "{text}"
@@ -505,16 +505,12 @@ mod tests {
 
     #[test]
     fn records_without_finders_say_so() {
-        let outputs = generate(
-            "queens report bench-results/fixture.json",
-            &without_sources(),
-            None,
-            &analysis(),
-            &Trees::default(),
-            &PageInputs::default(),
-        )
-        .unwrap();
-        assert!(outputs.comparison.contains("## Find one board\n\nThese records time no finder"));
+        let outputs = outputs_of(&without_sources());
+        assert!(
+            outputs
+                .comparison
+                .contains("## Find one board\n\nThese records time no finder")
+        );
         assert!(outputs.page.contains("These records time no finder"));
     }
 }

@@ -55,8 +55,8 @@ mod tables;
 mod work;
 
 pub use error::Error;
-pub use generate::{Outputs, generate, readme_section};
 pub use found::Found;
+pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{
     Analyses, COMPARISON_FILE, CodeChange, CodeChanges, FIND_PLOT_FILE, InstructionsSource,
     NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,

@@ -7,8 +7,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
 use super::inputs::{
-    Analyses, COMPARISON_FILE, CodeChanges, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
-    TIME_PLOT_FILE, Trees, stale_solvers, FIND_PLOT_FILE,
+    Analyses, COMPARISON_FILE, CodeChanges, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE,
+    PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
 };
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;

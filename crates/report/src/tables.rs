@@ -3,9 +3,9 @@
 use std::fmt::Write;
 
 use super::format::{bytes, duration_ns, significant, thousands};
+use super::found::{self, Found};
 use super::inputs::{Analyses, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::{Basis, Overlay, Ranking};
-use super::found::{self, Found};
 use super::work;
 use queens_record::{Entry, SolverFacts, Status};
 

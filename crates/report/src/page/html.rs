@@ -14,8 +14,8 @@ use super::styles::{Shape, Styles};
 use super::escape::{Markup, script_json};
 use super::trace::Trace;
 use crate::format::{bytes, duration_ns, significant, thousands};
-use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::found::Found;
+use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::overlay::Overlay;
 use crate::tables::{ranked_solvers, stopped, summary_legend};
 use crate::work;
@@ -724,16 +724,25 @@ mod tests {
         assert!(section.contains("n (board size, log scale)"), "{section}");
         assert!(section.contains("id=\"find-table\""), "{section}");
         for finder in ["construction", "min-conflicts", "three-mask"] {
-            assert!(section.contains(&format!("data-solver=\"{finder}\"")), "{finder}");
+            assert!(
+                section.contains(&format!("data-solver=\"{finder}\"")),
+                "{finder}"
+            );
         }
         // construction at 10^6: 4.00 ms cold, 10^6 steps, 4.00 ns a step.
-        assert!(section.contains("<td data-sort=\"4000000\">4.00 ms</td>"), "{section}");
+        assert!(
+            section.contains("<td data-sort=\"4000000\">4.00 ms</td>"),
+            "{section}"
+        );
         assert!(section.contains("1,000,000"), "{section}");
         assert!(section.contains("over budget"), "{section}");
         assert!(section.contains("seed 1"), "{section}");
         // three-mask's first board (1.00 µs cold) is in no counting table.
         let elsewhere = text.replace(section, "");
-        assert!(!elsewhere.contains("1.00 µs"), "a found board among the counts");
+        assert!(
+            !elsewhere.contains("1.00 µs"),
+            "a found board among the counts"
+        );
     }
 
     #[test]
