@@ -20,8 +20,9 @@ pub struct Outputs {
     pub time_plot: String,
     /// nodes-vs-n.svg.
     pub nodes_plot: String,
-    /// find-vs-n.svg.
-    pub find_plot: String,
+    /// find-vs-n.svg, or `None` when the records time no finder (a plot
+    /// with no line would only show made-up axes; COMPARISON.md says why).
+    pub find_plot: Option<String>,
     /// index.html.
     pub page: String,
 }
@@ -62,7 +63,11 @@ pub fn generate(
         ),
         time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay, &styles))?,
         nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay, &styles))?,
-        find_plot: drawn(FIND_PLOT_FILE, plots::find_vs_n(&found, &styles))?,
+        find_plot: if found.finders.is_empty() {
+            None
+        } else {
+            Some(drawn(FIND_PLOT_FILE, plots::find_vs_n(&found, &styles))?)
+        },
         page: drawn(
             PAGE_FILE,
             page(&Parts {
@@ -452,7 +457,7 @@ mod tests {
         );
         assert!(section.contains("Errors: none"), "{section}");
         // The plot: log-log, every finder with its own line.
-        let plot = &outputs.find_plot;
+        let plot = outputs.find_plot.as_ref().unwrap();
         assert!(plot.starts_with("<svg xmlns"), "{plot}");
         assert!(plot.contains("n (board size, log scale)"));
         for finder in ["construction", "min-conflicts", "three-mask"] {
@@ -500,7 +505,12 @@ mod tests {
             text.contains("- construction at n = 1,000,000: wrong board: construction"),
             "{text}"
         );
-        assert!(!outputs.find_plot.contains("construction, n = 1000000"));
+        assert!(
+            !outputs
+                .find_plot
+                .unwrap()
+                .contains("construction, n = 1000000")
+        );
     }
 
     #[test]
@@ -512,5 +522,6 @@ mod tests {
                 .contains("## Find one board\n\nThese records time no finder")
         );
         assert!(outputs.page.contains("These records time no finder"));
+        assert_eq!(outputs.find_plot, None, "no plot of nothing");
     }
 }

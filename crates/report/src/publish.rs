@@ -88,13 +88,18 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // every old version as it was, not a report half regenerated.
     let mut staged = Vec::new();
     let mut written = Vec::new();
-    for (name, text) in [
-        (COMPARISON_FILE, &outputs.comparison),
-        (TIME_PLOT_FILE, &outputs.time_plot),
-        (NODES_PLOT_FILE, &outputs.nodes_plot),
-        (FIND_PLOT_FILE, &outputs.find_plot),
-        (PAGE_FILE, &outputs.page),
-    ] {
+    let files = [
+        (COMPARISON_FILE, Some(&outputs.comparison)),
+        (TIME_PLOT_FILE, Some(&outputs.time_plot)),
+        (NODES_PLOT_FILE, Some(&outputs.nodes_plot)),
+        (FIND_PLOT_FILE, outputs.find_plot.as_ref()),
+        (PAGE_FILE, Some(&outputs.page)),
+    ];
+    // The finders' plot only when the records time a finder.
+    for (name, text) in files
+        .into_iter()
+        .filter_map(|(name, text)| Some((name, text?)))
+    {
         let path = request.out.join(name);
         staged.push(Staged::new(&path, text.as_bytes())?);
         written.push(path);
