@@ -13,10 +13,18 @@
 //! each, never the same search twice in a row, and branch misses per node
 //! where the processor's counters can be read.
 //!
+//! Then the other question, one board: every finder climbs its sizes (8,
+//! then powers of ten to 10^7, or every even n to 32 for a search whose
+//! time jumps with n; `queens_measure::find`), each board checked before
+//! it is timed, by the same per-run limit, into `find-one/<finder>/<n>`
+//! and the record's `find-one` entries, with their own cold rounds.
+//!
 //! Environment (see `bench-results/FORMAT.md`):
 //! - `QUEENS_BENCH_MAX_RUN`: seconds one run may take (default 0.5);
 //!   larger widens the grid, smaller narrows it.
 //! - `QUEENS_BENCH_SOLVERS`: comma-separated solver ids (default: all).
+//! - `QUEENS_BENCH_FINDERS`: comma-separated finder ids, or `none`
+//!   (default: all).
 //! - `QUEENS_BENCH_MAX_N`: the largest n (default: no limit but the solvers').
 //! - `QUEENS_BENCH_OUT`: directory of the record (default: bench-results/).
 
@@ -25,13 +33,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use criterion::{BenchmarkId, Criterion, SamplingMode};
-use queens_core::{CountOptions, oeis};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode};
+use queens_core::{CountOptions, Finder, oeis};
 use queens_harness::registry;
-use queens_measure::climb::{self, Planned, seconds};
+use queens_measure::climb::{self, Checking, Planned, seconds};
 use queens_measure::cold::{self, BENCH_COLD_ROUNDS};
+use queens_measure::find::{self, FIND_SEED, FoundRun};
 use queens_measure::{CheckedRun, published_count, stats, timed_run};
-use queens_record::{COUNT, Entry, Provenance, Record, Settings, SolverFacts, Status};
+use queens_record::{
+    COUNT, Entry, FIND_ONE, FinderFacts, Provenance, Record, Settings, SolverFacts, Status,
+};
 
 /// Peak heap bytes are measured in the checking runs: the bench, like the
 /// `queens` binary, installs the counting allocator itself.
@@ -46,6 +58,7 @@ const SLOW_RUN: Duration = Duration::from_millis(20);
 struct BenchSettings {
     max_run: Duration,
     solvers: Vec<String>,
+    finders: Vec<String>,
     max_n: usize,
     out: PathBuf,
     /// `cargo bench` passes `--bench`; without it (`cargo test --benches`)
@@ -85,15 +98,20 @@ fn read_settings() -> Result<BenchSettings, String> {
             }
         },
     };
-    let solvers: Vec<String> = variable("QUEENS_BENCH_SOLVERS")
-        .map(|list| {
-            list.split(',')
-                .map(|id| id.trim().to_string())
-                .filter(|id| !id.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
+    let ids = |name: &str| -> Vec<String> {
+        variable(name)
+            .map(|list| {
+                list.split(',')
+                    .map(|id| id.trim().to_string())
+                    .filter(|id| !id.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let solvers = ids("QUEENS_BENCH_SOLVERS");
     registry::select(&solvers).map_err(|e| format!("QUEENS_BENCH_SOLVERS: {e}"))?;
+    let finders = ids("QUEENS_BENCH_FINDERS");
+    registry::timed_finders(&finders).map_err(|e| format!("QUEENS_BENCH_FINDERS: {e}"))?;
     let max_n = match variable("QUEENS_BENCH_MAX_N") {
         None => oeis::MAX_KNOWN_N,
         Some(text) => match text.trim().parse::<usize>() {
@@ -112,6 +130,7 @@ fn read_settings() -> Result<BenchSettings, String> {
     Ok(BenchSettings {
         max_run,
         solvers,
+        finders,
         max_n,
         out,
         benchmarking,
@@ -147,31 +166,20 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
             &options,
             published_count,
         );
-        describe_plan(id, &plan);
-        for planned in plan {
-            let run = match planned {
-                Planned::Settled(entry) => {
-                    entries.push(*entry);
-                    continue;
-                }
-                Planned::Time(run) => run,
-            };
-            let sample_size = configure(&mut group, &run);
-            let samples: RefCell<Vec<f64>> = RefCell::new(Vec::new());
-            group.bench_with_input(BenchmarkId::new(id, run.n), &run.n, |bencher, &n| {
-                bencher.iter_custom(|iterations| {
-                    let mut total = Duration::ZERO;
-                    for _ in 0..iterations {
-                        total += timed_run(solver, n, &options);
-                    }
-                    samples
-                        .borrow_mut()
-                        .push(total.as_nanos() as f64 / iterations.max(1) as f64);
-                    total
-                });
-            });
-            entries.extend(timed_entry(&run, &samples.into_inner(), sample_size));
-        }
+        bench_plan(&mut group, id, plan, &mut entries, &mut |n| {
+            timed_run(solver, n, &options)
+        });
+    }
+    group.finish();
+    let finders = registry::timed_finders(&settings.finders).map_err(|e| e.to_string())?;
+    let find_started = Instant::now();
+    let mut group = criterion.benchmark_group(FIND_ONE);
+    for (finder, sizes) in &finders {
+        let id = finder.info().id;
+        let plan = find::probe_sizes(*finder, sizes, settings.max_run, FIND_SEED);
+        bench_plan(&mut group, id, plan, &mut entries, &mut |n| {
+            find::timed_find(*finder, n, FIND_SEED)
+        });
     }
     group.finish();
     criterion.final_summary();
@@ -185,9 +193,17 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
     let cold_started = Instant::now();
     let branch_misses_unavailable =
         cold::attach_cold(&mut entries, &solvers, cold_rounds, &options);
+    let timed_finders: Vec<&dyn Finder> = finders.iter().map(|(f, _)| *f).collect();
+    let found_misses =
+        cold::attach_cold_found(&mut entries, &timed_finders, cold_rounds, FIND_SEED);
+    let branch_misses_unavailable = branch_misses_unavailable.or(found_misses);
     eprintln!(
-        "count bench: cold: {cold_rounds} rounds through {timed} timed (solver, n), one run each, in {}",
+        "count bench: cold: {cold_rounds} rounds through {timed} timed (solver or finder, n), one run each, in {}",
         seconds(cold_started.elapsed())
+    );
+    eprintln!(
+        "count bench: finders: {} (their probes, criterion's samples and cold rounds)",
+        seconds(find_started.elapsed())
     );
     if let Some(why) = &branch_misses_unavailable {
         eprintln!("count bench: no branch misses: {why}");
@@ -210,10 +226,15 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
             budget_seconds: None,
             cold_rounds: Some(cold_rounds),
             branch_misses_unavailable,
+            find_seed: timed_finders
+                .iter()
+                .any(|f| f.info().seeded)
+                .then_some(FIND_SEED),
         },
         solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
-    );
+    )
+    .with_finders(timed_finders.iter().map(|&f| FinderFacts::of(f)).collect());
     let path =
         queens_record::write_new(&settings.out, "bench", &record).map_err(|e| e.to_string())?;
     let path = path.canonicalize().unwrap_or(path);
@@ -225,21 +246,80 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
     Ok(())
 }
 
+/// Benchmarks every (solver or finder, n) of `plan` to be timed, each
+/// call of `run(n)` one timed run, and adds every entry of the plan to
+/// `entries`.
+fn bench_plan<R: Checking + HasN>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    plan: Vec<Planned<R>>,
+    entries: &mut Vec<Entry>,
+    run: &mut dyn FnMut(usize) -> Duration,
+) {
+    describe_plan(id, &plan);
+    for planned in plan {
+        let checked = match planned {
+            Planned::Settled(entry) => {
+                entries.push(*entry);
+                continue;
+            }
+            Planned::Time(checked) => checked,
+        };
+        let n = checked.n();
+        let samples = bench_one(group, id, n, checked.wall(), &mut || run(n));
+        entries.extend(timed_entry(&checked, &samples));
+    }
+}
+
+/// Benchmarks one (solver or finder, n) whose checking run took
+/// `checked`, each call of `run` one timed run: criterion's samples, as
+/// nanoseconds per run, the last `sample_size` of them the measurement.
+fn bench_one(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    n: usize,
+    checked: Duration,
+    run: &mut dyn FnMut() -> Duration,
+) -> Measured {
+    let sample_size = configure(group, checked);
+    let samples: RefCell<Vec<f64>> = RefCell::new(Vec::new());
+    group.bench_with_input(BenchmarkId::new(id, n), &n, |bencher, _| {
+        bencher.iter_custom(|iterations| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iterations {
+                total += run();
+            }
+            samples
+                .borrow_mut()
+                .push(total.as_nanos() as f64 / iterations.max(1) as f64);
+            total
+        });
+    });
+    Measured {
+        samples: samples.into_inner(),
+        sample_size,
+    }
+}
+
+/// criterion's samples of one benchmark, and how many of the last ones are
+/// its measurement.
+struct Measured {
+    samples: Vec<f64>,
+    sample_size: usize,
+}
+
 /// Sampling for one benchmark, from the checking run's duration: slow runs
 /// get flat sampling (the same iteration count per sample) and 10 samples,
 /// with the measuring time stretched to fit them. Returns the sample size.
-fn configure(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    run: &CheckedRun,
-) -> usize {
-    if run.wall >= SLOW_RUN {
+fn configure(group: &mut BenchmarkGroup<'_, WallTime>, checked: Duration) -> usize {
+    if checked >= SLOW_RUN {
         let sample_size = 10;
         group
             .sampling_mode(SamplingMode::Flat)
             .sample_size(sample_size)
             .warm_up_time(Duration::from_millis(200))
             .measurement_time(
-                run.wall
+                checked
                     .mul_f64(sample_size as f64 * 1.2)
                     .max(Duration::from_millis(1500)),
             );
@@ -258,17 +338,18 @@ fn configure(
 /// criterion calls the routine during warm-up, then once per sample: the
 /// last `sample_size` calls are the measurement. Fewer calls mean criterion
 /// skipped or only tested this benchmark, and it is left out of the record.
-fn timed_entry(run: &CheckedRun, samples: &[f64], sample_size: usize) -> Option<Entry> {
-    let measured = samples.get(samples.len().checked_sub(sample_size)?..)?;
+fn timed_entry(run: &impl Checking, measured: &Measured) -> Option<Entry> {
+    let samples = &measured.samples;
+    let measured = samples.get(samples.len().checked_sub(measured.sample_size)?..)?;
     Some(run.entry(Status::Timed, stats::timing(measured), None))
 }
 
-fn describe_plan(id: &str, plan: &[Planned]) {
+fn describe_plan<R: Checking + HasN>(id: &str, plan: &[Planned<R>]) {
     let timed: Vec<usize> = plan
         .iter()
         .filter_map(|p| {
             if let Planned::Time(run) = p {
-                Some(run.n)
+                Some(run.n())
             } else {
                 None
             }
@@ -295,11 +376,29 @@ fn describe_plan(id: &str, plan: &[Planned]) {
     );
 }
 
+/// The n of a checking run, for the plan's line.
+trait HasN {
+    fn n(&self) -> usize;
+}
+
+impl HasN for CheckedRun {
+    fn n(&self) -> usize {
+        self.n
+    }
+}
+
+impl HasN for FoundRun {
+    fn n(&self) -> usize {
+        self.n
+    }
+}
+
 /// How to repeat this run: the variables that shaped it, then the command.
 fn command_line() -> String {
     let mut words: Vec<String> = [
         "QUEENS_BENCH_MAX_RUN",
         "QUEENS_BENCH_SOLVERS",
+        "QUEENS_BENCH_FINDERS",
         "QUEENS_BENCH_MAX_N",
     ]
     .iter()

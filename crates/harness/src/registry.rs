@@ -187,6 +187,38 @@ pub static FINDERS: &[&dyn Finder] = &[
     &FirstBoard::new(&queens_textbook::Textbook, &queens_textbook::INFO),
 ];
 
+/// How `cargo bench` and `queens compare` climb n for a finder: a search
+/// (fail-first, and a depth-first solver stopped at its first board) by
+/// every even n to 32, where its time jumps erratically; one that writes or
+/// repairs a board (construction, min-conflicts) by powers of ten.
+pub fn find_climb(finder: &dyn Finder) -> queens_measure::find::Climb {
+    use queens_measure::find::Climb;
+    let id = finder.info().id;
+    let first_board = SOLVERS.iter().any(|s| s.info().id == id);
+    if first_board || id == queens_fail_first::FAIL_FIRST.info().id {
+        Climb::Search
+    } else {
+        Climb::Decades
+    }
+}
+
+/// The finders named (all of them when none is, nothing for "none"), each
+/// with the sizes it climbs ([`find_climb`]).
+pub fn timed_finders(ids: &[String]) -> Result<Vec<queens_measure::find::TimedFinder>, CliError> {
+    let finders: Vec<&'static dyn Finder> = match ids {
+        [] => FINDERS.to_vec(),
+        [none] if none == "none" => Vec::new(),
+        ids => ids
+            .iter()
+            .map(|id| find_finder(id))
+            .collect::<Result<_, _>>()?,
+    };
+    Ok(finders
+        .into_iter()
+        .map(|f| (f, queens_measure::find::sizes(f, find_climb(f))))
+        .collect())
+}
+
 /// Looks a finder up by id, or says which ids exist.
 pub fn find_finder(id: &str) -> Result<&'static dyn Finder, CliError> {
     FINDERS
@@ -248,5 +280,25 @@ mod tests {
             SOLVERS.len(),
             queens_report::DISTINCT_STYLES
         );
+    }
+
+    #[test]
+    fn searches_climb_by_even_n_and_the_others_by_powers_of_ten() {
+        use queens_measure::find::{Climb, sizes};
+        let climb = |id: &str| find_climb(find_finder(id).unwrap());
+        assert_eq!(climb("construction"), Climb::Decades);
+        assert_eq!(climb("min-conflicts"), Climb::Decades);
+        assert_eq!(climb("fail-first"), Climb::Search);
+        for finder in FINDERS {
+            let ns = sizes(*finder, find_climb(*finder));
+            assert_eq!(ns.first(), Some(&8), "{}", finder.info().id);
+            match find_climb(*finder) {
+                // A solver's first board: a search, to 32 at most.
+                Climb::Search => assert!(ns.iter().all(|&n| n <= 32 && n % 2 == 0)),
+                Climb::Decades => assert!(ns.contains(&10_000_000)),
+            }
+        }
+        assert!(timed_finders(&["none".to_string()]).unwrap().is_empty());
+        assert_eq!(timed_finders(&[]).unwrap().len(), FINDERS.len());
     }
 }

@@ -9,11 +9,38 @@ use common::{queens_in as queens, text};
 #[test]
 fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_section() {
     let dir = tempfile::tempdir().unwrap();
-    let compared = queens(&["compare", "--max-n", "6", "--out", "records"], dir.path());
+    let compared = queens(
+        &[
+            "compare",
+            "--max-n",
+            "6",
+            "--finder",
+            "construction",
+            "--finder",
+            "three-mask",
+            "--find-budget",
+            "0.5",
+            "--out",
+            "records",
+        ],
+        dir.path(),
+    );
     assert!(compared.status.success(), "{}", text(&compared.stderr));
     let stdout = text(&compared.stdout);
     assert!(stdout.starts_with("cross-validated:"), "{stdout}");
     assert!(stdout.contains("three-mask"), "{stdout}");
+    // The finders' own table, after the counts': three-mask's first board
+    // at n = 8 there, and no board among the counts (they stop at n = 6).
+    let (counts, found) = stdout
+        .split_once("find one board")
+        .expect("the finders' table");
+    assert!(!counts.contains("construction"), "{counts}");
+    assert!(
+        found
+            .lines()
+            .any(|line| line.trim_start().starts_with("8  three-mask")),
+        "{found}"
+    );
     let records: Vec<_> = std::fs::read_dir(dir.path().join("records"))
         .unwrap()
         .collect();
@@ -58,6 +85,14 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
     }
     assert!(dir.path().join("out/time-vs-n.svg").is_file());
     assert!(dir.path().join("out/nodes-vs-n.svg").is_file());
+    // The finders' section, plot and page part, from the same record.
+    assert!(comparison.contains("## Find one board"), "{comparison}");
+    assert!(
+        comparison.contains("| n | construction | three-mask |"),
+        "{comparison}"
+    );
+    let plot = std::fs::read_to_string(dir.path().join("out/find-vs-n.svg")).unwrap();
+    assert!(plot.contains("data-solver=\"construction\""), "{plot}");
     let page = std::fs::read_to_string(dir.path().join("out/index.html")).unwrap();
     assert!(
         page.starts_with("<!DOCTYPE html>") && page.contains("id=\"solver-three-mask\""),
@@ -77,6 +112,7 @@ fn compare_writes_a_record_that_report_turns_into_a_comparison_and_a_readme_sect
         "COMPARISON.md",
         "time-vs-n.svg",
         "nodes-vs-n.svg",
+        "find-vs-n.svg",
         "index.html",
     ] {
         let first = std::fs::read(dir.path().join("out").join(file)).unwrap();

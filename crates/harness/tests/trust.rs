@@ -257,7 +257,9 @@ fn a_full_stdout_is_one_line_and_exit_2_for_every_command() {
         &["explain", "three-mask"],
         &["merge", &shard],
         &["recheck", &shard],
-        &["compare", "--max-n", "5", "--budget", "0.5", "--out", out],
+        &[
+            "compare", "--max-n", "5", "--budget", "0.5", "--finder", "none", "--out", out,
+        ],
     ];
     for args in commands {
         let output = Command::new(env!("CARGO_BIN_EXE_queens"))
@@ -477,6 +479,8 @@ fn compare_keeps_its_record_when_its_reader_goes_away() {
             "6",
             "--budget",
             "0.5",
+            "--finder",
+            "none",
             "--out",
             out.to_str().unwrap(),
         ])

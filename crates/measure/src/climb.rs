@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use queens_core::{CountOptions, Solver, oeis};
 
-use queens_record::{Entry, Status};
+use queens_record::{Entry, Status, Timing};
 
 use crate::run::{CheckedRun, Expected, checked_run, skipped_entry, timed_run};
 use crate::stats;
@@ -48,11 +48,12 @@ pub fn n_range(solver: &dyn Solver, min_n: usize, max_n: usize) -> std::ops::Ran
     min_n..=max_n.min(solver.info().max_n).min(oeis::MAX_KNOWN_N)
 }
 
-/// A probed (solver, n): ready to be timed, or already settled.
+/// A probed (solver, n), or (finder, n) with a [`crate::find::FoundRun`]:
+/// ready to be timed, or already settled.
 #[derive(Clone, Debug)]
-pub enum Planned {
+pub enum Planned<Run = CheckedRun> {
     /// Checked and quick enough: time it.
-    Time(CheckedRun),
+    Time(Run),
     /// Already decided (an error, or over the limit): record as is.
     Settled(Box<Entry>),
 }
@@ -60,6 +61,42 @@ pub enum Planned {
 /// Probes are allowed to overshoot the limit this much before they are
 /// skipped on prediction alone: predictions are rough.
 const PROBE_SLACK: f64 = 4.0;
+
+/// What a checking run tells a climb: a count's ([`CheckedRun`]) or a
+/// found board's ([`crate::find::FoundRun`]), so that counters and finders
+/// climb by one rule.
+pub trait Checking {
+    /// Wall time of the checking run.
+    fn wall(&self) -> Duration;
+    /// Whether the answer was right, so that it may be timed.
+    fn is_correct(&self) -> bool;
+    /// Its record entry, with a timing if there was one (never for a wrong
+    /// answer).
+    fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry;
+}
+
+impl Checking for CheckedRun {
+    fn wall(&self) -> Duration {
+        self.wall
+    }
+    fn is_correct(&self) -> bool {
+        CheckedRun::is_correct(self)
+    }
+    fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
+        CheckedRun::entry(self, status, timing, note)
+    }
+}
+
+/// One subject climbing n: how to check it at n, time one run at n, and
+/// write the entry of an n not run.
+pub(crate) struct Climber<'a, R> {
+    /// A checking run at n.
+    pub check: &'a mut dyn FnMut(usize) -> R,
+    /// One timed run at n.
+    pub time: &'a mut dyn FnMut(usize) -> Duration,
+    /// The entry of an n skipped on prediction, with the reason.
+    pub skipped: &'a dyn Fn(usize, String) -> Entry,
+}
 
 /// The bench grid of one solver: checking runs from `min_n` up, as long as
 /// one run takes at most `max_run`. Errors do not stop the climb (their run
@@ -73,9 +110,24 @@ pub fn probe_grid(
     expected: Expected,
 ) -> Vec<Planned> {
     let id = solver.info().id;
+    probe(
+        n_range(solver, min_n, max_n),
+        max_run,
+        &mut |n| checked_run(solver, n, options, expected),
+        &|n, why| skipped_entry(id, n, why),
+    )
+}
+
+/// [`probe_grid`]'s rule over any sizes and checking runs.
+pub(crate) fn probe<R: Checking>(
+    sizes: impl IntoIterator<Item = usize>,
+    max_run: Duration,
+    check: &mut dyn FnMut(usize) -> R,
+    skipped: &dyn Fn(usize, String) -> Entry,
+) -> Vec<Planned<R>> {
     let mut ladder = Ladder::default();
     let mut plan = Vec::new();
-    for n in n_range(solver, min_n, max_n) {
+    for n in sizes {
         if let Some(predicted) = ladder
             .predicted_next()
             .filter(|p| *p > max_run.mul_f64(PROBE_SLACK))
@@ -85,21 +137,21 @@ pub fn probe_grid(
                 seconds(predicted),
                 seconds(max_run)
             );
-            plan.push(Planned::Settled(Box::new(skipped_entry(id, n, why))));
+            plan.push(Planned::Settled(Box::new(skipped(n, why))));
             break;
         }
-        let run = checked_run(solver, n, options, expected);
-        ladder.record(run.wall);
+        let run = check(n);
+        ladder.record(run.wall());
         if !run.is_correct() {
             plan.push(Planned::Settled(Box::new(run.entry(
                 Status::Error,
                 None,
                 None,
             ))));
-        } else if run.wall > max_run {
+        } else if run.wall() > max_run {
             let why = format!(
                 "one run took {}, over the {} limit",
-                seconds(run.wall),
+                seconds(run.wall()),
                 seconds(max_run)
             );
             plan.push(Planned::Settled(Box::new(run.entry(
@@ -138,14 +190,35 @@ pub fn time_within_budget(
     cold_rounds: usize,
     options: &CountOptions,
     expected: Expected,
+    progress: impl FnMut(usize),
+) -> Vec<Entry> {
+    let id = solver.info().id;
+    climb_within_budget(
+        n_range(solver, min_n, max_n),
+        budget,
+        cold_rounds,
+        Climber {
+            check: &mut |n| checked_run(solver, n, options, expected),
+            time: &mut |n| timed_run(solver, n, options),
+            skipped: &|n, why| skipped_entry(id, n, why),
+        },
+        progress,
+    )
+}
+
+/// [`time_within_budget`]'s rule over any sizes and subject.
+pub(crate) fn climb_within_budget<R: Checking>(
+    sizes: impl IntoIterator<Item = usize>,
+    budget: Duration,
+    cold_rounds: usize,
+    climber: Climber<'_, R>,
     mut progress: impl FnMut(usize),
 ) -> Vec<Entry> {
     let per_run = 1 + u32::try_from(cold_rounds).unwrap_or(u32::MAX);
-    let id = solver.info().id;
     let mut ladder = Ladder::default();
     let mut spent = Duration::ZERO;
     let mut entries = Vec::new();
-    for n in n_range(solver, min_n, max_n) {
+    for n in sizes {
         let left = budget.saturating_sub(spent);
         if let Some(predicted) = ladder
             .predicted_next()
@@ -157,27 +230,27 @@ pub fn time_within_budget(
                 seconds(left),
                 seconds(budget)
             );
-            entries.push(skipped_entry(id, n, why));
+            entries.push((climber.skipped)(n, why));
             progress(n);
             break;
         }
-        let run = checked_run(solver, n, options, expected);
+        let run = (climber.check)(n);
         // The checking run, and the cold runs this n will get if timed.
-        spent += run.wall.saturating_mul(per_run);
-        ladder.record(run.wall);
+        spent += run.wall().saturating_mul(per_run);
+        ladder.record(run.wall());
         if !run.is_correct() {
             entries.push(run.entry(Status::Error, None, None));
             progress(n);
             continue;
         }
-        let samples = sample(solver, n, options, run.wall, budget, &mut spent);
+        let samples = sample_runs(&mut || (climber.time)(n), run.wall(), budget, &mut spent);
         progress(n);
         match stats::timing(&samples) {
             Some(timing) => entries.push(run.entry(Status::Timed, Some(timing), None)),
             None => {
                 let why = format!(
                     "the checking run took {}; no time left for timed runs in its {} budget",
-                    seconds(run.wall),
+                    seconds(run.wall()),
                     seconds(budget)
                 );
                 entries.push(run.entry(Status::OverBudget, None, Some(why)));
@@ -188,12 +261,12 @@ pub fn time_within_budget(
     entries
 }
 
-/// Per-run nanoseconds of repeated runs, stopping early rather than overrun
-/// the budget.
-fn sample(
-    solver: &dyn Solver,
-    n: usize,
-    options: &CountOptions,
+/// Per-run nanoseconds of repeated runs (each call of `run` is one timed
+/// run), in batches long against the clock when one run is short,
+/// stopping early rather than overrun the budget: a counter's loop, and a
+/// finder's ([`crate::find::time_within_budget`]).
+pub(crate) fn sample_runs(
+    run: &mut dyn FnMut() -> Duration,
     first_run: Duration,
     budget: Duration,
     spent: &mut Duration,
@@ -214,7 +287,7 @@ fn sample(
     {
         let mut total = Duration::ZERO;
         for _ in 0..batch {
-            total += timed_run(solver, n, options);
+            total += run();
         }
         *spent += total;
         last_sample = total;

@@ -16,8 +16,8 @@
 //! This is the one place both `cargo bench` and `queens compare` take their
 //! cold samples ([`attach_cold`]).
 
-use queens_core::{CountOptions, Solver};
-use queens_record::{Entry, Status};
+use queens_core::{CountOptions, Finder, Solver};
+use queens_record::{COUNT, Entry, FIND_ONE, Status};
 use std::hint::black_box;
 
 use crate::counters::{self, BranchMisses};
@@ -87,13 +87,25 @@ pub fn take(
     options: &CountOptions,
     counter: Option<&BranchMisses>,
 ) -> Vec<ColdSamples> {
-    let mut samples = vec![ColdSamples::default(); subjects.len()];
+    take_runs(ids, rounds, counter, &mut |i| {
+        let (solver, n) = subjects[i];
+        timed_run(solver, n, options)
+    })
+}
+
+/// [`take`] for any subjects: `run(i)` is one timed run of subject `i`
+/// (keyed `ids[i]`), a count or a finder's search.
+fn take_runs(
+    ids: &[(usize, usize)],
+    rounds: usize,
+    counter: Option<&BranchMisses>,
+    run: &mut dyn FnMut(usize) -> std::time::Duration,
+) -> Vec<ColdSamples> {
+    let mut samples = vec![ColdSamples::default(); ids.len()];
     for step in schedule(ids, rounds) {
         match step {
             Step::Run(i) => {
-                let (solver, n) = subjects[i];
-                let (wall, misses) =
-                    counters::timed_and_counted(counter, || timed_run(solver, n, options));
+                let (wall, misses) = counters::timed_and_counted(counter, || run(i));
                 samples[i].ns.push(wall.as_nanos() as f64);
                 samples[i].misses.extend(misses);
             }
@@ -101,11 +113,11 @@ pub fn take(
         }
     }
     if let Some(counter) = counter {
-        for (i, &(solver, n)) in subjects.iter().enumerate() {
+        for (i, sample) in samples.iter_mut().enumerate() {
             for repetition in 0..2 * WARM_COUNTED_RUNS {
-                let (_, misses) = counter.count(|| timed_run(solver, n, options));
+                let (_, misses) = counter.count(|| run(i));
                 if repetition >= WARM_COUNTED_RUNS {
-                    samples[i].warm_misses.extend(misses);
+                    sample.warm_misses.extend(misses);
                 }
             }
         }
@@ -130,7 +142,7 @@ fn spacer() {
     black_box(taken);
 }
 
-/// Takes cold samples of every timed entry in `entries` (each solver found
+/// Takes cold samples of every timed count in `entries` (each solver found
 /// by id in `solvers`) and writes them into the entries: `cold`,
 /// `cold_ns_per_node` and, with a counter, branch misses per node cold and
 /// warm. Returns the reason the branch-miss figures are absent, if they
@@ -141,21 +153,55 @@ pub fn attach_cold(
     rounds: usize,
     options: &CountOptions,
 ) -> Option<String> {
+    let ids: Vec<&str> = solvers.iter().map(|s| s.info().id).collect();
+    attach(entries, COUNT, &ids, rounds, &mut |position, n| {
+        timed_run(solvers[position], n, options)
+    })
+}
+
+/// [`attach_cold`] for the timed found boards ([`FIND_ONE`]) in `entries`,
+/// each finder found by id in `finders` and run with `seed`: the same
+/// rounds, so a finder's figure is taken the way a counter's is.
+pub fn attach_cold_found(
+    entries: &mut [Entry],
+    finders: &[&dyn Finder],
+    rounds: usize,
+    seed: u64,
+) -> Option<String> {
+    let ids: Vec<&str> = finders.iter().map(|f| f.info().id).collect();
+    attach(entries, FIND_ONE, &ids, rounds, &mut |position, n| {
+        crate::find::timed_find(finders[position], n, seed)
+    })
+}
+
+/// The cold rounds through the timed entries of `question`, each subject
+/// found by id in `ids` and run once by `run(position in ids, n)`.
+fn attach(
+    entries: &mut [Entry],
+    question: &str,
+    ids: &[&str],
+    rounds: usize,
+    run: &mut dyn FnMut(usize, usize) -> std::time::Duration,
+) -> Option<String> {
     let counter = BranchMisses::open();
+    // A solver stopped at its first board keeps the solver's id: only the
+    // question tells its two kinds of entry apart.
     let timed: Vec<usize> = (0..entries.len())
-        .filter(|&i| entries[i].status == Status::Timed)
+        .filter(|&i| entries[i].status == Status::Timed && entries[i].question == question)
         .collect();
-    let mut subjects = Vec::new();
-    let mut keys = Vec::new();
-    for &i in &timed {
-        let position = solvers
-            .iter()
-            .position(|s| s.info().id == entries[i].solver)
-            .expect("a timed entry's solver is among those measured");
-        subjects.push((solvers[position], entries[i].n));
-        keys.push((position, entries[i].n));
-    }
-    let samples = take(&subjects, &keys, rounds, options, counter.as_ref().ok());
+    let keys: Vec<(usize, usize)> = timed
+        .iter()
+        .map(|&i| {
+            let position = ids
+                .iter()
+                .position(|&id| id == entries[i].solver)
+                .expect("a timed entry's subject is among those measured");
+            (position, entries[i].n)
+        })
+        .collect();
+    let samples = take_runs(&keys, rounds, counter.as_ref().ok(), &mut |i| {
+        run(keys[i].0, keys[i].1)
+    });
     for (&i, sample) in timed.iter().zip(&samples) {
         let entry = &mut entries[i];
         entry.cold = stats::timing(&sample.ns);
@@ -244,5 +290,33 @@ mod tests {
         );
         // The record check accepts what was attached.
         assert!(entries[0].cold_ns_per_node.unwrap() > 0.0);
+    }
+
+    #[test]
+    fn a_first_board_is_never_timed_as_its_solvers_count() {
+        // three-mask is a solver and, stopped at its first board, a finder
+        // of the same id: each question's rounds take its own entries only.
+        static FIRST: queens_core::find::FirstBoard =
+            queens_core::find::FirstBoard::new(&ThreeMask, &queens_three_mask::INFO);
+        let options = CountOptions::default();
+        let count = crate::checked_run(&ThreeMask, 6, &options, crate::published_count).entry(
+            Status::Timed,
+            stats::timing(&[1000.0]),
+            None,
+        );
+        let found = crate::find::checked_find(&FIRST, 20, 0).entry(
+            Status::Timed,
+            stats::timing(&[1000.0]),
+            None,
+        );
+        let mut entries = vec![count, found];
+        let solvers: [&dyn Solver; 1] = [&ThreeMask];
+        attach_cold(&mut entries, &solvers, 2, &options);
+        assert_eq!(entries[0].cold.unwrap().samples, 2);
+        assert_eq!(entries[1].cold, None, "a count of n = 20 was never run");
+        let finders: [&dyn Finder; 1] = [&FIRST];
+        attach_cold_found(&mut entries, &finders, 3, 0);
+        assert_eq!(entries[0].cold.unwrap().samples, 2);
+        assert_eq!(entries[1].cold.unwrap().samples, 3);
     }
 }

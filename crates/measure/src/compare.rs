@@ -5,13 +5,14 @@
 
 use std::time::Duration;
 
-use queens_core::{CountOptions, Solver};
+use queens_core::{CountOptions, Finder, Solver};
 
-use queens_record::{Provenance, Record, Settings, SolverFacts, Status};
+use queens_record::{Entry, FinderFacts, Provenance, Record, Settings, SolverFacts, Status};
 
 use crate::climb;
 use crate::cold::{self, COMPARE_COLD_ROUNDS};
 use crate::error::Error;
+use crate::find::{self, FIND_SEED};
 use crate::run::published_count;
 use crate::validate;
 
@@ -32,6 +33,11 @@ pub struct Plan<'a> {
     pub max_n: usize,
     /// Each solver's total time allowance.
     pub budget: Duration,
+    /// The finders to time finding one board, each with the sizes it
+    /// climbs ([`crate::find::sizes`]), after the solvers.
+    pub finders: &'a [find::TimedFinder],
+    /// Each finder's total time allowance.
+    pub find_budget: Duration,
     /// The command as typed, for the record's provenance.
     pub command: String,
 }
@@ -71,6 +77,9 @@ impl Comparison {
     }
 }
 
+/// One subject's climb, given the callback to call once per n settled.
+type Climb<'a> = dyn FnMut(&mut dyn FnMut(usize)) -> Vec<Entry> + 'a;
+
 /// Runs the comparison. `on_progress` is called once per step, and once
 /// more when a solver stops early, with the steps it passed over counted.
 pub fn run(
@@ -92,36 +101,59 @@ pub fn run(
         .solvers
         .iter()
         .map(|&s| climb::n_range(s, MIN_N, plan.max_n).count())
-        .sum();
+        .sum::<usize>()
+        + plan.finders.iter().map(|(_, ns)| ns.len()).sum::<usize>();
     let mut done = 0;
     let mut entries = Vec::new();
-    for &solver in plan.solvers {
-        let id = solver.info().id;
-        let reachable = climb::n_range(solver, MIN_N, plan.max_n).count();
+    // Each subject climbs with a progress callback; one that stopped early
+    // leaves its remaining n unvisited, counted as passed over.
+    let mut climb = |id: &'static str, reachable: usize, run: &mut Climb<'_>| {
         let mut settled = 0;
-        entries.extend(climb::time_within_budget(
-            solver,
-            (MIN_N, plan.max_n),
-            plan.budget,
-            COMPARE_COLD_ROUNDS,
-            &options,
-            published_count,
-            |n| {
-                settled += 1;
-                done += 1;
-                on_progress(Progress {
-                    solver: id,
-                    n,
-                    done,
-                    total,
-                });
-            },
-        ));
-        // A solver that stopped early leaves its remaining n unvisited.
+        let climbed = run(&mut |n| {
+            settled += 1;
+            done += 1;
+            on_progress(Progress {
+                solver: id,
+                n,
+                done,
+                total,
+            });
+        });
         done += reachable.saturating_sub(settled);
+        climbed
+    };
+    for &solver in plan.solvers {
+        let reachable = climb::n_range(solver, MIN_N, plan.max_n).count();
+        entries.extend(climb(solver.info().id, reachable, &mut |progress| {
+            climb::time_within_budget(
+                solver,
+                (MIN_N, plan.max_n),
+                plan.budget,
+                COMPARE_COLD_ROUNDS,
+                &options,
+                published_count,
+                progress,
+            )
+        }));
+    }
+    for (finder, sizes) in plan.finders {
+        entries.extend(climb(finder.info().id, sizes.len(), &mut |progress| {
+            find::time_within_budget(
+                *finder,
+                sizes,
+                plan.find_budget,
+                COMPARE_COLD_ROUNDS,
+                FIND_SEED,
+                progress,
+            )
+        }));
     }
     let branch_misses_unavailable =
         cold::attach_cold(&mut entries, plan.solvers, COMPARE_COLD_ROUNDS, &options);
+    let finders: Vec<&dyn Finder> = plan.finders.iter().map(|(f, _)| *f).collect();
+    let found_misses =
+        cold::attach_cold_found(&mut entries, &finders, COMPARE_COLD_ROUNDS, FIND_SEED);
+    let seeded = finders.iter().any(|f| f.info().seeded);
 
     let record = Record::new(
         Provenance::collect(plan.command.clone()),
@@ -133,11 +165,13 @@ pub fn run(
             max_run_seconds: None,
             budget_seconds: Some(plan.budget.as_secs_f64()),
             cold_rounds: Some(COMPARE_COLD_ROUNDS),
-            branch_misses_unavailable,
+            branch_misses_unavailable: branch_misses_unavailable.or(found_misses),
+            find_seed: seeded.then_some(FIND_SEED),
         },
         plan.solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
-    );
+    )
+    .with_finders(finders.iter().map(|&f| FinderFacts::of(f)).collect());
     Ok(Comparison {
         cross_validated,
         cross_validated_max_n,
@@ -158,6 +192,8 @@ mod tests {
                 solvers: &[&ThreeMask],
                 max_n: 6,
                 budget: Duration::from_secs(30),
+                finders: &[],
+                find_budget: Duration::ZERO,
                 command: "test".into(),
             },
             &mut |p| steps.push((p.n, p.done, p.total)),
@@ -183,11 +219,49 @@ mod tests {
                 solvers: &[&ThreeMask],
                 max_n: 3,
                 budget: Duration::from_secs(1),
+                finders: &[],
+                find_budget: Duration::ZERO,
                 command: "test".into(),
             },
             &mut |_| {},
         )
         .unwrap_err();
         assert!(matches!(error, Error::Input(_)), "{error}");
+    }
+
+    #[test]
+    fn finders_are_timed_beside_the_counts_without_mixing_them() {
+        static FIRST: queens_core::find::FirstBoard =
+            queens_core::find::FirstBoard::new(&ThreeMask, &queens_three_mask::INFO);
+        let finders: [find::TimedFinder; 1] = [(&FIRST, vec![8, 10])];
+        let comparison = run(
+            &Plan {
+                solvers: &[&ThreeMask],
+                max_n: 8,
+                budget: Duration::from_secs(30),
+                finders: &finders,
+                find_budget: Duration::from_secs(10),
+                command: "test".into(),
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        let record = &comparison.record;
+        assert_eq!(queens_record::meaning::check(record), Ok(()));
+        assert_eq!(record.finders.len(), 1);
+        // three-mask at n = 8 twice: its count and its first board.
+        let at_8: Vec<&str> = record
+            .entries
+            .iter()
+            .filter(|e| e.solver == "three-mask" && e.n == 8)
+            .map(|e| e.question.as_str())
+            .collect();
+        assert_eq!(at_8, vec![queens_record::COUNT, queens_record::FIND_ONE]);
+        for entry in &record.entries {
+            assert_eq!(entry.status, Status::Timed, "{entry:?}");
+            assert_eq!(entry.cold.unwrap().samples, COMPARE_COLD_ROUNDS);
+        }
+        // Not seeded: no seed recorded.
+        assert_eq!(record.settings.find_seed, None);
     }
 }

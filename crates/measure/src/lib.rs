@@ -22,6 +22,8 @@
 //!   search back to back (the one rotation `cargo bench` and `queens
 //!   compare` share), beside the warm repeated runs.
 //! - [`climb`]: climbing n within a time budget.
+//! - [`find`]: the other question, one board: a finder's checked run (the
+//!   board checked before it is timed) and its climb, by the counters' rule.
 //! - [`compare`]: a whole `queens compare` run that ends in a record.
 //!
 //! Solvers are known only through [`queens_core::Solver`]; the caller says
@@ -34,6 +36,7 @@ pub mod cold;
 pub mod compare;
 pub mod counters;
 pub mod error;
+pub mod find;
 pub mod heap;
 mod run;
 pub mod stats;

@@ -57,16 +57,10 @@ impl CheckedRun {
     /// The record entry for this run, with the timing of the repeated runs
     /// if there were any. An incorrect run is always an error entry.
     pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
-        let (status, error, timing) = match &self.error {
-            Some(error) => (Status::Error, Some(error.clone()), None),
-            None => (status, note, timing),
-        };
         let stats = self.stats.as_ref();
         let nodes = stats.map(|s| s.nodes);
-        let ns_per_node = match (timing, nodes) {
-            (Some(timing), Some(nodes)) if nodes > 0 => Some(timing.median_ns / nodes as f64),
-            _ => None,
-        };
+        let (status, error, timing, ns_per_node) =
+            settle(self.error.as_ref(), (status, timing, note), nodes);
         Entry {
             question: COUNT.to_string(),
             solver: self.solver.to_string(),
@@ -88,6 +82,26 @@ impl CheckedRun {
             warm_branch_misses_per_node: None,
         }
     }
+}
+
+/// What an entry records of a checking run that found `error` (if any),
+/// offered a `status`, a timing and a note: a wrong answer is always an
+/// error, never a timing. Returns the status, the error or note, the
+/// timing, and the timing's median per unit of work.
+pub(crate) fn settle(
+    error: Option<&String>,
+    (status, timing, note): (Status, Option<Timing>, Option<String>),
+    nodes: Option<u64>,
+) -> (Status, Option<String>, Option<Timing>, Option<f64>) {
+    let (status, error, timing) = match error {
+        Some(error) => (Status::Error, Some(error.clone()), None),
+        None => (status, note, timing),
+    };
+    let per_node = match (timing, nodes) {
+        (Some(timing), Some(nodes)) if nodes > 0 => Some(timing.median_ns / nodes as f64),
+        _ => None,
+    };
+    (status, error, timing, per_node)
 }
 
 /// An entry for an n that was not run at all because the last run predicts

@@ -29,6 +29,7 @@ pub fn sample_record() -> Record {
         branch_misses_unavailable: Some(
             "perf_event_open failed: Operation not permitted (perf_event_paranoid is 3)".into(),
         ),
+        find_seed: None,
     };
     let solvers = vec![SolverFacts {
         id: "three-mask".into(),
@@ -89,6 +90,77 @@ pub fn version_1_record() -> Record {
         entry.cold_ns_per_node = None;
     }
     record
+}
+
+/// The sample record with the other question beside its count: three
+/// finders timed finding one board (construction at n = 8 and 10^6,
+/// min-conflicts, seeded, at n = 8 and over budget at 10^6, three-mask's
+/// first board at n = 8, the id of a solver too), with the seed in the
+/// settings and the cold samples the settings ask for.
+pub fn find_record() -> Record {
+    use super::schema::{FIND_ONE, FinderFacts};
+    let mut record = sample_record();
+    record.settings.find_seed = Some(1);
+    let finder = |id: &str, step: &str, max_n: usize, seeded: bool| FinderFacts {
+        id: id.into(),
+        step: step.into(),
+        max_n,
+        seeded,
+    };
+    let timed = |id: &str, n: usize, steps: u64, ns: f64| {
+        let timing = Timing {
+            samples: 3,
+            median_ns: ns,
+            min_ns: ns,
+            max_ns: ns,
+            mad_ns: 0.0,
+        };
+        Entry {
+            question: FIND_ONE.into(),
+            solver: id.into(),
+            n,
+            status: Status::Timed,
+            error: None,
+            solutions: None,
+            unique: None,
+            nodes: Some(steps),
+            extra: Vec::new(),
+            peak_heap_bytes: Some(4 * n as u64),
+            check_run_ns: Some(ns as u64),
+            timing: Some(timing),
+            ns_per_node: Some(ns / steps as f64),
+            cold: Some(Timing {
+                median_ns: 2.0 * ns,
+                min_ns: 2.0 * ns,
+                max_ns: 2.0 * ns,
+                ..timing
+            }),
+            cold_ns_per_node: Some(2.0 * ns / steps as f64),
+            cold_branch_misses_per_node: None,
+            warm_branch_misses_per_node: None,
+        }
+    };
+    let over = Entry {
+        status: Status::OverBudget,
+        error: Some("one run took 0.90 s, over the 0.50 s limit".into()),
+        timing: None,
+        ns_per_node: None,
+        cold: None,
+        cold_ns_per_node: None,
+        ..timed("min-conflicts", 1_000_000, 3_000_000, 900e6)
+    };
+    record.entries.extend([
+        timed("construction", 8, 8, 50.0),
+        timed("construction", 1_000_000, 1_000_000, 2e6),
+        timed("min-conflicts", 8, 30, 2_000.0),
+        over,
+        timed("three-mask", 8, 114, 500.0),
+    ]);
+    record.with_finders(vec![
+        finder("construction", "a queen written", 100_000_000, false),
+        finder("min-conflicts", "a queen moved", 100_000_000, true),
+        finder("three-mask", "a call", 32, false),
+    ])
 }
 
 /// The timing of a single sample of `ns` nanoseconds, as a measuring run

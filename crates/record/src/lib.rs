@@ -43,8 +43,8 @@ pub use error::FileError;
 pub use latest::{Measured, Newest, newest_measurements};
 pub use provenance::{Provenance, utc_timestamp};
 pub use schema::{
-    COUNT, Entry, OLDEST_READABLE_VERSION, Record, SCHEMA, SCHEMA_VERSION, Settings, SolverFacts,
-    Status, Timing,
+    COUNT, Entry, FIND_ONE, FinderFacts, OLDEST_READABLE_VERSION, QUESTIONS, Record, SCHEMA,
+    SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,
 };
 pub use store::{
     BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new,

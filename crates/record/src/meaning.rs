@@ -10,10 +10,14 @@ use std::collections::BTreeSet;
 
 use queens_core::oeis;
 
-use super::schema::{Entry, Record, Status, Timing};
+use super::schema::{COUNT, Entry, FIND_ONE, QUESTIONS, Record, Status, Timing};
 
-/// The largest board a record may mention: no solver here passes 32.
+/// The largest board a count in a record may mention: no solver here
+/// passes 32.
 pub const MAX_N: usize = 64;
+/// The largest board a finder in a record may mention: one board is held
+/// as one `u32` per file (`queens_core::find::MAX_FIND_N`).
+pub const MAX_FIND_N: usize = queens_core::find::MAX_FIND_N;
 /// Longest plausible single run: a day, in nanoseconds. A longer median is
 /// not a measurement this tool makes.
 const MAX_RUN_NS: f64 = 86_400e9;
@@ -38,29 +42,18 @@ pub fn check(record: &Record) -> Result<(), Problem> {
     let mut ids = BTreeSet::new();
     for (i, solver) in record.solvers.iter().enumerate() {
         let field = format!("solvers[{i}]");
-        if !is_id(&solver.id) {
-            return Err(problem(
-                format!("{field}.id"),
-                "not a solver id (lowercase letters, digits and '-', at most 64)",
-            ));
-        }
-        if !ids.insert(solver.id.as_str()) {
-            return Err(problem(
-                format!("{field}.id"),
-                format!("'{}' is listed twice", solver.id),
-            ));
-        }
-        if !(1..=MAX_N).contains(&solver.max_n) {
-            return Err(problem(
-                format!("{field}.max_n"),
-                format!("not in 1..={MAX_N}"),
-            ));
-        }
+        listed(
+            &field,
+            "solver",
+            (&solver.id, solver.max_n, MAX_N),
+            &mut ids,
+        )?;
         one_line(&format!("{field}.node"), &solver.node)?;
         if let Some(device) = &solver.accelerator {
             check_accelerator(&format!("{field}.accelerator"), device, &solver.id, record)?;
         }
     }
+    check_finders(record)?;
     let mut seen = BTreeSet::new();
     for (i, entry) in record.entries.iter().enumerate() {
         let field = format!("entries[{i}]");
@@ -74,6 +67,66 @@ pub fn check(record: &Record) -> Result<(), Problem> {
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// The finders: ids as solvers' (a list of their own, so a solver stopped
+/// at its first board keeps its id), sizes a board can have, and the seed
+/// recorded wherever a seeded finder was timed.
+fn check_finders(record: &Record) -> Result<(), Problem> {
+    let mut ids = BTreeSet::new();
+    for (i, finder) in record.finders.iter().enumerate() {
+        let field = format!("finders[{i}]");
+        listed(
+            &field,
+            "finder",
+            (&finder.id, finder.max_n, MAX_FIND_N),
+            &mut ids,
+        )?;
+        one_line(&format!("{field}.step"), &finder.step)?;
+        let timed = record
+            .entries
+            .iter()
+            .any(|e| e.question == FIND_ONE && e.solver == finder.id);
+        if finder.seeded && timed && record.settings.find_seed.is_none() {
+            return Err(problem(
+                "settings.find_seed",
+                format!(
+                    "{} is seeded, and the seed it ran with is missing",
+                    finder.id
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One of a list of solvers or finders: an id, not listed before, and a
+/// largest n in 1..=`limit`.
+fn listed<'a>(
+    field: &str,
+    kind: &str,
+    (id, max_n, limit): (&'a str, usize, usize),
+    ids: &mut BTreeSet<&'a str>,
+) -> Result<(), Problem> {
+    if !is_id(id) {
+        return Err(problem(
+            format!("{field}.id"),
+            format!("not a {kind} id (lowercase letters, digits and '-', at most 64)"),
+        ));
+    }
+    if !ids.insert(id) {
+        return Err(problem(
+            format!("{field}.id"),
+            format!("'{id}' is listed twice"),
+        ));
+    }
+    if !(1..=limit).contains(&max_n) {
+        return Err(problem(
+            format!("{field}.max_n"),
+            format!("not in 1..={limit}"),
+        ));
     }
     Ok(())
 }
@@ -194,19 +247,40 @@ fn check_settings(record: &Record) -> Result<(), Problem> {
 fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem> {
     let at = |name: &str| format!("{field}.{name}");
     one_line(&at("question"), &entry.question)?;
-    let Some(solver) = record.solvers.iter().find(|s| s.id == entry.solver) else {
+    if !QUESTIONS.contains(&entry.question.as_str()) {
+        return Err(problem(
+            at("question"),
+            format!("not a question (one of {})", QUESTIONS.join(", ")),
+        ));
+    }
+    // A count names a solver, a found board a finder: two lists, so that
+    // one id in both never lets an entry of one question pass for the other.
+    let (kind, listed) = if entry.question == FIND_ONE {
+        let finders = record.finders.iter();
+        (
+            "finders",
+            finders.map(|f| (&f.id, f.max_n)).collect::<Vec<_>>(),
+        )
+    } else {
+        let solvers = record.solvers.iter();
+        ("solvers", solvers.map(|s| (&s.id, s.max_n)).collect())
+    };
+    let Some(&(id, max_n)) = listed.iter().find(|(id, _)| **id == entry.solver) else {
         return Err(problem(
             at("solver"),
-            format!("'{}' is not among the record's solvers", entry.solver),
+            format!("'{}' is not among the record's {kind}", entry.solver),
         ));
     };
-    if !(1..=solver.max_n).contains(&entry.n) {
+    if !(1..=max_n).contains(&entry.n) {
         return Err(problem(
             at("n"),
-            format!(
-                "{} is not a board {} supports (1..={})",
-                entry.n, solver.id, solver.max_n
-            ),
+            format!("{} is not a board {id} supports (1..={max_n})", entry.n),
+        ));
+    }
+    if entry.question == FIND_ONE && entry.solutions.is_some() {
+        return Err(problem(
+            at("solutions"),
+            "finding one board counts no solutions",
         ));
     }
     if let Some(error) = &entry.error {
@@ -236,7 +310,7 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
     if let Some(timing) = &entry.timing {
         check_timing(&at("timing"), timing)?;
     }
-    if entry.status == Status::Timed && entry.question == super::schema::COUNT {
+    if entry.status == Status::Timed && entry.question == COUNT {
         // A wrong count is an error entry, never a timing.
         let expected = oeis::total(entry.n);
         if entry.solutions.is_none() || (expected.is_some() && entry.solutions != expected) {
@@ -579,5 +653,49 @@ mod tests {
             !text.contains("accelerator"),
             "old records stay byte for byte"
         );
+    }
+
+    #[test]
+    fn found_boards_name_finders_and_counts_name_solvers() {
+        let sound = crate::fixtures::find_record();
+        assert_eq!(check(&sound), Ok(()));
+        let refused = |change: &dyn Fn(&mut Record)| {
+            let mut record = sound.clone();
+            change(&mut record);
+            check(&record).expect_err("the change must be refused").0
+        };
+        // three-mask is a solver and a finder: a count and a found board at
+        // the same n are two entries, not one twice.
+        let last = sound.entries.len() - 1;
+        assert_eq!(sound.entries[last].solver, sound.entries[0].solver);
+        // A finder is not a solver, nor a solver a finder.
+        let construction = 1;
+        assert_eq!(
+            refused(&|r| r.entries[construction].question = COUNT.into()),
+            format!("entries[{construction}].solver")
+        );
+        assert_eq!(
+            refused(&|r| r.finders.retain(|f| f.id != "three-mask")),
+            format!("entries[{last}].solver")
+        );
+        // Boards far past any count, within a finder's own limit.
+        assert_eq!(
+            refused(&|r| r.finders[0].max_n = 100),
+            "entries[2].n",
+            "construction at n = 10^6"
+        );
+        assert_eq!(
+            refused(&|r| r.entries[1].solutions = Some(1)),
+            "entries[1].solutions"
+        );
+        assert_eq!(
+            refused(&|r| r.entries[1].question = "list".into()),
+            "entries[1].question"
+        );
+        assert_eq!(
+            refused(&|r| r.settings.find_seed = None),
+            "settings.find_seed"
+        );
+        assert_eq!(refused(&|r| r.finders[1].id = "A".into()), "finders[1].id");
     }
 }

@@ -6,10 +6,20 @@ use serde::{Deserialize, Serialize};
 
 use super::provenance::Provenance;
 
-/// The question every entry answers today (`Entry::question`): how many
-/// solutions has the n×n board. Readers pick entries by it, so that a later
-/// question (classes, listings) never gets mixed into these tables.
+/// The counting question (`Entry::question`): how many solutions has the
+/// n×n board. Readers pick entries by it, so that another question never
+/// gets mixed into the counting tables.
 pub const COUNT: &str = "count";
+
+/// The other question: the time to find ONE board of the n×n board (a
+/// finder, `queens_core::Finder`). Its entries name a finder of
+/// [`Record::finders`], not a solver; `nodes` holds the finder's steps and
+/// `solutions` is null. Records made before finders were timed have none.
+pub const FIND_ONE: &str = "find-one";
+
+/// Every question an entry may answer; a reader refuses any other rather
+/// than guess what its numbers mean.
+pub const QUESTIONS: [&str; 2] = [COUNT, FIND_ONE];
 
 /// The value of the `schema` field: tells a record apart from other JSON.
 pub const SCHEMA: &str = "queens-bench-record";
@@ -37,6 +47,12 @@ pub struct Record {
     pub solvers: Vec<SolverFacts>,
     /// One entry per (question, solver, n) that was attempted.
     pub entries: Vec<Entry>,
+    /// The finders this run timed ([`FIND_ONE`] entries), as they described
+    /// themselves then. Absent (empty) in records that timed no finder, and
+    /// so in every record made before finders were timed: those read the
+    /// same as ever, which is why this did not change the schema version.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub finders: Vec<FinderFacts>,
 }
 
 impl Record {
@@ -54,7 +70,14 @@ impl Record {
             settings,
             solvers,
             entries,
+            finders: Vec::new(),
         }
+    }
+
+    /// This record with the finders its [`FIND_ONE`] entries name.
+    pub fn with_finders(mut self, finders: Vec<FinderFacts>) -> Self {
+        self.finders = finders;
+        self
     }
 }
 
@@ -84,6 +107,39 @@ pub struct Settings {
     /// recorded. Absent in version-1 records, which never measured them.
     #[serde(default)]
     pub branch_misses_unavailable: Option<String>,
+    /// The seed every seeded (random) finder was run with, so that its
+    /// boards and times can be reproduced; absent when no seeded finder was
+    /// timed (and in every record made before finders were timed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub find_seed: Option<u64>,
+}
+
+/// A finder as the record saw it (the finders of [`FIND_ONE`] entries).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FinderFacts {
+    /// The finder's id (a depth-first solver stopped at its first board
+    /// keeps the solver's id: the two lists are apart, by question).
+    pub id: String,
+    /// What one of its steps is.
+    pub step: String,
+    /// The largest n it takes.
+    pub max_n: usize,
+    /// Whether its board depends on the seed (`settings.find_seed`).
+    pub seeded: bool,
+}
+
+impl FinderFacts {
+    /// The facts of a finder, as it describes itself.
+    pub fn of(finder: &dyn queens_core::Finder) -> Self {
+        let info = finder.info();
+        FinderFacts {
+            id: info.id.to_string(),
+            step: info.step.to_string(),
+            max_n: info.max_n,
+            seeded: info.seeded,
+        }
+    }
 }
 
 /// A solver as the record saw it.
@@ -137,9 +193,9 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
-    /// What was asked; "count" (all solutions) for now.
+    /// What was asked: [`COUNT`] or [`FIND_ONE`].
     pub question: String,
-    /// The solver's id.
+    /// The solver's id, or for [`FIND_ONE`] the finder's.
     pub solver: String,
     /// Board size.
     pub n: usize,

@@ -343,6 +343,27 @@ mod tests {
     }
 
     #[test]
+    fn a_record_with_found_boards_round_trips_and_old_ones_stay_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = crate::fixtures::find_record();
+        let path = write_new(dir.path(), "bench", &record).unwrap();
+        let read_back = read(&path).unwrap();
+        assert_eq!(read_back, record);
+        let found: Vec<&crate::Entry> = read_back
+            .entries
+            .iter()
+            .filter(|e| e.question == crate::FIND_ONE)
+            .collect();
+        assert_eq!(found.len(), 5);
+        assert_eq!(read_back.settings.find_seed, Some(1));
+        assert!(found.iter().any(|e| e.n == 1_000_000));
+        // A record that timed no finder writes neither new field, so the
+        // records made before them are read, and written, as they were.
+        let text = serde_json::to_string(&sample_record()).unwrap();
+        assert!(!text.contains("finders") && !text.contains("find_seed"));
+    }
+
+    #[test]
     fn a_version_1_record_with_cold_figures_is_refused() {
         let mut record = crate::fixtures::version_1_record();
         record.entries[0].cold = sample_record().entries[0].cold;

@@ -1,8 +1,10 @@
 //! Every generated text from the records: COMPARISON.md, the two plots, the
 //! HTML page and the README section, as strings (writing them is [`super::publish`]'s job).
 
+use super::found::Found;
 use super::inputs::{
-    Analyses, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees,
+    Analyses, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
+    TIME_PLOT_FILE, Trees,
 };
 use super::overlay::Overlay;
 use super::page::styles::Styles;
@@ -18,6 +20,9 @@ pub struct Outputs {
     pub time_plot: String,
     /// nodes-vs-n.svg.
     pub nodes_plot: String,
+    /// find-vs-n.svg, or `None` when the records time no finder (a plot
+    /// with no line would only show made-up axes; COMPARISON.md says why).
+    pub find_plot: Option<String>,
     /// index.html.
     pub page: String,
 }
@@ -34,9 +39,11 @@ pub fn generate(
     inputs: &PageInputs<'_>,
 ) -> Result<Outputs, Error> {
     let overlay = Overlay::from_sources(sources);
+    let found = Found::from_sources(sources);
     // The analyses name every registered solver: a solver's look is its
     // place among them, the same as on the page.
-    let styles = Styles::new(analyses.keys().copied(), &overlay);
+    let styles = Styles::new(analyses.keys().copied(), &overlay)
+        .and(found.finders.iter().map(|f| f.id.as_str()));
     // A template fails only if a value cannot be written, which none of
     // these can; should one ever, the file it was for is named.
     let drawn = |file: &'static str, drawing: Result<String, askama::Error>| {
@@ -46,9 +53,21 @@ pub fn generate(
         })
     };
     Ok(Outputs {
-        comparison: tables::comparison(command, sources, instructions, &overlay, analyses, trees),
+        comparison: tables::comparison(
+            command,
+            sources,
+            instructions,
+            (&overlay, &found),
+            analyses,
+            trees,
+        ),
         time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay, &styles))?,
         nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay, &styles))?,
+        find_plot: if found.finders.is_empty() {
+            None
+        } else {
+            Some(drawn(FIND_PLOT_FILE, plots::find_vs_n(&found, &styles))?)
+        },
         page: drawn(
             PAGE_FILE,
             page(&Parts {
@@ -56,6 +75,7 @@ pub fn generate(
                 sources,
                 instructions,
                 overlay: &overlay,
+                found: &found,
                 analyses,
                 inputs,
             }),
@@ -171,6 +191,7 @@ mod tests {
         assert_eq!(first.comparison, second.comparison);
         assert_eq!(first.time_plot, second.time_plot);
         assert_eq!(first.nodes_plot, second.nodes_plot);
+        assert_eq!(first.find_plot, second.find_plot);
         assert_eq!(first.page, second.page);
         assert_eq!(
             readme_section(&sources, "bench-results/"),
@@ -351,5 +372,156 @@ mod tests {
         assert!(!readme_section(&sources, "bench-results/").contains("measured before"));
         later.provenance.git_commit = None;
         assert!(crate::stale_solvers(&later, &code).is_empty());
+    }
+
+    fn found_sources() -> Vec<Source> {
+        vec![Source {
+            newer_code: Default::default(),
+            label: "bench-results/fixture.json".into(),
+            record: queens_record::fixtures::find_record(),
+        }]
+    }
+
+    fn found_outputs() -> Outputs {
+        outputs_of(&found_sources())
+    }
+
+    fn outputs_of(sources: &[Source]) -> Outputs {
+        generate(
+            "queens report bench-results/fixture.json",
+            sources,
+            None,
+            &analysis(),
+            &Trees::default(),
+            &PageInputs::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_counting_table_never_shows_a_finder_row() {
+        let with = found_outputs();
+        let without = outputs_of(&without_sources());
+        // Everything before the finders' section is the same with or
+        // without them: three-mask's first board (1.00 µs cold at n = 8)
+        // never stands in for its count (41.0 µs), and no finder has a row.
+        let counts = |text: &str| text.split("## Find one board").next().unwrap().to_string();
+        assert_eq!(counts(&with.comparison), counts(&without.comparison));
+        for finder in ["construction", "min-conflicts"] {
+            assert!(!counts(&with.comparison).contains(finder), "{finder}");
+        }
+        assert_eq!(with.time_plot, without.time_plot);
+        assert_eq!(with.nodes_plot, without.nodes_plot);
+        assert_eq!(
+            readme_section(&found_sources(), "bench-results/"),
+            readme_section(&without_sources(), "bench-results/")
+        );
+    }
+
+    fn without_sources() -> Vec<Source> {
+        vec![Source {
+            newer_code: Default::default(),
+            label: "bench-results/fixture.json".into(),
+            record: queens_record::fixtures::sample_record(),
+        }]
+    }
+
+    #[test]
+    fn the_finders_section_shows_time_and_steps_by_n_and_its_plot() {
+        let outputs = found_outputs();
+        let text = &outputs.comparison;
+        let section = text.split("## Find one board").nth(1).unwrap();
+        let section = section.split("\n## ").next().unwrap();
+        assert!(section.contains("seed 1."), "{section}");
+        assert!(section.contains("(find-vs-n.svg)"), "{section}");
+        // Rows by n, columns by finder in the records' order; times cold
+        // (twice the warm in the fixture), then the steps.
+        assert!(
+            section.contains("| n | construction | min-conflicts | three-mask |"),
+            "{section}"
+        );
+        assert!(
+            section.contains("| 8 | 100 ns | 4.00 µs | 1.00 µs |"),
+            "{section}"
+        );
+        assert!(
+            section.contains("| 1,000,000 | 4.00 ms | over budget |  |"),
+            "{section}"
+        );
+        assert!(section.contains("| 8 | 8 | 30 | 114 |"), "{section}");
+        // Its memory and cost per step at the largest n it was timed at.
+        assert!(
+            section
+                .contains("| construction | a queen written | 3.81 MiB (n = 1,000,000) | 4.00 |"),
+            "{section}"
+        );
+        assert!(section.contains("Errors: none"), "{section}");
+        // The plot: log-log, every finder with its own line.
+        let plot = outputs.find_plot.as_ref().unwrap();
+        assert!(plot.starts_with("<svg xmlns"), "{plot}");
+        assert!(plot.contains("n (board size, log scale)"));
+        for finder in ["construction", "min-conflicts", "three-mask"] {
+            assert!(
+                plot.contains(&format!("data-solver=\"{finder}\"")),
+                "{finder}"
+            );
+        }
+        assert!(
+            plot.contains(">1,000,000</text>"),
+            "a tick per power of ten"
+        );
+        assert!(
+            plot.contains("construction, n = 1000000: 4.00 ms"),
+            "{plot}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_board_is_listed_as_an_error_and_not_drawn() {
+        let mut sources = found_sources();
+        let entry = sources[0]
+            .record
+            .entries
+            .iter_mut()
+            .find(|e| e.question == queens_record::FIND_ONE && e.n == 1_000_000)
+            .unwrap();
+        *entry = Entry {
+            status: Status::Error,
+            error: Some("wrong board: construction (n = 1000000, seed 1): not a solution".into()),
+            timing: None,
+            ns_per_node: None,
+            cold: None,
+            cold_ns_per_node: None,
+            ..entry.clone()
+        };
+        assert_eq!(queens_record::meaning::check(&sources[0].record), Ok(()));
+        let outputs = outputs_of(&sources);
+        let text = &outputs.comparison;
+        assert!(
+            text.contains("| 1,000,000 | **error** | over budget |  |"),
+            "{text}"
+        );
+        assert!(
+            text.contains("- construction at n = 1,000,000: wrong board: construction"),
+            "{text}"
+        );
+        assert!(
+            !outputs
+                .find_plot
+                .unwrap()
+                .contains("construction, n = 1000000")
+        );
+    }
+
+    #[test]
+    fn records_without_finders_say_so() {
+        let outputs = outputs_of(&without_sources());
+        assert!(
+            outputs
+                .comparison
+                .contains("## Find one board\n\nThese records time no finder")
+        );
+        assert!(outputs.page.contains("These records time no finder"));
+        assert_eq!(outputs.find_plot, None, "no plot of nothing");
     }
 }

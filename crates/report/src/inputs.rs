@@ -14,6 +14,8 @@ pub const COMPARISON_FILE: &str = "COMPARISON.md";
 pub const TIME_PLOT_FILE: &str = "time-vs-n.svg";
 /// Nodes against n.
 pub const NODES_PLOT_FILE: &str = "nodes-vs-n.svg";
+/// Time to one board against n, every finder (log-log).
+pub const FIND_PLOT_FILE: &str = "find-vs-n.svg";
 /// The self-contained HTML page: tables, plots, teaching texts, the player.
 pub const PAGE_FILE: &str = "index.html";
 

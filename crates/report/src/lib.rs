@@ -1,6 +1,6 @@
 //! `queens report`: from one or more records, the comparison a reader
-//! learns from: `COMPARISON.md` (tables, summary, each solver's analysis),
-//! two SVG plots, a self-contained HTML page (`index.html`: the same numbers
+//! learns from: `COMPARISON.md` (tables, summary, each solver's analysis,
+//! the finders' time to one board), three SVG plots, a self-contained HTML page (`index.html`: the same numbers
 //! sortable and plotted, each solver's texts, and its recorded search to
 //! watch), and a short section spliced into the README.
 //!
@@ -23,6 +23,8 @@
 //!   [`Trees`]) and the names of the files it writes.
 //! - `overlay`: several records as one table, later ones replacing earlier
 //!   ones' entries ([`Overlay`]).
+//! - `found`: the other question, the time to one board of every finder
+//!   ([`Found`]), and its section of COMPARISON.md.
 //! - `tables`: COMPARISON.md and the README section.
 //! - `work`: the instructions record's sections (instructions per solution
 //!   and per node) and the one table of what each solver's node is.
@@ -40,6 +42,7 @@
 
 pub mod error;
 pub mod format;
+mod found;
 mod generate;
 mod inputs;
 mod measured;
@@ -52,10 +55,11 @@ mod tables;
 mod work;
 
 pub use error::Error;
+pub use found::Found;
 pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{
-    Analyses, COMPARISON_FILE, CodeChange, CodeChanges, InstructionsSource, NODES_PLOT_FILE,
-    PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
+    Analyses, COMPARISON_FILE, CodeChange, CodeChanges, FIND_PLOT_FILE, InstructionsSource,
+    NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
 };
 pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
 pub use overlay::Overlay;

@@ -7,8 +7,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::generate::{generate, readme_section};
 use super::inputs::{
-    Analyses, COMPARISON_FILE, CodeChanges, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
-    TIME_PLOT_FILE, Trees, stale_solvers,
+    Analyses, COMPARISON_FILE, CodeChanges, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE,
+    PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
 };
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
@@ -88,12 +88,18 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // every old version as it was, not a report half regenerated.
     let mut staged = Vec::new();
     let mut written = Vec::new();
-    for (name, text) in [
-        (COMPARISON_FILE, &outputs.comparison),
-        (TIME_PLOT_FILE, &outputs.time_plot),
-        (NODES_PLOT_FILE, &outputs.nodes_plot),
-        (PAGE_FILE, &outputs.page),
-    ] {
+    let files = [
+        (COMPARISON_FILE, Some(&outputs.comparison)),
+        (TIME_PLOT_FILE, Some(&outputs.time_plot)),
+        (NODES_PLOT_FILE, Some(&outputs.nodes_plot)),
+        (FIND_PLOT_FILE, outputs.find_plot.as_ref()),
+        (PAGE_FILE, Some(&outputs.page)),
+    ];
+    // The finders' plot only when the records time a finder.
+    for (name, text) in files
+        .into_iter()
+        .filter_map(|(name, text)| Some((name, text?)))
+    {
         let path = request.out.join(name);
         staged.push(Staged::new(&path, text.as_bytes())?);
         written.push(path);

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::format::{bytes, duration_ns, significant, thousands};
+use super::found::{self, Found};
 use super::inputs::{Analyses, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::{Basis, Overlay, Ranking};
 use super::work;
@@ -12,7 +13,7 @@ pub(crate) fn comparison(
     command: &str,
     sources: &[Source],
     instructions: Option<&InstructionsSource>,
-    overlay: &Overlay,
+    (overlay, found): (&Overlay, &Found),
     analyses: &Analyses<'_>,
     trees: &Trees<'_>,
 ) -> String {
@@ -39,6 +40,7 @@ pub(crate) fn comparison(
     memory_section(&mut out, overlay);
     extra_section(&mut out, overlay);
     errors_section(&mut out, overlay);
+    found::section(&mut out, found);
     analysis_section(&mut out, overlay, analyses);
     out
 }

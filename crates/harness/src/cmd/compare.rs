@@ -1,7 +1,8 @@
 //! `queens compare`: the quick side-by-side. The run itself is
 //! [`queens_measure::compare`] (cross-validate, then time each solver
-//! over n = 4..=N within its budget); this command draws the progress,
-//! prints the table and writes the record to `--out`.
+//! over n = 4..=N within its budget, then each finder finding one board
+//! within its own); this command draws the progress, prints the two tables
+//! and writes the record to `--out`.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -11,7 +12,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens_core::oeis;
 use queens_measure::compare::{self, MIN_N, Plan};
-use queens_record::{Entry, Status, prepare_dir, write_new};
+use queens_record::{COUNT, Entry, FIND_ONE, Status, prepare_dir, write_new};
 use queens_report::format::{bytes, duration_ns, significant, thousands};
 
 use crate::args::number;
@@ -32,6 +33,15 @@ pub struct Args {
     /// run would not fit.
     #[arg(long, default_value_t = 10.0, value_parser = number("--budget", 0.001..=86_400.0, "a day"))]
     pub budget: f64,
+    /// Finders to time finding one board (repeatable), or `none`; default:
+    /// all, or none when solvers are named with --solver. Each climbs n = 8
+    /// then powers of ten (or even n to 32 for a search), its board checked
+    /// before it is timed.
+    #[arg(long = "finder")]
+    pub finders: Vec<String>,
+    /// Seconds each finder may spend in all.
+    #[arg(long, default_value_t = 2.0, value_parser = number("--find-budget", 0.001..=86_400.0, "a day"))]
+    pub find_budget: f64,
     /// Directory the record is written to (a new file; nothing is overwritten).
     #[arg(long, default_value = queens_record::RECORDS_DIR)]
     pub out: PathBuf,
@@ -40,6 +50,12 @@ pub struct Args {
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let selected = registry::select(&args.solvers)?;
+    // Naming solvers narrows the run to them, unless finders are named too.
+    let finders = if args.finders.is_empty() && !args.solvers.is_empty() {
+        Vec::new()
+    } else {
+        registry::timed_finders(&args.finders)?
+    };
     // Refuse an unusable --out now, not after minutes of measuring.
     prepare_dir(&args.out)?;
     let (solvers, notes) = registry::usable(selected, true);
@@ -64,6 +80,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             solvers: &solvers,
             max_n: args.max_n,
             budget: Duration::from_secs_f64(args.budget),
+            finders: &finders,
+            find_budget: Duration::from_secs_f64(args.find_budget),
             command: command_line(),
         },
         &mut |step| {
@@ -82,6 +100,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         comparison.cross_validated, comparison.cross_validated_max_n
     );
     text.push_str(&table(&comparison.record.entries, args.max_n));
+    text.push_str(&found_table(&comparison.record.entries));
     // Below the table it does not appear in: a solver left out, and why.
     text.push_str(&notes);
     text.push_str(&format!("record: {}\n", path.display()));
@@ -89,7 +108,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
     if comparison.has_errors() {
         return Err(CliError::Verification(
-            "some counts were wrong or failed (error entries above); they were not timed"
+            "some counts or boards were wrong or failed (error entries above); they were not timed"
                 .to_string(),
         ));
     }
@@ -126,7 +145,12 @@ fn table(entries: &[Entry], max_n: usize) -> String {
         "peak heap"
     );
     for n in MIN_N..=max_n {
-        let at_n: Vec<&Entry> = entries.iter().filter(|e| e.n == n).collect();
+        // A solver stopped at its first board keeps its id: only the
+        // question keeps its board out of the counts.
+        let at_n: Vec<&Entry> = entries
+            .iter()
+            .filter(|e| e.n == n && e.question == COUNT)
+            .collect();
         let fastest = at_n
             .iter()
             .filter_map(|e| e.cold_median_ns())
@@ -160,6 +184,40 @@ fn table(entries: &[Entry], max_n: usize) -> String {
                 optional(entry.peak_heap_bytes.map(bytes)),
             );
         }
+    }
+    text
+}
+
+/// The finders' table: one row per (finder, n), in the order timed, the
+/// cold median time to one checked board and the steps it took.
+fn found_table(entries: &[Entry]) -> String {
+    let found: Vec<&Entry> = entries.iter().filter(|e| e.question == FIND_ONE).collect();
+    if found.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from("\nfind one board (each board checked before it was timed):\n");
+    let _ = writeln!(
+        text,
+        "{:>10}  {:22}  {:>16}  {:>10}  {:>10}  {:>10}",
+        "n", "finder", "steps", "cold", "warm", "peak heap"
+    );
+    for entry in found {
+        let optional = |value: Option<String>| value.unwrap_or_else(|| "-".into());
+        let note = match entry.status {
+            Status::Timed => String::new(),
+            Status::OverBudget => "over budget".to_string(),
+            Status::Error => format!("ERROR: {}", entry.error.as_deref().unwrap_or("")),
+        };
+        let _ = writeln!(
+            text,
+            "{:>10}  {:22}  {:>16}  {:>10}  {:>10}  {:>10}  {note}",
+            thousands(entry.n as u64),
+            entry.solver,
+            optional(entry.nodes.map(thousands)),
+            optional(entry.cold_median_ns().map(duration_ns)),
+            optional(entry.warm_median_ns().map(duration_ns)),
+            optional(entry.peak_heap_bytes.map(bytes)),
+        );
     }
     text
 }

@@ -59,6 +59,9 @@ pub(crate) struct Measure {
     /// Grid lines at the powers of this (10; 32 for bytes, so that they
     /// fall on 1 KiB, 32 KiB, 1 MiB).
     pub tick_base: f64,
+    /// Whether n is on a log scale too (the finders' plot, whose n runs
+    /// from 8 to millions), with ticks at the powers of ten.
+    pub log_n: bool,
 }
 
 /// Median time of one count (the README's `time-vs-n.svg`).
@@ -70,6 +73,21 @@ pub(crate) const TIME: Measure = Measure {
     value: |e| e.cold_median_ns().or_else(|| e.warm_median_ns()),
     format: duration_ns,
     tick_base: 10.0,
+    log_n: false,
+};
+
+/// Time to one board, every finder (the README-style `find-vs-n.svg` and
+/// the page's "Find one board"): log-log, where a finder whose time grows
+/// as n^k is a straight line of slope k.
+pub(crate) const FIND: Measure = Measure {
+    id: "plot-find",
+    title: "Median time to one board against n (log-log)",
+    y_label: "median time",
+    // Unused: the finders' series come from their own table (found.rs).
+    value: |e| e.cold_median_ns().or_else(|| e.warm_median_ns()),
+    format: duration_ns,
+    tick_base: 10.0,
+    log_n: true,
 };
 
 /// Nodes (the README's `nodes-vs-n.svg`).
@@ -80,6 +98,7 @@ pub(crate) const NODES: Measure = Measure {
     value: |e| e.nodes.map(|n| n as f64),
     format: |v| thousands(v.round() as u64),
     tick_base: 10.0,
+    log_n: false,
 };
 
 /// The four plots of the page, in order.
@@ -93,6 +112,7 @@ pub(crate) const MEASURES: [Measure; 4] = [
         value: |e| e.cold_ns_per_node.or(e.ns_per_node),
         format: |v| format!("{} ns", significant(v)),
         tick_base: 10.0,
+        log_n: false,
     },
     Measure {
         id: "plot-heap",
@@ -101,6 +121,7 @@ pub(crate) const MEASURES: [Measure; 4] = [
         value: |e| e.peak_heap_bytes.map(|b| b as f64),
         format: |v| bytes(v.round() as u64),
         tick_base: 32.0,
+        log_n: false,
     },
 ];
 
@@ -236,9 +257,11 @@ struct Chart<'a> {
     id: &'a str,
     title: &'a str,
     y_label: &'a str,
+    /// The n axis's name.
+    x_label: &'static str,
     grid: Vec<GridLine>,
-    /// The n axis: each n and its x.
-    ticks: Vec<(usize, At)>,
+    /// The n axis: each n (as written) and its x.
+    ticks: Vec<(String, At)>,
     lines: Vec<Line<'a>>,
     labels: Vec<Label<'a>>,
 }
@@ -257,8 +280,15 @@ impl<'a> Chart<'a> {
         let base = measure.tick_base;
         let decade_low = low.log(base).floor() as i32;
         let decade_high = (high.log(base).ceil() as i32).max(decade_low + 1);
-        let x =
-            |n: usize| LEFT + (n - x_min) as f64 * (WIDTH - LEFT - RIGHT) / (x_max - x_min) as f64;
+        let width = WIDTH - LEFT - RIGHT;
+        let x = |n: usize| {
+            let t = if measure.log_n {
+                (n as f64 / x_min as f64).ln() / (x_max as f64 / x_min as f64).ln()
+            } else {
+                (n - x_min) as f64 / (x_max - x_min) as f64
+            };
+            LEFT + t * width
+        };
         let y = |v: f64| {
             let t = (v.log(base) - decade_low as f64) / (decade_high - decade_low) as f64;
             HEIGHT - BOTTOM - t * (HEIGHT - TOP - BOTTOM)
@@ -324,8 +354,16 @@ impl<'a> Chart<'a> {
             id: measure.id,
             title: measure.title,
             y_label: measure.y_label,
+            x_label: if measure.log_n {
+                "n (board size, log scale)"
+            } else {
+                "n (board size)"
+            },
             grid,
-            ticks: (x_min..=x_max).map(|n| (n, At(x(n)))).collect(),
+            ticks: n_ticks(measure.log_n, x_min, x_max)
+                .into_iter()
+                .map(|n| (thousands(n as u64), At(x(n))))
+                .collect(),
             lines,
             labels: ends
                 .iter()
@@ -338,6 +376,24 @@ impl<'a> Chart<'a> {
                 })
                 .collect(),
         }
+    }
+}
+
+/// The n the axis marks: every n on a linear axis; on a log one the
+/// powers of ten within it (n = 8 and 10 would sit on one another), or its
+/// two ends when it spans no power of ten.
+fn n_ticks(log_n: bool, x_min: usize, x_max: usize) -> Vec<usize> {
+    if !log_n {
+        return (x_min..=x_max).collect();
+    }
+    let decades: Vec<usize> = std::iter::successors(Some(1usize), |p| p.checked_mul(10))
+        .skip_while(|&p| p < x_min)
+        .take_while(|&p| p <= x_max)
+        .collect();
+    if decades.is_empty() {
+        vec![x_min, x_max]
+    } else {
+        decades
     }
 }
 

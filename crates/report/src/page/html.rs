@@ -14,6 +14,7 @@ use super::styles::{Shape, Styles};
 use super::escape::{Markup, script_json};
 use super::trace::Trace;
 use crate::format::{bytes, duration_ns, significant, thousands};
+use crate::found::Found;
 use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::overlay::Overlay;
 use crate::tables::{ranked_solvers, stopped, summary_legend};
@@ -43,6 +44,8 @@ pub struct Parts<'a> {
     pub instructions: Option<&'a InstructionsSource>,
     /// The records as one table.
     pub overlay: &'a Overlay,
+    /// The records' found boards (the finders), apart from the counts.
+    pub found: &'a Found,
     /// Each solver's analysis (ANALYSIS.md), by id.
     pub analyses: &'a Analyses<'a>,
     /// Teaching texts and traces.
@@ -54,7 +57,8 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
     let overlay = parts.overlay;
     // The analyses name every registered solver (the harness passes the
     // registry's): a solver's look is its place among them.
-    let styles = Styles::new(parts.analyses.keys().copied(), overlay);
+    let styles = Styles::new(parts.analyses.keys().copied(), overlay)
+        .and(parts.found.finders.iter().map(|f| f.id.as_str()));
     Page {
         command: parts.command,
         summary_legend: markdown(&summary_legend(overlay)),
@@ -87,6 +91,7 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             .map(|measure| figure(measure, overlay, &styles))
             .collect::<Result<_, _>>()?,
         measurements: measurements(overlay),
+        find: find_part(parts.found, &styles)?,
         work: parts.instructions.map(|source| Work {
             caveat: work::caveat(source),
             table: instructions_table(overlay, source),
@@ -148,6 +153,8 @@ struct Page<'a> {
     legend: Vec<Swatch<'a>>,
     figures: Vec<Figure>,
     measurements: Table<'a>,
+    /// The other question: time to one board, every finder.
+    find: FindPart<'a>,
     /// Instructions per solution and per node, when there is a record.
     work: Option<Work<'a>>,
     /// (solver, what one node is), every solver once.
@@ -174,6 +181,14 @@ struct Row<'a> {
     /// Whether the solver's name links to its part of the page.
     link: bool,
     cells: Vec<Cell>,
+}
+
+/// "Find one board": what the finders' numbers are, their log-log plot
+/// and every (finder, n), or `None` when the records time no finder.
+struct FindPart<'a> {
+    legend: String,
+    figure: Option<Figure>,
+    table: Table<'a>,
 }
 
 /// The instructions record's part of the page.
@@ -377,17 +392,86 @@ fn figure(
     })
 }
 
+fn find_part<'a>(found: &'a Found, styles: &Styles) -> Result<FindPart<'a>, askama::Error> {
+    let mut rows = Vec::new();
+    for finder in &found.finders {
+        for entry in found.all(&finder.id) {
+            let timed = entry.status == Status::Timed;
+            let median = found.median_ns(entry);
+            let steps = entry.nodes.filter(|_| timed);
+            rows.push(Row {
+                solver: &finder.id,
+                link: false,
+                cells: vec![
+                    Cell::number(Some(entry.n as f64), |n| thousands(n as u64)),
+                    Cell::text(status(entry)),
+                    Cell::number(median, duration_ns),
+                    Cell::number(steps.map(|s| s as f64), |v| thousands(v as u64)),
+                    Cell::number(
+                        median
+                            .zip(steps.filter(|&s| s > 0))
+                            .map(|(m, s)| m / s as f64),
+                        significant,
+                    ),
+                    Cell::number(
+                        entry.peak_heap_bytes.filter(|_| timed).map(|b| b as f64),
+                        |b| bytes(b as u64),
+                    ),
+                ],
+            });
+        }
+    }
+    let series = found.series(styles);
+    let figure = if found.finders.is_empty() {
+        None
+    } else {
+        Some(Figure {
+            title: charts::FIND.title,
+            missing: String::new(),
+            svg: charts::svg(&charts::FIND, &series, Variant::Page)?,
+        })
+    };
+    Ok(FindPart {
+        legend: if found.finders.is_empty() {
+            "These records time no finder: rerun scripts/bench.".to_string()
+        } else {
+            found.legend()
+        },
+        figure,
+        table: Table {
+            id: "find-table",
+            caption: "Every (finder, n) in the records: the time to one checked board",
+            columns: [
+                "finder",
+                "n",
+                "status",
+                &format!("{} median", found.basis()),
+                "steps",
+                "ns per step",
+                "peak heap",
+            ]
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
+            rows,
+        },
+    })
+}
+
+/// What became of an entry, for a table's status column.
+fn status(entry: &Entry) -> String {
+    match entry.status {
+        Status::Timed => "timed".to_string(),
+        Status::OverBudget => "over budget".to_string(),
+        Status::Error => format!("error: {}", entry.error.as_deref().unwrap_or("no message")),
+    }
+}
+
 fn measurements(overlay: &Overlay) -> Table<'_> {
     let mut rows = Vec::new();
     for solver in &overlay.solvers {
         for entry in overlay.all(&solver.id) {
-            let status = match entry.status {
-                Status::Timed => "timed".to_string(),
-                Status::OverBudget => "over budget".to_string(),
-                Status::Error => {
-                    format!("error: {}", entry.error.as_deref().unwrap_or("no message"))
-                }
-            };
+            let status = status(entry);
             let median = overlay.median_ns(&solver.id, entry.n);
             let timed = entry.status == Status::Timed;
             let per_node = |value: Option<f64>| Cell::number(value.filter(|_| timed), significant);
@@ -588,7 +672,6 @@ fn data_json(parts: &Parts<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_record::fixtures::sample_record;
     use std::collections::BTreeMap;
 
     const TRACE: &str = r#"{"format":"queens-trace/1","solver":"three-mask","n":4,
@@ -600,9 +683,11 @@ mod tests {
         let sources = vec![Source {
             newer_code: Default::default(),
             label: "bench-results/fixture.json".into(),
-            record: sample_record(),
+            // The count of the sample record, and finders beside it.
+            record: queens_record::fixtures::find_record(),
         }];
         let overlay = Overlay::from_sources(&sources);
+        let found = Found::from_sources(&sources);
         let analyses = BTreeMap::from([("three-mask", "Three masks *per rank*.")]);
         let inputs = PageInputs {
             teachings: BTreeMap::from([(
@@ -617,10 +702,47 @@ mod tests {
             sources: &sources,
             instructions: None,
             overlay: &overlay,
+            found: &found,
             analyses: &analyses,
             inputs: &inputs,
         })
         .unwrap()
+    }
+
+    #[test]
+    fn the_page_finds_one_board_apart_from_the_counts() {
+        let text = page_of(Vec::new());
+        let section = text
+            .split("<section id=\"find\">")
+            .nth(1)
+            .unwrap()
+            .split("</section>")
+            .next()
+            .unwrap();
+        // The log-log plot and the table, every finder in both.
+        assert!(section.contains("id=\"plot-find\""), "{section}");
+        assert!(section.contains("n (board size, log scale)"), "{section}");
+        assert!(section.contains("id=\"find-table\""), "{section}");
+        for finder in ["construction", "min-conflicts", "three-mask"] {
+            assert!(
+                section.contains(&format!("data-solver=\"{finder}\"")),
+                "{finder}"
+            );
+        }
+        // construction at 10^6: 4.00 ms cold, 10^6 steps, 4.00 ns a step.
+        assert!(
+            section.contains("<td data-sort=\"4000000\">4.00 ms</td>"),
+            "{section}"
+        );
+        assert!(section.contains("1,000,000"), "{section}");
+        assert!(section.contains("over budget"), "{section}");
+        assert!(section.contains("seed 1"), "{section}");
+        // three-mask's first board (1.00 µs cold) is in no counting table.
+        let elsewhere = text.replace(section, "");
+        assert!(
+            !elsewhere.contains("1.00 µs"),
+            "a found board among the counts"
+        );
     }
 
     #[test]

@@ -113,6 +113,18 @@ impl Styles {
         Styles { order }
     }
 
+    /// These styles, and after them one for each of `ids` that has none
+    /// (the finders that are not solvers, in the records' order): a solver
+    /// stopped at its first board keeps its solver's look.
+    pub(crate) fn and<'a>(mut self, ids: impl IntoIterator<Item = &'a str>) -> Styles {
+        for id in ids {
+            if !self.order.iter().any(|known| known == id) {
+                self.order.push(id.to_string());
+            }
+        }
+        self
+    }
+
     /// The style of solver `id` (one past the known ones for an id neither
     /// registered nor in the records, which no caller asks for).
     pub(crate) fn of(&self, id: &str) -> Style {

@@ -1,0 +1,350 @@
+//! Measuring a finder (the other question: one board, not all) the way
+//! [`crate::run`] and [`crate::climb`] measure a counter:
+//!
+//! 1. a *checking run* with the counting allocator watching: the board is
+//!    checked by the O(n) checker (`queens_core::find::check_found`) and,
+//!    where n is small, by the O(n²) pairwise one as well; a wrong or
+//!    missing board makes an error entry, and that (finder, n) is never
+//!    timed;
+//! 2. timed runs, climbing the finder's sizes ([`sizes`]) until a run no
+//!    longer fits its limit (`cargo bench`, [`probe_sizes`]) or its budget
+//!    (`queens compare`, [`time_within_budget`]): the counters' rule.
+//!
+//! Entries answer [`FIND_ONE`]: `nodes` holds the finder's steps and
+//! `solutions` is null, so no counting table ever takes one for a count.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use queens_core::find::{Found, check_found};
+use queens_core::{Finder, check};
+use queens_record::{Entry, FIND_ONE, Status, Timing};
+
+use crate::climb::{self, Checking, Climber, Planned};
+use crate::heap;
+
+/// The seed every seeded finder runs with in `cargo bench` and `queens
+/// compare` (recorded as `settings.find_seed`): fixed, so that a random
+/// search does the same work in every record and its times compare.
+pub const FIND_SEED: u64 = 1;
+
+/// The first size a finder is timed at: the classic board, where every
+/// finder is all fixed cost and the counters' times can be set beside it.
+pub const FIRST_N: usize = 8;
+/// The largest size a searching finder climbs to: the depth-first searches
+/// list boards up to 32 files, and their first board's time jumps
+/// erratically long before that.
+pub const SEARCH_MAX_N: usize = 32;
+/// The largest size a finder is timed at: a board of 10^7 queens is 40 MB
+/// (its check as much again), the most a bench should hold at once.
+pub const FIND_MAX_N: usize = 10_000_000;
+/// Boards up to this many files are also checked pairwise (O(n²)): an
+/// independent check of the linear checker itself, cheap at this size.
+pub const PAIRWISE_MAX_N: usize = 1_000;
+
+/// A finder to time, with the sizes it climbs ([`sizes`]).
+pub type TimedFinder = (&'static dyn Finder, Vec<usize>);
+
+/// How a finder climbs n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Climb {
+    /// A board written or repaired in about n steps (construction,
+    /// min-conflicts): 8, then the powers of ten.
+    Decades,
+    /// A search whose first board's time jumps with n (fail-first, a
+    /// depth-first solver stopped at its first board): every even n from 8
+    /// to [`SEARCH_MAX_N`], so that the jumps show.
+    Search,
+}
+
+/// The sizes a finder climbs, within its own limit.
+pub fn sizes(finder: &dyn Finder, climb: Climb) -> Vec<usize> {
+    let all: Vec<usize> = match climb {
+        Climb::Decades => std::iter::once(FIRST_N)
+            .chain(
+                std::iter::successors(Some(10), |n| Some(n * 10)).take_while(|&n| n <= FIND_MAX_N),
+            )
+            .collect(),
+        Climb::Search => (FIRST_N..=SEARCH_MAX_N).step_by(2).collect(),
+    };
+    all.into_iter()
+        .filter(|&n| finder.info().supports(n))
+        .collect()
+}
+
+/// What the checking run of one (finder, n) established.
+#[derive(Clone, Debug)]
+pub struct FoundRun {
+    /// The finder's id.
+    pub finder: &'static str,
+    /// Board size.
+    pub n: usize,
+    /// The answer, without its board (dropped once checked).
+    pub steps: Option<u64>,
+    /// The finder's own figures.
+    pub extra: Vec<queens_core::Metric>,
+    /// Wall time of the checking run.
+    pub wall: Duration,
+    /// Peak heap bytes above the run's start (the board included: it is
+    /// what the finder must hold).
+    pub peak_heap_bytes: u64,
+    /// Why this (finder, n) must not be timed.
+    pub error: Option<String>,
+}
+
+impl FoundRun {
+    /// Whether the run may be timed: a board came back, and it is one.
+    pub fn is_correct(&self) -> bool {
+        self.error.is_none()
+    }
+
+    /// The record entry for this run, with the timing of the repeated runs
+    /// if there were any. An incorrect run is always an error entry.
+    pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
+        let (status, error, timing, ns_per_node) =
+            crate::run::settle(self.error.as_ref(), (status, timing, note), self.steps);
+        Entry {
+            question: FIND_ONE.to_string(),
+            solver: self.finder.to_string(),
+            n: self.n,
+            status,
+            error,
+            solutions: None,
+            unique: None,
+            nodes: self.steps,
+            extra: self.extra.clone(),
+            peak_heap_bytes: self.steps.map(|_| self.peak_heap_bytes),
+            check_run_ns: Some(self.wall.as_nanos() as u64),
+            timing,
+            ns_per_node,
+            cold: None,
+            cold_ns_per_node: None,
+            cold_branch_misses_per_node: None,
+            warm_branch_misses_per_node: None,
+        }
+    }
+}
+
+/// Why a finder's answer for n is not a board of n: the linear check, then
+/// (for n up to [`PAIRWISE_MAX_N`]) the pairwise one, which shares no code
+/// with it.
+pub fn wrong_answer(n: usize, found: &Found) -> Option<String> {
+    if let Err(wrong) = check_found(n, found) {
+        return Some(wrong.to_string());
+    }
+    let board = found.board.as_ref()?;
+    if n <= PAIRWISE_MAX_N
+        && let Err(violation) = check::check_wide(board.rows())
+    {
+        return Some(format!(
+            "not a solution (pairwise check; the linear one passed it): {violation}"
+        ));
+    }
+    None
+}
+
+/// Finds once with the allocator watching and checks the board.
+pub fn checked_find(finder: &dyn Finder, n: usize, seed: u64) -> FoundRun {
+    let id = finder.info().id;
+    let ((result, wall), peak) = heap::peak_during(|| {
+        let started = Instant::now();
+        let result = finder.find(black_box(n), seed);
+        (result, started.elapsed())
+    });
+    let (steps, extra, error) = match result {
+        Err(error) => (None, Vec::new(), Some(error.to_string())),
+        Ok(found) => {
+            let error = wrong_answer(n, &found)
+                .map(|wrong| format!("wrong board: {id} (n = {n}, seed {seed}): {wrong}"));
+            (Some(found.steps), found.extra, error)
+        }
+    };
+    FoundRun {
+        finder: id,
+        n,
+        steps,
+        extra,
+        wall,
+        peak_heap_bytes: peak,
+        error,
+    }
+}
+
+/// One timed run; the board is dropped after the clock stops (freeing it
+/// is not finding it).
+pub fn timed_find(finder: &dyn Finder, n: usize, seed: u64) -> Duration {
+    let started = Instant::now();
+    let found = black_box(finder.find(black_box(n), seed));
+    let wall = started.elapsed();
+    drop(found);
+    wall
+}
+
+/// An entry for a size not run at all: the last run predicts it too long.
+fn skipped(finder: &str, n: usize, why: String) -> Entry {
+    let mut entry = crate::skipped_entry(finder, n, why);
+    entry.question = FIND_ONE.to_string();
+    entry
+}
+
+impl Checking for FoundRun {
+    fn wall(&self) -> Duration {
+        self.wall
+    }
+    fn is_correct(&self) -> bool {
+        FoundRun::is_correct(self)
+    }
+    fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
+        FoundRun::entry(self, status, timing, note)
+    }
+}
+
+/// `cargo bench`'s grid of one finder, the counters' rule
+/// ([`crate::climb::probe_grid`]): checking runs over `sizes` as long as
+/// one run takes at most `max_run`; a wrong board does not stop the climb,
+/// the first run over the limit does.
+pub fn probe_sizes(
+    finder: &dyn Finder,
+    sizes: &[usize],
+    max_run: Duration,
+    seed: u64,
+) -> Vec<Planned<FoundRun>> {
+    let id = finder.info().id;
+    climb::probe(
+        sizes.iter().copied(),
+        max_run,
+        &mut |n| checked_find(finder, n, seed),
+        &|n, why| skipped(id, n, why),
+    )
+}
+
+/// `queens compare`'s loop for one finder, the counters' rule
+/// ([`crate::climb::time_within_budget`]): over `sizes`, a checking run,
+/// then repeated runs while its budget lasts, the cold runs to come set
+/// aside from it; a run predicted not to fit in what is left is not
+/// started. `progress` is called once per n settled.
+pub fn time_within_budget(
+    finder: &dyn Finder,
+    sizes: &[usize],
+    budget: Duration,
+    cold_rounds: usize,
+    seed: u64,
+    progress: impl FnMut(usize),
+) -> Vec<Entry> {
+    let id = finder.info().id;
+    climb::climb_within_budget(
+        sizes.iter().copied(),
+        budget,
+        cold_rounds,
+        Climber {
+            check: &mut |n| checked_find(finder, n, seed),
+            time: &mut |n| timed_find(finder, n, seed),
+            skipped: &|n, why| skipped(id, n, why),
+        },
+        progress,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::find::FirstBoard;
+    use queens_core::{FinderInfo, QueensError};
+
+    /// A deliberately broken finder: its "board" puts every queen on the
+    /// first row, or on the main diagonal (which the linear checker's
+    /// diagonal sums catch), or returns no board at all.
+    struct Broken(fn(usize) -> Option<Vec<u32>>);
+
+    const BROKEN: FinderInfo = FinderInfo {
+        id: "broken",
+        seed: "a test",
+        idea: "wrong on purpose",
+        step: "a queen written",
+        max_n: 1_000_000,
+        limit_reason: "a test",
+        seeded: false,
+        teaching: "",
+    };
+
+    impl Finder for Broken {
+        fn info(&self) -> &FinderInfo {
+            &BROKEN
+        }
+        fn find(&self, n: usize, _seed: u64) -> Result<Found, QueensError> {
+            Ok(match (self.0)(n) {
+                Some(rows) => Found::board(rows, n as u64),
+                None => Found::none(0),
+            })
+        }
+    }
+
+    #[test]
+    fn a_wrong_or_missing_board_is_an_error_row_never_a_timing() {
+        let diagonal = Broken(|n| Some((0..n as u32).collect()));
+        let one_row = Broken(|n| Some(vec![0; n]));
+        let nothing = Broken(|_| None);
+        let short = Broken(|n| Some((0..n as u32 - 1).collect()));
+        for (finder, says) in [
+            (&diagonal, "not a solution"),
+            (&one_row, "not a solution"),
+            (&nothing, "no board exists"),
+            (&short, "board of"),
+        ] {
+            let entries = time_within_budget(
+                finder,
+                &[8, 1000],
+                Duration::from_secs(5),
+                3,
+                FIND_SEED,
+                |_| {},
+            );
+            assert_eq!(entries.len(), 2, "{entries:?}");
+            for entry in &entries {
+                assert_eq!(entry.question, FIND_ONE);
+                assert_eq!(entry.status, Status::Error, "{entry:?}");
+                assert_eq!(entry.timing, None);
+                let error = entry.error.as_deref().unwrap();
+                assert!(error.contains(says), "{error}");
+            }
+            // The bench's probe says the same.
+            let plan = probe_sizes(finder, &[8], Duration::from_secs(1), FIND_SEED);
+            assert!(matches!(&plan[..], [Planned::Settled(e)] if e.status == Status::Error));
+        }
+    }
+
+    #[test]
+    fn the_pairwise_check_backs_the_linear_one_on_small_boards() {
+        let good = Found::board(vec![1, 3, 0, 2], 4);
+        assert_eq!(wrong_answer(4, &good), None);
+        let attacked = Found::board(vec![0, 2, 4, 1, 3, 3], 6);
+        assert!(wrong_answer(6, &attacked).is_some());
+    }
+
+    #[test]
+    fn a_real_finder_is_timed_with_its_steps_and_board_checked() {
+        static FIRST: FirstBoard =
+            FirstBoard::new(&queens_three_mask::ThreeMask, &queens_three_mask::INFO);
+        let ns = sizes(&FIRST, Climb::Search);
+        assert_eq!(ns.first(), Some(&8));
+        assert_eq!(ns.last(), Some(&32));
+        assert!(ns.windows(2).all(|w| w[1] == w[0] + 2));
+        let entries = time_within_budget(&FIRST, &ns[..3], Duration::from_secs(5), 2, 0, |_| {});
+        assert_eq!(entries.len(), 3);
+        for entry in &entries {
+            assert_eq!(entry.status, Status::Timed, "{entry:?}");
+            assert_eq!(entry.question, FIND_ONE);
+            assert_eq!(entry.solutions, None);
+            assert!(entry.nodes.is_some_and(|steps| steps > 0));
+        }
+    }
+
+    #[test]
+    fn decades_climb_from_eight_by_powers_of_ten_within_the_finder() {
+        let wide = Broken(|_| None);
+        assert_eq!(
+            sizes(&wide, Climb::Decades),
+            vec![8, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+        );
+    }
+}

@@ -1,0 +1,258 @@
+//! The other question in the report: the time to find ONE board against n,
+//! for every finder in the records (their [`FIND_ONE`] entries). Kept apart
+//! from [`super::overlay::Overlay`], which holds the counts: a depth-first
+//! solver stopped at its first board keeps the solver's id, and its board
+//! must never show in a counting table, nor a count here.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::format::{bytes, duration_ns, significant, thousands};
+use super::inputs::{FIND_PLOT_FILE, Source};
+use super::page::charts::Series;
+use super::page::styles::Styles;
+use queens_record::{Entry, FIND_ONE, FinderFacts, Status};
+
+/// Several records' found boards as one table, later entries replacing
+/// earlier ones for the same (finder, n), as the counts' overlay does.
+pub struct Found {
+    /// The finders, in the records' order.
+    pub finders: Vec<FinderFacts>,
+    entries: BTreeMap<(String, usize), Entry>,
+    /// Every n that has an entry, ascending.
+    pub ns: Vec<usize>,
+    /// The seeds the seeded finders ran with, one per record that timed
+    /// one, without repeats.
+    pub seeds: Vec<u64>,
+    /// Whether every timed entry has a cold timing (the figure shown);
+    /// otherwise the warm one is shown for all, as the counts do.
+    pub cold: bool,
+}
+
+impl Found {
+    /// The found boards of `sources`, overlaid in order.
+    pub fn from_sources(sources: &[Source]) -> Self {
+        let mut finders: Vec<FinderFacts> = Vec::new();
+        let mut entries = BTreeMap::new();
+        let mut seeds = Vec::new();
+        for source in sources {
+            for facts in &source.record.finders {
+                match finders.iter_mut().find(|known| known.id == facts.id) {
+                    Some(known) => *known = facts.clone(),
+                    None => finders.push(facts.clone()),
+                }
+            }
+            for entry in source
+                .record
+                .entries
+                .iter()
+                .filter(|e| e.question == FIND_ONE)
+            {
+                entries.insert((entry.solver.clone(), entry.n), entry.clone());
+            }
+            if let Some(seed) = source.record.settings.find_seed
+                && !seeds.contains(&seed)
+            {
+                seeds.push(seed);
+            }
+        }
+        let mut ns: Vec<usize> = entries.keys().map(|(_, n)| *n).collect();
+        ns.sort_unstable();
+        ns.dedup();
+        let cold = entries
+            .values()
+            .all(|e| e.status != Status::Timed || e.cold.is_some());
+        Found {
+            finders,
+            entries,
+            ns,
+            seeds,
+            cold,
+        }
+    }
+
+    /// The entry of (finder, n), if any record has one.
+    pub fn entry(&self, finder: &str, n: usize) -> Option<&Entry> {
+        self.entries.get(&(finder.to_string(), n))
+    }
+
+    /// Every entry of one finder, by ascending n.
+    pub fn all(&self, finder: &str) -> Vec<&Entry> {
+        self.entries
+            .range((finder.to_string(), 0)..=(finder.to_string(), usize::MAX))
+            .map(|(_, e)| e)
+            .collect()
+    }
+
+    /// The median time to one board of a timed entry: cold where every
+    /// timed entry has one, warm otherwise (never the two mixed).
+    pub fn median_ns(&self, entry: &Entry) -> Option<f64> {
+        if entry.status != Status::Timed {
+            return None;
+        }
+        if self.cold {
+            entry.cold_median_ns()
+        } else {
+            entry.warm_median_ns()
+        }
+    }
+
+    /// The word for the figure shown: "cold" or "warm".
+    pub fn basis(&self) -> &'static str {
+        if self.cold { "cold" } else { "warm" }
+    }
+
+    /// Each finder's line of the plot: (n, median time) of its timed n.
+    pub(crate) fn series(&self, styles: &Styles) -> Vec<Series> {
+        self.finders
+            .iter()
+            .map(|finder| Series {
+                id: finder.id.clone(),
+                style: styles.of(&finder.id),
+                points: self
+                    .all(&finder.id)
+                    .into_iter()
+                    .filter_map(|e| Some((e.n, self.median_ns(e).filter(|v| *v > 0.0)?)))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// What the section says above its table and plot: how the finders
+    /// climbed, that every board was checked first, the seed, the basis.
+    pub fn legend(&self) -> String {
+        let seed = match self.seeds.as_slice() {
+            [] => String::new(),
+            [seed] => format!(" Seeded finders (a random search) ran with seed {seed}."),
+            seeds => format!(
+                " Seeded finders (a random search) ran with seeds {} (one per record).",
+                seeds
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        format!(
+            "The other question: not how many boards, but one. Each finder climbed n = 8, then \
+             the powers of ten (a board written or repaired: construction, min-conflicts), or \
+             every even n up to 32 (a search: fail-first, and each depth-first solver stopped at \
+             its first board, whose time jumps erratically with n), until a run no longer fit its \
+             time limit. Every board was checked (by the O(n) checker, and by the pairwise O(n²) one \
+             on small boards) before it was timed: a wrong or missing board is an error, never \
+             a time.{seed} Times are {} medians of one board's search.",
+            self.basis()
+        )
+    }
+
+    /// One cell of a table by n: `value` of a timed entry, or what became
+    /// of the entry, or "" where the finder has none.
+    fn cell(&self, entry: Option<&Entry>, value: &dyn Fn(&Entry) -> Option<String>) -> String {
+        match entry {
+            None => String::new(),
+            Some(e) => match e.status {
+                Status::Timed => value(e).unwrap_or_else(|| "—".to_string()),
+                Status::OverBudget => "over budget".to_string(),
+                Status::Error => "**error**".to_string(),
+            },
+        }
+    }
+
+    /// A Markdown table: one row per n, one column per finder.
+    fn by_n_table(&self, out: &mut String, value: &dyn Fn(&Entry) -> Option<String>) {
+        let ids: Vec<&str> = self.finders.iter().map(|f| f.id.as_str()).collect();
+        let _ = writeln!(out, "| n | {} |", ids.join(" | "));
+        let _ = writeln!(out, "|---:|{}", "---:|".repeat(ids.len()));
+        for &n in &self.ns {
+            let cells: Vec<String> = ids
+                .iter()
+                .map(|id| self.cell(self.entry(id, n), value))
+                .collect();
+            let _ = writeln!(out, "| {} | {} |", thousands(n as u64), cells.join(" | "));
+        }
+        out.push('\n');
+    }
+}
+
+/// COMPARISON.md's section "Find one board": the legend, the plot, the
+/// time and the steps to one board by n for every finder, and the errors.
+pub(crate) fn section(out: &mut String, found: &Found) {
+    out.push_str("## Find one board\n\n");
+    if found.finders.is_empty() {
+        out.push_str(
+            "These records time no finder (`cargo bench` and `queens compare` time them beside \
+             the counters; rerun `scripts/bench`).\n\n",
+        );
+        return;
+    }
+    out.push_str(&found.legend());
+    out.push_str("\n\n");
+    let _ = writeln!(
+        out,
+        "![Time to one board against n (log-log)]({FIND_PLOT_FILE})\n"
+    );
+    let _ = writeln!(
+        out,
+        "Time to one checked board ({} median):\n",
+        found.basis()
+    );
+    found.by_n_table(out, &|e| found.median_ns(e).map(duration_ns));
+    out.push_str(
+        "Steps to that board, each finder's own unit of work (below): a search's steps jump \
+         where its first board lies deeper, a construction's grow with n:\n\n",
+    );
+    found.by_n_table(out, &|e| e.nodes.map(thousands));
+    out.push_str(
+        "| finder | one step is | peak heap at its largest n timed | ns per step there |\n",
+    );
+    out.push_str("|---|---|---:|---:|\n");
+    for finder in &found.finders {
+        let largest = found
+            .all(&finder.id)
+            .into_iter()
+            .rev()
+            .find(|e| e.status == Status::Timed);
+        let heap = largest
+            .and_then(|e| {
+                Some(format!(
+                    "{} (n = {})",
+                    bytes(e.peak_heap_bytes?),
+                    thousands(e.n as u64)
+                ))
+            })
+            .unwrap_or_else(|| "—".to_string());
+        let per_step = largest
+            .and_then(|e| {
+                let steps = e.nodes.filter(|&s| s > 0)?;
+                Some(significant(found.median_ns(e)? / steps as f64))
+            })
+            .unwrap_or_else(|| "—".to_string());
+        let _ = writeln!(
+            out,
+            "| {} | {} | {heap} | {per_step} |",
+            finder.id, finder.step
+        );
+    }
+    out.push('\n');
+    let errors: Vec<&Entry> = found
+        .finders
+        .iter()
+        .flat_map(|f| found.all(&f.id))
+        .filter(|e| e.status == Status::Error)
+        .collect();
+    if errors.is_empty() {
+        out.push_str("Errors: none, every board found was checked and right.\n\n");
+    } else {
+        out.push_str("Errors (not timed):\n\n");
+        for entry in errors {
+            let _ = writeln!(
+                out,
+                "- {} at n = {}: {}",
+                entry.solver,
+                thousands(entry.n as u64),
+                entry.error.as_deref().unwrap_or("no message")
+            );
+        }
+        out.push('\n');
+    }
+}
