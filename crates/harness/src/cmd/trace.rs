@@ -17,7 +17,7 @@ use queens_core::{SearchStats, Solver};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{memory, registry};
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
 /// [`SCREEN_LINES`] (or up to the first solution, if these steps reach
@@ -77,6 +77,8 @@ pub enum Limit {
 /// Prints the trace.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
+    solver.info().check_n(args.board.n)?;
+    memory::check(solver, args.board.n, queens_core::memory::Question::Trace, 1)?;
     let text = match args.format {
         Format::Text => render(
             solver,
