@@ -13,7 +13,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing, bits};
-use queens_core::{SearchStats, Solution, check, file_letter};
+use queens_core::{SearchStats, Solution, check, file_name};
 
 use crate::board::{Board, SplitSymmetry, Unit};
 
@@ -78,7 +78,7 @@ fn for_each_half(
 fn files_text(set: u32, n: usize) -> String {
     let files: String = (0..n)
         .filter(|f| set >> f & 1 == 1)
-        .map(file_letter)
+        .map(file_name)
         .collect();
     if files.is_empty() { "-".into() } else { files }
 }
@@ -97,7 +97,7 @@ fn diagonal_name(n: usize, dir: usize, (file, rank): (usize, usize)) -> String {
             (f < n).then_some((f, r))
         })
         .collect();
-    let name = |(f, r): (usize, usize)| format!("{}{}", file_letter(f), r + 1);
+    let name = |(f, r): (usize, usize)| format!("{}{}", file_name(f), r + 1);
     format!("{}-{}", name(on_it[0]), name(on_it[on_it.len() - 1]))
 }
 
@@ -226,7 +226,7 @@ fn trace_unit(
         let middle = unit.middle.map_or(String::new(), |m| {
             format!(
                 "middle queen {}{}; ",
-                file_letter(m as usize),
+                file_name(m as usize),
                 board.half + 1
             )
         });
@@ -251,7 +251,7 @@ fn trace_unit(
         named.sort_unstable();
         named
             .iter()
-            .map(|&(f, r)| format!("{}{}", file_letter(f), r + 1))
+            .map(|&(f, r)| format!("{}{}", file_name(f), r + 1))
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -283,7 +283,12 @@ fn trace_unit(
         let mut tops = Vec::new();
         let mut bottoms = Vec::new();
         for (side, list, row, table) in [
-            ("top", &mut tops, &top_row as &dyn Fn(usize) -> usize, &board.layout.top),
+            (
+                "top",
+                &mut tops,
+                &top_row as &dyn Fn(usize) -> usize,
+                &board.layout.top,
+            ),
             ("bottom", &mut bottoms, &bottom_row, &board.layout.bottom),
         ] {
             let set = if side == "top" { top_set } else { bottom_set };

@@ -77,7 +77,9 @@ fn cgroup_limit() -> Option<u64> {
 /// 1024, an optional `iB` or `B` after it), e.g. `2G`, `512M`, `1.5GiB`.
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let bad = || {
-        format!("--max-memory must be a size such as 512M, 2G or 1.5GiB (K, M, G, T: powers of 1024), got '{text}'")
+        format!(
+            "--max-memory must be a size such as 512M, 2G or 1.5GiB (K, M, G, T: powers of 1024), got '{text}'"
+        )
     };
     let trimmed = text.trim();
     let upper = trimmed.to_ascii_uppercase();
@@ -174,7 +176,11 @@ fn refusal(
         question.verb(),
         size_text(budget.bytes),
         budget.source,
-        if on_threads.is_empty() { "" } else { ", fewer --threads" },
+        if on_threads.is_empty() {
+            ""
+        } else {
+            ", fewer --threads"
+        },
     )))
 }
 

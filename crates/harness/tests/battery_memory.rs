@@ -77,7 +77,12 @@ fn a_trace_of_n_28_prints_at_once_in_bounded_memory_and_ends_when_its_reader_doe
         std::thread::sleep(Duration::from_millis(20));
     };
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     let text = String::from_utf8_lossy(&head[..read]);
     assert!(
         text.starts_with("half-join on the 28x28 board"),
@@ -107,9 +112,10 @@ fn measured(id: &str, n: usize, question: &str) -> (u64, u64) {
 
 #[test]
 fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_grows() {
-    // Within this of the measured peak where a solver's memory grows past
-    // the small default: declared / measured <= RATIO.
+    // Where a solver declares its own peak and holds at least FEASIBLE
+    // bytes: declared / measured <= RATIO.
     const RATIO: u64 = 4;
+    const FEASIBLE: u64 = 64 << 10;
     let mut problems = Vec::new();
     let mut growing = 0;
     for solver in SOLVERS.iter().filter(|s| s.accelerator().is_ok()) {
@@ -119,10 +125,10 @@ fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_g
             questions.push("enumerate");
         }
         let mut ns: Vec<usize> = vec![6, 8, 10];
-        // A solver that declares more than the default at n = 10 grows
-        // with n: follow it further.
+        // A solver that declares its own peak at n = 10 grows with n:
+        // follow it further.
         if info.supports(12)
-            && solver.peak_bytes(10, queens_core::memory::Question::Count) > SMALL_PEAK_BYTES
+            && solver.peak_bytes(10, queens_core::memory::Question::Count) != SMALL_PEAK_BYTES
         {
             ns.push(12);
         }
@@ -135,9 +141,11 @@ fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_g
                         info.id
                     ));
                 }
-                if declared > SMALL_PEAK_BYTES {
+                if declared != SMALL_PEAK_BYTES {
                     growing += 1;
-                    if declared > RATIO * peak {
+                    // Small peaks are the allocator's and the tallies'
+                    // granularity, not the search's growth.
+                    if peak >= FEASIBLE && declared > RATIO * peak {
                         problems.push(format!(
                             "{} n = {n} {question}: declared {declared} > {RATIO} x measured {peak}",
                             info.id
@@ -147,6 +155,6 @@ fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_g
             }
         }
     }
-    assert!(growing > 0, "no solver declared more than the default");
+    assert!(growing > 0, "no solver declared a peak of its own");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

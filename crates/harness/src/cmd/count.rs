@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use queens_core::split::WorkSplit;
 use queens_core::memory::Question;
+use queens_core::split::WorkSplit;
 use queens_core::{CountOptions, Solver};
 
 use crate::args::{Board, number};
@@ -96,9 +96,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if !args.estimate {
         // A sample for an estimate is small; a count holds its whole
         // search, once per thread for a solver that splits its work.
-        let threads = args.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, |cores| cores.get())
-        });
+        let threads = args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |cores| cores.get()));
         memory::check(solver, args.board.n, Question::Count, threads)?;
     }
     if let Some(split) = solver.work_split() {

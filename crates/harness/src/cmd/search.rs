@@ -62,18 +62,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return facts();
     };
     let solver = registry::choose(Some(id), n, false)?;
-    if let Some(device) = solver.accelerator()? {
-        return Err(CliError::Input(format!(
-            "{} counts on {device}: instructions retired there are the device's, not this process's",
-            solver.info().id
-        )));
-    }
     let options = CountOptions {
         unique: false,
         threads: 1,
     };
     if let Some(question) = args.heap {
+        // The heap is this process's, whatever device counts.
         return heap(solver, n, question, &options);
+    }
+    if let Some(device) = solver.accelerator()? {
+        return Err(CliError::Input(format!(
+            "{} counts on {device}: instructions retired there are the device's, not this process's",
+            solver.info().id
+        )));
     }
     let mut last = None;
     for _ in 0..args.times {
