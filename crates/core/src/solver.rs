@@ -302,23 +302,9 @@ pub fn list_boards<S: Solver + ?Sized>(solver: &S, n: usize) -> Result<Vec<Vec<u
 /// ```
 #[macro_export]
 macro_rules! generic_search {
-    ($solver:ty, $info:expr, $search:ty) => {
-        impl $crate::GenericSearch for $solver {
-            const INFO: &'static $crate::SolverInfo = $info;
-
-            fn search<S: $crate::SolutionSink, O: $crate::trace::Observer>(
-                &self,
-                n: usize,
-                sink: &mut S,
-                observer: &mut O,
-            ) -> $crate::SearchStats {
-                <$search>::new(n).run(sink, observer).stats()
-            }
-        }
-    };
     // A search whose memory grows with n names the function that declares
     // it (see `Solver::peak_bytes`): `fn(usize, Question) -> u64`.
-    ($solver:ty, $info:expr, $search:ty, peak = $peak:path) => {
+    ($solver:ty, $info:expr, $search:ty $(, peak = $peak:path)?) => {
         impl $crate::GenericSearch for $solver {
             const INFO: &'static $crate::SolverInfo = $info;
 
@@ -331,9 +317,11 @@ macro_rules! generic_search {
                 <$search>::new(n).run(sink, observer).stats()
             }
 
-            fn peak_bytes(&self, n: usize, question: $crate::memory::Question) -> u64 {
-                $peak(n, question)
-            }
+            $(
+                fn peak_bytes(&self, n: usize, question: $crate::memory::Question) -> u64 {
+                    $peak(n, question)
+                }
+            )?
         }
     };
 }

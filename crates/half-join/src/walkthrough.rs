@@ -224,11 +224,7 @@ fn trace_unit(
     let orbit = images.len() as u64;
     observer.step(StepKind::Note, || {
         let middle = unit.middle.map_or(String::new(), |m| {
-            format!(
-                "middle queen {}{}; ",
-                file_name(m as usize),
-                board.half + 1
-            )
+            format!("middle queen {}{}; ", file_name(m as usize), board.half + 1)
         });
         let board_detail = Detail::default().queens(unit.middle.map(|m| (m as usize, board.half)));
         Detail {

@@ -60,7 +60,6 @@ pub fn write(
     let _ = stream.finish(stats.nodes, stats.solutions);
     let cut = stream.stopped_early();
     drop(stream);
-    drop(each);
     output(written)?;
     let totals = if cut {
         String::new()

@@ -161,7 +161,6 @@ pub fn write(
     let stats = solver.trace(n, &mut stream)?;
     let cut = stream.stopped_early();
     drop(stream);
-    drop(each);
     // A search that ended before its numbers settled: as wide as its last.
     let width = shown.to_string().len();
     for (number, (kind, text)) in waiting.iter().enumerate() {
