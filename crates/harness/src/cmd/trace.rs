@@ -123,7 +123,10 @@ pub fn write(
     let info = solver.info();
     info.check_n(n)?;
     let steps = match limit {
-        Limit::Screen => return output(out.write_all(screen(solver, n)?.as_bytes())),
+        Limit::Screen => {
+            let text = screen(solver, n)?;
+            return output(out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+        }
         Limit::Steps(k) => k.clamp(1, MAX_STEPS),
     };
     let mut written = write!(
