@@ -3,7 +3,7 @@
 //! pre-placement, its weight, and the interior search in masks.
 
 use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing};
-use queens_core::{CountOnly, SearchStats, file_letter};
+use queens_core::{CountOnly, SearchStats, file_name};
 
 use crate::constellation::Constellation;
 use crate::interior::{Interior, MAX_N};
@@ -30,7 +30,7 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
              one unit per orbit of the 8 symmetries: {units} units \
              (orbits of 8: {eights}, of 4: {fours}, of 2: {twos}, of 1: {ones})\n\
              a unit's completions are counted once and stand for its whole orbit",
-            file_letter(n - 1)
+            file_name(n - 1)
         )
     });
     if summary.is_break() {
@@ -47,7 +47,7 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
                     .iter()
                     .map(|&(col, row)| (col as usize, row as usize)),
             );
-            let square = |col: usize, row: usize| format!("{}{}", file_letter(col), row + 1);
+            let square = |col: usize, row: usize| format!("{}{}", file_name(col), row + 1);
             let distinct: Vec<String> = c
                 .squares(n)
                 .as_slice()

@@ -13,6 +13,7 @@
 //! - [`find`]: the second question, "give me one board": [`Finder`],
 //!   boards of any size as [`Placement`]s, and the answer check.
 //! - [`render`]: ASCII and Unicode boards.
+//! - [`memory`]: what a search holds, declared before it runs.
 //! - [`trace`]: zero-cost step tracing for teaching.
 //! - [`Accelerator`]: the device a solver counts on, when not the CPU.
 //! - [`split`]: work units, so that threads, shards and checkpoints can
@@ -24,6 +25,7 @@ pub mod check;
 mod device;
 mod error;
 pub mod find;
+pub mod memory;
 pub mod oeis;
 pub mod render;
 mod solution;
@@ -35,7 +37,7 @@ pub mod trace;
 pub use device::Accelerator;
 pub use error::QueensError;
 pub use find::{Finder, FinderInfo, FirstBoard, Found, Placement};
-pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter};
+pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter, file_name};
 pub use solver::{
     Boards, CountOnly, CountOptions, GenericSearch, Metric, SearchStats, SolutionSink, Solver,
     SolverInfo, Visit, count_by_enumerating, list_boards,

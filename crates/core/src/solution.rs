@@ -121,6 +121,17 @@ pub fn file_letter(col: usize) -> char {
     (b'a' + col as u8) as char
 }
 
+/// A file's name in a trace's words: its letter up to z, and past z (the
+/// boards of n = 27 and up that some solvers trace) its number in
+/// brackets, `[27]`, so that no file goes without a name.
+pub fn file_name(col: usize) -> String {
+    if col < MAX_ALGEBRAIC_N {
+        file_letter(col).to_string()
+    } else {
+        format!("[{}]", col + 1)
+    }
+}
+
 fn square_name(col: usize, row: usize) -> String {
     format!("{}{}", file_letter(col), row + 1)
 }

@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::memory::{Question, SMALL_PEAK_BYTES};
 use crate::split::WorkSplit;
 use crate::trace::{Observer, Profile, Silent, TraceSink, Tracing};
 use crate::{Accelerator, QueensError, symmetry};
@@ -177,6 +178,17 @@ pub trait Solver: Send + Sync {
         crate::symmetry::is_canonical(rows)
     }
 
+    /// An upper bound on the heap bytes one search of the n×n board holds
+    /// at once to answer `question` (on one thread: a split count on T
+    /// threads holds T of them), known before the search starts so that a
+    /// command can refuse what the machine cannot hold. The default,
+    /// [`SMALL_PEAK_BYTES`], is for a search that lives on the stack; a
+    /// solver whose memory grows with n declares its own.
+    fn peak_bytes(&self, n: usize, question: Question) -> u64 {
+        let _ = (n, question);
+        SMALL_PEAK_BYTES
+    }
+
     /// The safe boards its search reaches with 0, 1, ..., n queens, for a
     /// solver that walks the tree of safe partial boards (see
     /// [`crate::trace::Profile`]); `None` for one whose search is something
@@ -205,6 +217,12 @@ pub trait GenericSearch: Send + Sync {
         sink: &mut S,
         observer: &mut O,
     ) -> SearchStats;
+
+    /// See [`Solver::peak_bytes`].
+    fn peak_bytes(&self, n: usize, question: Question) -> u64 {
+        let _ = (n, question);
+        SMALL_PEAK_BYTES
+    }
 }
 
 impl<T: GenericSearch> Solver for T {
@@ -229,6 +247,10 @@ impl<T: GenericSearch> Solver for T {
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
         T::INFO.check_n(n)?;
         Ok(self.search(n, &mut CountOnly, &mut Tracing::new(sink)))
+    }
+
+    fn peak_bytes(&self, n: usize, question: Question) -> u64 {
+        GenericSearch::peak_bytes(self, n, question)
     }
 
     fn tree_profile(&self, n: usize) -> Result<Option<Vec<u64>>, QueensError> {
@@ -280,7 +302,9 @@ pub fn list_boards<S: Solver + ?Sized>(solver: &S, n: usize) -> Result<Vec<Vec<u
 /// ```
 #[macro_export]
 macro_rules! generic_search {
-    ($solver:ty, $info:expr, $search:ty) => {
+    // A search whose memory grows with n names the function that declares
+    // it (see `Solver::peak_bytes`): `fn(usize, Question) -> u64`.
+    ($solver:ty, $info:expr, $search:ty $(, peak = $peak:path)?) => {
         impl $crate::GenericSearch for $solver {
             const INFO: &'static $crate::SolverInfo = $info;
 
@@ -292,6 +316,12 @@ macro_rules! generic_search {
             ) -> $crate::SearchStats {
                 <$search>::new(n).run(sink, observer).stats()
             }
+
+            $(
+                fn peak_bytes(&self, n: usize, question: $crate::memory::Question) -> u64 {
+                    $peak(n, question)
+                }
+            )?
         }
     };
 }

@@ -325,27 +325,103 @@ pub struct Step {
     pub levels: Vec<u64>,
 }
 
-/// A sink that keeps the first `limit` steps and then stops the search.
+/// What a sink that records or streams steps keeps between them: the
+/// limit, the counters each step carries, and the tree so far.
 #[derive(Clone, Debug)]
-pub struct TraceRecorder {
+struct Counters {
     limit: usize,
-    steps: Vec<Step>,
+    given: usize,
     stopped_early: bool,
     nodes: u64,
     solutions: u64,
     levels: Vec<u64>,
 }
 
-impl TraceRecorder {
-    /// Keeps at most `limit` steps, then asks the search to stop.
-    pub fn new(limit: usize) -> Self {
-        TraceRecorder {
+impl Counters {
+    fn new(limit: usize) -> Self {
+        Counters {
             limit,
-            steps: Vec::new(),
+            given: 0,
             stopped_early: false,
             nodes: 0,
             solutions: 0,
             levels: Vec::new(),
+        }
+    }
+
+    /// The step with its counters, or `None` past the limit (the search is
+    /// then asked to stop).
+    fn step(&mut self, kind: StepKind, detail: Detail) -> Option<Step> {
+        if self.given >= self.limit {
+            self.stopped_early = true;
+            return None;
+        }
+        if let Some(nodes) = detail.nodes {
+            self.nodes = nodes;
+        }
+        match detail.solutions {
+            Some(solutions) => self.solutions = solutions,
+            None if kind == StepKind::Solution => self.solutions += 1,
+            None => {}
+        }
+        self.given += 1;
+        Some(Step {
+            kind,
+            detail,
+            nodes: self.nodes,
+            solutions: self.solutions,
+            levels: self.levels.clone(),
+        })
+    }
+
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        // Past the limit the search is stopping: what it still reports
+        // belongs to no step given.
+        if self.stopped_early {
+            return;
+        }
+        if self.levels.len() <= queens {
+            self.levels.resize(queens + 1, 0);
+        }
+        self.levels[queens] += count;
+    }
+
+    /// The "search over" step (see [`TraceRecorder::finish`]), or `None`
+    /// for a search cut at the limit.
+    fn finish(&mut self, nodes: u64, found: u64) -> Option<Step> {
+        if self.stopped_early {
+            return None;
+        }
+        self.solutions = found;
+        self.nodes = nodes;
+        self.given += 1;
+        Some(Step {
+            kind: StepKind::Note,
+            detail: Detail::text(format!(
+                "search over: {nodes} nodes, {found} solutions; the board is cleared"
+            ))
+            .nodes(nodes)
+            .solutions(found),
+            nodes,
+            solutions: found,
+            levels: self.levels.clone(),
+        })
+    }
+}
+
+/// A sink that keeps the first `limit` steps and then stops the search.
+#[derive(Clone, Debug)]
+pub struct TraceRecorder {
+    counters: Counters,
+    steps: Vec<Step>,
+}
+
+impl TraceRecorder {
+    /// Keeps at most `limit` steps, then asks the search to stop.
+    pub fn new(limit: usize) -> Self {
+        TraceRecorder {
+            counters: Counters::new(limit),
+            steps: Vec::new(),
         }
     }
 
@@ -364,7 +440,7 @@ impl TraceRecorder {
 
     /// True when the search was cut off at the limit (more steps existed).
     pub fn stopped_early(&self) -> bool {
-        self.stopped_early
+        self.counters.stopped_early
     }
 
     /// Ends a whole search with one more step: "search over", the board
@@ -373,59 +449,71 @@ impl TraceRecorder {
     /// taken by value: `SearchStats` lives in `solver`, which uses this
     /// module). Does nothing to a search cut at the limit (it is not over).
     pub fn finish(&mut self, nodes: u64, found: u64) {
-        if self.stopped_early {
-            return;
-        }
-        self.solutions = found;
-        self.nodes = nodes;
-        self.steps.push(Step {
-            kind: StepKind::Note,
-            detail: Detail::text(format!(
-                "search over: {nodes} nodes, {found} solutions; the board is cleared"
-            ))
-            .nodes(nodes)
-            .solutions(found),
-            nodes,
-            solutions: found,
-            levels: self.levels.clone(),
-        });
+        self.steps.extend(self.counters.finish(nodes, found));
     }
 }
 
 impl TraceSink for TraceRecorder {
     fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()> {
-        if self.steps.len() >= self.limit {
-            self.stopped_early = true;
+        let Some(step) = self.counters.step(kind, detail) else {
             return ControlFlow::Break(());
-        }
-        if let Some(nodes) = detail.nodes {
-            self.nodes = nodes;
-        }
-        match detail.solutions {
-            Some(solutions) => self.solutions = solutions,
-            None if kind == StepKind::Solution => self.solutions += 1,
-            None => {}
-        }
-        self.steps.push(Step {
-            kind,
-            detail,
-            nodes: self.nodes,
-            solutions: self.solutions,
-            levels: self.levels.clone(),
-        });
+        };
+        self.steps.push(step);
         ControlFlow::Continue(())
     }
 
     fn safe_boards(&mut self, queens: usize, count: u64) {
-        // Past the limit the search is stopping: what it still reports
-        // belongs to no kept step.
-        if self.stopped_early {
-            return;
+        self.counters.safe_boards(queens, count);
+    }
+}
+
+/// [`TraceRecorder`]'s counters without its memory: each step, with its
+/// counters, goes to a callback as it comes (`queens trace` writes it out
+/// at once), so a trace holds one step whatever its length.
+pub struct StepStream<F: FnMut(&Step) -> ControlFlow<()>> {
+    counters: Counters,
+    each: F,
+}
+
+impl<F: FnMut(&Step) -> ControlFlow<()>> StepStream<F> {
+    /// Hands at most `limit` steps to `each`, then asks the search to stop
+    /// (as does `each` returning `Break`).
+    pub fn new(limit: usize, each: F) -> Self {
+        StepStream {
+            counters: Counters::new(limit),
+            each,
         }
-        if self.levels.len() <= queens {
-            self.levels.resize(queens + 1, 0);
+    }
+
+    /// Steps handed out so far.
+    pub fn given(&self) -> usize {
+        self.counters.given
+    }
+
+    /// True when the search was cut off at the limit (more steps existed).
+    pub fn stopped_early(&self) -> bool {
+        self.counters.stopped_early
+    }
+
+    /// See [`TraceRecorder::finish`]: the last step, handed out.
+    pub fn finish(&mut self, nodes: u64, found: u64) -> ControlFlow<()> {
+        match self.counters.finish(nodes, found) {
+            Some(step) => (self.each)(&step),
+            None => ControlFlow::Continue(()),
         }
-        self.levels[queens] += count;
+    }
+}
+
+impl<F: FnMut(&Step) -> ControlFlow<()>> TraceSink for StepStream<F> {
+    fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()> {
+        match self.counters.step(kind, detail) {
+            Some(step) => (self.each)(&step),
+            None => ControlFlow::Break(()),
+        }
+    }
+
+    fn safe_boards(&mut self, queens: usize, count: u64) {
+        self.counters.safe_boards(queens, count);
     }
 }
 

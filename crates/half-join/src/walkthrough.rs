@@ -13,7 +13,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing, bits};
-use queens_core::{SearchStats, Solution, check, file_letter};
+use queens_core::{SearchStats, Solution, check, file_name};
 
 use crate::board::{Board, SplitSymmetry, Unit};
 
@@ -25,23 +25,27 @@ struct Half {
 
 /// Every half using exactly `set`, by plain recursion (what the engine
 /// finds, by its own search below n = 14 and from n = 24, or from quarter
-/// pieces between, made here the easiest way to follow).
-fn halves(board: &Board, middle: Option<u8>, set: u32, table: &[[u64; 32]]) -> Vec<Half> {
+/// pieces between, made here the easiest way to follow), handed to `visit`
+/// one at a time until it says stop: a set can have millions of halves at
+/// n = 28, and a trace shows a few before its step limit.
+fn for_each_half(
+    board: &Board,
+    middle: Option<u8>,
+    set: u32,
+    table: &[[u64; 32]],
+    visit: &mut dyn FnMut(&Half) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     fn extend(
         board: &Board,
         attacked: &[u32],
         set: u32,
         table: &[[u64; 32]],
         half: &mut Half,
-        out: &mut Vec<Half>,
-    ) {
+        visit: &mut dyn FnMut(&Half) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let rank = half.files.len();
         if rank == board.half {
-            out.push(Half {
-                files: half.files.clone(),
-                key: half.key,
-            });
-            return;
+            return visit(half);
         }
         for file in 0..board.n {
             let taken = half.files.contains(&file);
@@ -56,25 +60,25 @@ fn halves(board: &Board, middle: Option<u8>, set: u32, table: &[[u64; 32]]) -> V
             let saved = half.key;
             half.files.push(file);
             half.key |= table[rank][file];
-            extend(board, attacked, set, table, half, out);
+            let flow = extend(board, attacked, set, table, half, visit);
             half.files.pop();
             half.key = saved;
+            flow?;
         }
+        ControlFlow::Continue(())
     }
     let attacked = board.middle_attacks(middle);
-    let mut out = Vec::new();
     let mut half = Half {
         files: Vec::new(),
         key: 0,
     };
-    extend(board, &attacked, set, table, &mut half, &mut out);
-    out
+    extend(board, &attacked, set, table, &mut half, visit)
 }
 
 fn files_text(set: u32, n: usize) -> String {
     let files: String = (0..n)
         .filter(|f| set >> f & 1 == 1)
-        .map(file_letter)
+        .map(file_name)
         .collect();
     if files.is_empty() { "-".into() } else { files }
 }
@@ -93,7 +97,7 @@ fn diagonal_name(n: usize, dir: usize, (file, rank): (usize, usize)) -> String {
             (f < n).then_some((f, r))
         })
         .collect();
-    let name = |(f, r): (usize, usize)| format!("{}{}", file_letter(f), r + 1);
+    let name = |(f, r): (usize, usize)| format!("{}{}", file_name(f), r + 1);
     format!("{}-{}", name(on_it[0]), name(on_it[on_it.len() - 1]))
 }
 
@@ -218,21 +222,14 @@ fn trace_unit(
     let n = board.n;
     let (images, fixing) = board.orbit(unit);
     let orbit = images.len() as u64;
-    let unit_nodes = crate::unit::count_unit(board, unit).nodes;
-    stats.nodes += unit_nodes;
     observer.step(StepKind::Note, || {
         let middle = unit.middle.map_or(String::new(), |m| {
-            format!(
-                "middle queen {}{}; ",
-                file_letter(m as usize),
-                board.half + 1
-            )
+            format!("middle queen {}{}; ", file_name(m as usize), board.half + 1)
         });
         let board_detail = Detail::default().queens(unit.middle.map(|m| (m as usize, board.half)));
         Detail {
             text: format!(
-                "unit {number}/{units}: {middle}top half's files in the block: {}; \
-                 making its halves takes {unit_nodes} nodes\n\
+                "unit {number}/{units}: {middle}top half's files in the block: {}\n\
                  orbit {orbit}: its count stands for {orbit} units (its images by the mirror and \
                  the flip); weight {weight}: its estimated cost (the top sets it joins)",
                 files_text(unit.pattern, n)
@@ -250,7 +247,7 @@ fn trace_unit(
         named.sort_unstable();
         named
             .iter()
-            .map(|&(f, r)| format!("{}{}", file_letter(f), r + 1))
+            .map(|&(f, r)| format!("{}{}", file_name(f), r + 1))
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -265,27 +262,33 @@ fn trace_unit(
                 .chain(middle),
         )
     };
-    let mut result = ControlFlow::Continue(());
     let sets = top_sets(board, unit, &fixing);
     for (top_set, set_orbit) in sets {
         let bottom_set = board.bottom_set(unit.middle, top_set);
-        let tops = halves(board, unit.middle, top_set, &board.layout.top);
-        let bottoms = halves(board, unit.middle, bottom_set, &board.layout.bottom);
         observer.step(StepKind::Note, || {
             format!(
-                "top set {} (bottom set {}): {} top halves, {} bottom halves; orbit {set_orbit}: \
+                "top set {} (bottom set {}); orbit {set_orbit}: \
                  it stands for {set_orbit} top sets (its images by the symmetries that keep the unit)",
                 files_text(top_set, n),
                 files_text(bottom_set, n),
-                tops.len(),
-                bottoms.len()
             )
         })?;
-        for (side, list, row) in [
-            ("top", &tops, &top_row as &dyn Fn(usize) -> usize),
-            ("bottom", &bottoms, &bottom_row),
+        // Each half is shown as it is made; only the halves shown are
+        // kept for the pairs below, so a trace cut among a set's halves
+        // (at n = 28 a set has millions) holds a few.
+        let mut tops = Vec::new();
+        let mut bottoms = Vec::new();
+        for (side, list, row, table) in [
+            (
+                "top",
+                &mut tops,
+                &top_row as &dyn Fn(usize) -> usize,
+                &board.layout.top,
+            ),
+            ("bottom", &mut bottoms, &bottom_row, &board.layout.bottom),
         ] {
-            for half in list {
+            let set = if side == "top" { top_set } else { bottom_set };
+            for_each_half(board, unit.middle, set, table, &mut |half| {
                 observer.step(StepKind::Place, || Detail {
                     text: format!(
                         "{side} half {}: takes {}",
@@ -294,7 +297,12 @@ fn trace_unit(
                     ),
                     ..key_state(board, half.key, placed(&[(half, row)]))
                 })?;
-            }
+                list.push(Half {
+                    files: half.files.clone(),
+                    key: half.key,
+                });
+                ControlFlow::Continue(())
+            })?;
         }
         let mut fits = 0u64;
         for top in &tops {
@@ -336,16 +344,29 @@ fn trace_unit(
         }
         stats.solutions += orbit * set_orbit * fits;
         let solutions = stats.solutions;
-        result = observer.step(StepKind::Note, || {
+        observer.step(StepKind::Note, || {
             Detail::text(format!(
-                "set done: {fits} pairs fit x set orbit {set_orbit} x unit orbit {orbit} = {} solutions",
+                "set done: {} top halves, {} bottom halves; \
+                 {fits} pairs fit x set orbit {set_orbit} x unit orbit {orbit} = {} solutions",
+                tops.len(),
+                bottoms.len(),
                 orbit * set_orbit * fits
             ))
             .solutions(solutions)
-        });
-        result?;
+        })?;
     }
-    result
+    // The engine's own nodes for the unit (its halves made its way): run
+    // once every step of the unit was shown, so that a trace cut inside a
+    // unit (any at n = 28) never runs that unit's whole count.
+    let unit_nodes = crate::unit::count_unit(board, unit).nodes;
+    stats.nodes += unit_nodes;
+    let nodes = stats.nodes;
+    observer.step(StepKind::Note, || {
+        Detail::text(format!(
+            "unit {number}/{units} done: the engine made its halves in {unit_nodes} nodes"
+        ))
+        .nodes(nodes)
+    })
 }
 
 /// The top sets the engine joins for a unit, with their orbits.

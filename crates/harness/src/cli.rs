@@ -23,6 +23,19 @@ pub struct Cli {
     /// The subcommand.
     #[command(subcommand)]
     pub command: Command,
+    /// The most memory a search may plan to hold (e.g. 512M, 2G; powers of
+    /// 1024); default: what the machine has available. A command whose
+    /// search would need more refuses before it starts.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = crate::memory::parse_size)]
+    pub max_memory: Option<u64>,
+}
+
+impl Cli {
+    /// Runs the command under the memory budget given.
+    pub fn run(&self) -> Result<(), CliError> {
+        crate::memory::set_max_memory(self.max_memory);
+        self.command.run()
+    }
 }
 
 /// The subcommands, in the order `queens --help` lists them.

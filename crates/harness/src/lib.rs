@@ -11,6 +11,8 @@
 //!   them, calls a library and prints.
 //! - [`interruption`]: SIGINT and SIGTERM raise the flag a split count
 //!   polls (a choice for the whole process, so the command makes it).
+//! - [`memory`]: the memory budget: a search's declared peak against
+//!   `--max-memory` or what the machine has, refused before it starts.
 //! - [`registry`]: the one list of solvers, and the one of finders.
 //! - [`boards`]: the formats `solve` and `find` print a board in.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
@@ -32,6 +34,7 @@ pub mod code_changes;
 pub mod count_record;
 pub mod error;
 pub mod interruption;
+pub mod memory;
 pub mod page_traces;
 pub mod registry;
 pub mod trace_json;

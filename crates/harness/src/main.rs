@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return report_parse_error(error),
     };
-    match cli.command.run() {
+    match cli.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => exit_with(error),
     }

@@ -3,9 +3,12 @@
 //! object, used by the `trace` command and by the page's trace gathering.
 
 use queens_core::Solver;
-use queens_core::trace::{CONVENTION, LEGEND, TraceRecorder};
+use std::io::Write;
+use std::ops::ControlFlow;
 
-use crate::error::CliError;
+use queens_core::trace::{CONVENTION, LEGEND, Step, StepStream, TraceRecorder};
+
+use crate::error::{CliError, output};
 
 /// Beyond this a trace is no longer something a person reads: ask for a
 /// count or the solutions instead.
@@ -19,11 +22,77 @@ pub const MAX_STEPS: usize = 500;
 /// `solutions` so far, `levels` where the solver walks `queens tree`'s
 /// tree), `cut`, and the whole search's `nodes` and
 /// `solutions` when it was not cut. The words are the text trace's.
-pub fn json(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
-    Ok(document(solver, n, steps.clamp(1, MAX_STEPS))?.to_string())
+/// Written to `out` step by step as the search makes them (one valid
+/// document: the steps, then `cut` and the totals, each object's keys in
+/// the order above), so that a trace holds one step at a time and its
+/// reader sees the first at once.
+pub fn write(
+    solver: &dyn Solver,
+    n: usize,
+    steps: usize,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    solver.info().check_n(n)?;
+    let text = |value: &str| serde_json::Value::from(value).to_string();
+    let mut written = write!(
+        out,
+        "{{\"format\":{},\"solver\":{},\"n\":{n},\"legend\":{},\"convention\":{},\"steps\":[",
+        text(JSON_FORMAT),
+        text(solver.info().id),
+        text(LEGEND),
+        text(CONVENTION)
+    );
+    let mut first = true;
+    let mut each = |step: &Step| {
+        if written.is_ok() {
+            let comma = if first { "" } else { "," };
+            first = false;
+            written = write!(out, "{comma}{}", step_json(step));
+        }
+        if written.is_ok() {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    };
+    let mut stream = StepStream::new(steps.clamp(1, MAX_STEPS), &mut each);
+    let stats = solver.trace(n, &mut stream)?;
+    let _ = stream.finish(stats.nodes, stats.solutions);
+    let cut = stream.stopped_early();
+    drop(stream);
+    output(written)?;
+    let totals = if cut {
+        String::new()
+    } else {
+        format!(
+            ",\"nodes\":{},\"solutions\":{}",
+            stats.nodes, stats.solutions
+        )
+    };
+    output(writeln!(out, "],\"cut\":{cut}{totals}}}").and_then(|()| out.flush()))
 }
 
-/// [`json`]'s document with no bound of its own on `steps` (the page plays
+/// One step as the JSON trace writes it.
+fn step_json(step: &Step) -> serde_json::Value {
+    let detail = &step.detail;
+    let mut object = serde_json::json!({
+        "event": step.kind.event(),
+        "text": detail.text,
+        "queens": detail.queens,
+        "state": detail.state,
+        "nodes": step.nodes,
+        "solutions": step.solutions,
+    });
+    if let Some(attacked) = &detail.attacked {
+        object["attacked"] = serde_json::json!(attacked);
+    }
+    if !step.levels.is_empty() {
+        object["levels"] = serde_json::json!(step.levels);
+    }
+    object
+}
+
+/// [`write`]'s document with no bound of its own on `steps` (the page plays
 /// whole searches), ending, when the search was not cut, with the "search
 /// over" step: the board cleared, the counters at the search's totals.
 /// Every step carries `levels`, the safe boards reached so far with 0, 1,
@@ -38,28 +107,7 @@ pub(crate) fn document(
     let stats = solver.trace(n, &mut recorder)?;
     recorder.finish(stats.nodes, stats.solutions);
     let cut = recorder.stopped_early();
-    let steps: Vec<serde_json::Value> = recorder
-        .steps()
-        .iter()
-        .map(|step| {
-            let detail = &step.detail;
-            let mut object = serde_json::json!({
-                "event": step.kind.event(),
-                "text": detail.text,
-                "queens": detail.queens,
-                "state": detail.state,
-                "nodes": step.nodes,
-                "solutions": step.solutions,
-            });
-            if let Some(attacked) = &detail.attacked {
-                object["attacked"] = serde_json::json!(attacked);
-            }
-            if !step.levels.is_empty() {
-                object["levels"] = serde_json::json!(step.levels);
-            }
-            object
-        })
-        .collect();
+    let steps: Vec<serde_json::Value> = recorder.steps().iter().map(step_json).collect();
     let mut trace = serde_json::json!({
         "format": JSON_FORMAT,
         "solver": solver.info().id,

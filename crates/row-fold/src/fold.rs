@@ -6,12 +6,34 @@
 use std::mem;
 use std::ops::ControlFlow;
 
+use queens_core::memory::{Question, safe_boards_by_queens};
 use queens_core::trace::{Observer, StepKind};
 use queens_core::{SearchStats, SolutionSink};
 
 use crate::level::Level;
 use crate::narrate;
 use crate::safe::safe_addition;
+
+/// What the fold holds at most, declared before it runs (see
+/// `Solver::peak_bytes`): its two level buffers, which alternate (odd levels
+/// in one, even in the other) and keep their capacity, so each ends as large
+/// as the largest level it held, and a growing `Vec` may hold up to twice
+/// what it was asked for. Level k is every safe partial of k queens, k
+/// bytes each, and those partials are the tree core counts. Counting,
+/// listing and tracing fold the same levels (a trace's steps reach the last
+/// level within its step limit).
+pub(crate) fn peak_bytes(n: usize, _question: Question) -> u64 {
+    let levels = safe_boards_by_queens(n);
+    let mut largest = [0u64; 2];
+    for (queens, &partials) in levels.iter().enumerate() {
+        let bytes = partials * queens as u64;
+        largest[queens % 2] = largest[queens % 2].max(bytes);
+    }
+    // The tallies (`level_sizes`, the statistics) and the smallest
+    // capacities a Vec starts with: a few KiB at most.
+    const TALLIES: u64 = 4 << 10;
+    2 * (largest[0] + largest[1]) + TALLIES
+}
 
 /// The largest level met so far, by bytes: the fold's memory high-water mark.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -30,4 +30,4 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
-queens_core::generic_search!(RowFold, &INFO, Fold);
+queens_core::generic_search!(RowFold, &INFO, Fold, peak = fold::peak_bytes);

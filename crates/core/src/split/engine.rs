@@ -3,6 +3,7 @@
 
 use super::schedule::count_all;
 use super::units::{Plan, UnitCount, WorkSplit, WorkUnit};
+use crate::memory::{Question, SMALL_PEAK_BYTES};
 use crate::trace::TraceSink;
 use crate::{Accelerator, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
 
@@ -34,6 +35,13 @@ pub trait SplitEngine: Send + Sync {
     /// The engine's walkthrough of the n×n board, in its own terms (n
     /// already checked).
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats;
+
+    /// See [`Solver::peak_bytes`]: for a count, the plan and one unit's
+    /// work (one thread's share).
+    fn peak_bytes(&self, n: usize, question: Question) -> u64 {
+        let _ = (n, question);
+        SMALL_PEAK_BYTES
+    }
 }
 
 /// A [`SplitEngine`] as a [`Solver`]: register `&SplitSolver(Engine)`.
@@ -61,6 +69,10 @@ impl<E: SplitEngine> Solver for SplitSolver<E> {
 
     fn work_split(&self) -> Option<&dyn WorkSplit> {
         Some(self)
+    }
+
+    fn peak_bytes(&self, n: usize, question: Question) -> u64 {
+        self.0.peak_bytes(n, question)
     }
 
     fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {

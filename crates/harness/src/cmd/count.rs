@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use queens_core::memory::Question;
 use queens_core::split::WorkSplit;
 use queens_core::{CountOptions, Solver};
 
@@ -12,6 +13,7 @@ use crate::args::{Board, number};
 use crate::count_record::CountRecord;
 use crate::error::CliError;
 use crate::interruption;
+use crate::memory;
 use crate::registry;
 use queens_distributed::DEFAULT_SAVE_EVERY;
 use queens_distributed::estimate::Sample;
@@ -99,6 +101,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             args.board.n,
             MAX_COUNT_N + 1
         )));
+    }
+    if !args.estimate {
+        // A sample for an estimate is small; a count holds its whole
+        // search, once per thread for a solver that splits its work.
+        let threads = args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |cores| cores.get()));
+        memory::check(solver, args.board.n, Question::Count, threads)?;
     }
     if let Some(split) = solver.work_split() {
         if args.estimate {

@@ -7,7 +7,16 @@
 //! `--times 2` lets a test check that isolation on a real run.
 //! `queens search --facts` prints every solver's id, node, largest n and
 //! device (or why it has none) as one JSON array instead.
+//! `queens search N --solver ID --heap QUESTION` answers the question once
+//! (count, enumerate or trace, its output thrown away) and prints the peak
+//! heap it held beside what the solver declared it would
+//! (`Solver::peak_bytes`): a process of its own, so that nothing else
+//! allocates while the counter watches (the tests compare the two).
 
+use std::ops::ControlFlow;
+
+use queens_core::memory::Question;
+use queens_core::trace::{Detail, StepKind, TraceSink};
 use queens_core::{CountOptions, SearchStats, Solver};
 
 use crate::args::{board_size, number};
@@ -29,6 +38,22 @@ pub struct Args {
     /// How many times to count, one after the other in this process.
     #[arg(long, default_value_t = 1, value_parser = number("--times", 1usize..=1000, ""))]
     pub times: usize,
+    /// Answer this question once and print its peak heap beside the
+    /// solver's declared peak instead of counting.
+    #[arg(long, value_enum, conflicts_with_all = ["facts", "times"])]
+    pub heap: Option<HeapQuestion>,
+}
+
+/// The questions `--heap` measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HeapQuestion {
+    /// `count`.
+    Count,
+    /// `solve` (every board, each thrown away).
+    Enumerate,
+    /// `trace` (its steps streamed and thrown away, as many as `trace`
+    /// shows at most).
+    Trace,
 }
 
 /// Counts `args.times` times and prints the last count as JSON.
@@ -37,16 +62,20 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return facts();
     };
     let solver = registry::choose(Some(id), n, false)?;
+    let options = CountOptions {
+        unique: false,
+        threads: 1,
+    };
+    if let Some(question) = args.heap {
+        // The heap is this process's, whatever device counts.
+        return heap(solver, n, question, &options);
+    }
     if let Some(device) = solver.accelerator()? {
         return Err(CliError::Input(format!(
             "{} counts on {device}: instructions retired there are the device's, not this process's",
             solver.info().id
         )));
     }
-    let options = CountOptions {
-        unique: false,
-        threads: 1,
-    };
     let mut last = None;
     for _ in 0..args.times {
         last = Some(searched(solver, n, &options)?);
@@ -63,6 +92,53 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         })
     );
     Ok(())
+}
+
+/// `--heap`: one answer under the heap counter, and the declaration.
+fn heap(
+    solver: &dyn Solver,
+    n: usize,
+    question: HeapQuestion,
+    options: &CountOptions,
+) -> Result<(), CliError> {
+    let (answered, peak) = queens_measure::heap::peak_during(|| match question {
+        HeapQuestion::Count => solver.count(n, options).map(drop),
+        HeapQuestion::Enumerate => solver
+            .enumerate(n, &mut |_| ControlFlow::Continue(()))
+            .map(drop),
+        HeapQuestion::Trace => solver.trace(n, &mut Discard(0)).map(drop),
+    });
+    answered?;
+    let question = match question {
+        HeapQuestion::Count => Question::Count,
+        HeapQuestion::Enumerate => Question::Enumerate,
+        HeapQuestion::Trace => Question::Trace,
+    };
+    println!(
+        "{}",
+        serde_json::json!({
+            "solver": solver.info().id,
+            "n": n,
+            "question": question.verb(),
+            "peak_heap_bytes": peak,
+            "declared_bytes": solver.peak_bytes(n, question),
+        })
+    );
+    Ok(())
+}
+
+/// A trace's steps, streamed nowhere: stops where `trace` stops at most.
+struct Discard(usize);
+
+impl TraceSink for Discard {
+    fn step(&mut self, _: StepKind, _: Detail) -> ControlFlow<()> {
+        self.0 += 1;
+        if self.0 > crate::trace_json::MAX_STEPS {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
 }
 
 /// Every registered solver: id, what its node is, its largest n, and

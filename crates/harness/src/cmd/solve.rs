@@ -4,12 +4,13 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
+use queens_core::memory::Question;
 use queens_core::{Solution, symmetry};
 
 use crate::args::{Board, number};
 use crate::boards::Format;
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{memory, registry};
 
 /// `queens solve`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -40,6 +41,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, true)?;
     args.format.check_n(args.board.n)?;
+    memory::check(solver, args.board.n, Question::Enumerate, 1)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let limit = args.limit.unwrap_or(u64::MAX);

@@ -11,13 +11,14 @@
 //! terminal, whatever a solver chooses to say in one step.
 
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 
-use queens_core::trace::{CONVENTION, StepKind, TraceRecorder};
+use queens_core::trace::{CONVENTION, Step, StepKind, StepStream, TraceRecorder};
 use queens_core::{SearchStats, Solver};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{memory, registry};
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
 /// [`SCREEN_LINES`] (or up to the first solution, if these steps reach
@@ -74,33 +75,111 @@ pub enum Limit {
     Screen,
 }
 
-/// Prints the trace.
+/// Prints the trace as the search goes.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
-    let text = match args.format {
-        Format::Text => render(
+    solver.info().check_n(args.board.n)?;
+    memory::check(
+        solver,
+        args.board.n,
+        queens_core::memory::Question::Trace,
+        1,
+    )?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    match args.format {
+        Format::Text => write(
             solver,
             args.board.n,
             args.steps.map_or(Limit::Screen, Limit::Steps),
-        )?,
-        Format::Json => {
-            crate::trace_json::json(solver, args.board.n, args.steps.unwrap_or(MAX_STEPS))? + "\n"
-        }
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+            &mut out,
+        ),
+        Format::Json => crate::trace_json::write(
+            solver,
+            args.board.n,
+            args.steps.unwrap_or(MAX_STEPS),
+            &mut out,
+        ),
+    }
 }
 
 /// The whole output of `queens trace n --solver <solver>` with `--steps K`
 /// (`Limit::Steps(K)`) or without (`Limit::Screen`).
 pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, CliError> {
+    let mut text = Vec::new();
+    write(solver, n, limit, &mut text)?;
+    Ok(String::from_utf8_lossy(&text).into_owned())
+}
+
+/// Writes the trace to `out`: with `--steps`, each step as the search
+/// makes it (numbers are as wide as the last step's, known once the steps
+/// reach the limit's width: only the steps before that wait); without,
+/// about a screen, laid out once its few steps are in.
+pub fn write(
+    solver: &dyn Solver,
+    n: usize,
+    limit: Limit,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let info = solver.info();
     info.check_n(n)?;
-    let (steps, header) = match limit {
-        Limit::Steps(k) => (k.clamp(1, MAX_STEPS), format!(", at most {k} steps")),
-        Limit::Screen => (DEFAULT_STEPS, String::new()),
+    let steps = match limit {
+        Limit::Screen => {
+            let text = screen(solver, n)?;
+            return output(out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+        }
+        Limit::Steps(k) => k.clamp(1, MAX_STEPS),
     };
-    let mut recorder = TraceRecorder::new(steps);
+    let mut written = write!(
+        out,
+        "{} on the {n}x{n} board, at most {steps} steps\n{LEGEND}\n{CONVENTION}\n",
+        info.id
+    );
+    let widest = steps.to_string().len();
+    // From this step on the numbers are `widest` wide.
+    let settled = 10usize.pow(widest as u32 - 1);
+    let mut waiting: Vec<(StepKind, String)> = Vec::new();
+    let mut shown = 0usize;
+    let mut each = |step: &Step| {
+        shown += 1;
+        if shown < settled {
+            waiting.push((step.kind, step.detail.text.clone()));
+            return ControlFlow::Continue(());
+        }
+        for (number, (kind, text)) in waiting.drain(..).enumerate() {
+            if written.is_ok() {
+                written = out.write_all(format_step(number + 1, widest, kind, &text).as_bytes());
+            }
+        }
+        if written.is_ok() {
+            written =
+                out.write_all(format_step(shown, widest, step.kind, &step.detail.text).as_bytes());
+        }
+        if written.is_ok() {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    };
+    let mut stream = StepStream::new(steps, &mut each);
+    let stats = solver.trace(n, &mut stream)?;
+    let cut = stream.stopped_early();
+    drop(stream);
+    // A search that ended before its numbers settled: as wide as its last.
+    let width = shown.to_string().len();
+    for (number, (kind, text)) in waiting.iter().enumerate() {
+        if written.is_ok() {
+            written = out.write_all(format_step(number + 1, width, *kind, text).as_bytes());
+        }
+    }
+    output(written)?;
+    output(writeln!(out, "{}", footer(shown, cut, &stats)).and_then(|()| out.flush()))
+}
+
+/// Without `--steps`: about one screen (at most [`DEFAULT_STEPS`] steps),
+/// or on to the first solution if those steps reach one.
+fn screen(solver: &dyn Solver, n: usize) -> Result<String, CliError> {
+    let info = solver.info();
+    let mut recorder = TraceRecorder::new(DEFAULT_STEPS);
     let stats = solver.trace(n, &mut recorder)?;
     let format_steps = |count: usize| -> Vec<String> {
         let number_width = count.to_string().len();
@@ -112,25 +191,19 @@ pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, Cli
     };
     let recorded = recorder.steps().len();
     let mut blocks = format_steps(recorded);
-    if limit == Limit::Screen {
-        // About one screen, but on to the first solution if the default
-        // steps reach one: a learner should see the search succeed once.
-        let first_solution = recorder
-            .steps()
-            .iter()
-            .position(|step| step.kind == StepKind::Solution);
-        let fitting =
-            fitting_blocks(&blocks, SCREEN_LINES).max(first_solution.map_or(0, |i| i + 1));
-        if fitting < recorded {
-            // Fewer steps may need narrower numbers.
-            blocks = format_steps(fitting);
-        }
+    // About one screen, but on to the first solution if the default
+    // steps reach one: a learner should see the search succeed once.
+    let first_solution = recorder
+        .steps()
+        .iter()
+        .position(|step| step.kind == StepKind::Solution);
+    let fitting = fitting_blocks(&blocks, SCREEN_LINES).max(first_solution.map_or(0, |i| i + 1));
+    if fitting < recorded {
+        // Fewer steps may need narrower numbers.
+        blocks = format_steps(fitting);
     }
     let cut = recorder.stopped_early() || blocks.len() < recorded;
-    let mut out = format!(
-        "{} on the {n}x{n} board{header}\n{LEGEND}\n{CONVENTION}\n",
-        info.id
-    );
+    let mut out = format!("{} on the {n}x{n} board\n{LEGEND}\n{CONVENTION}\n", info.id);
     out.push_str(&blocks.concat());
     out.push_str(&footer(blocks.len(), cut, &stats));
     out.push('\n');

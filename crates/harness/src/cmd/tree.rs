@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use crate::args::number;
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{memory, registry};
 
 /// The largest board `tree` measures: the depth-first searches it runs
 /// take seconds at n = 13 already.
@@ -38,6 +38,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         if !info.supports(n) {
             continue;
         }
+        // The profile is the solver's own search, counting.
+        memory::check(solver, n, queens_core::memory::Question::Count, 1)?;
         match solver.tree_profile(n)? {
             Some(profile) => rows.push((info.id, profile)),
             None => others.push(info.id),

@@ -5,12 +5,13 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use queens_core::memory::Question;
 use queens_core::oeis;
 use queens_measure::validate::{Row, cross_validate};
 
 use crate::args::number;
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{memory, registry};
 
 /// `queens verify`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -27,6 +28,19 @@ pub struct Args {
 /// Checks, printing each row as it passes.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let (solvers, notes) = registry::usable(registry::select(&args.solvers)?, false);
+    // Each solver lists its boards at every n up to --max-n (the sets
+    // are compared), so its need at the largest n it takes bounds the run.
+    for solver in &solvers {
+        let n = args.max_n.min(solver.info().max_n);
+        if n >= 1 {
+            let question = if solver.info().enumerates {
+                Question::Enumerate
+            } else {
+                Question::Count
+            };
+            memory::check(*solver, n, question, 1)?;
+        }
+    }
     let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
     let mut out = io::stdout().lock();
     let mut written: io::Result<()> = Ok(());

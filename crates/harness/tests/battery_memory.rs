@@ -1,0 +1,160 @@
+//! The memory budget, as a user meets it (issue 28's second battery): a
+//! search the budget cannot hold is refused in one line before it starts,
+//! a trace of the largest board prints at once in flat memory, and every
+//! solver's declared peak (`Solver::peak_bytes`) is at least the peak heap
+//! it is measured to hold, and not far above it where it grows with n.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use queens_core::memory::SMALL_PEAK_BYTES;
+use queens_harness::registry::SOLVERS;
+
+use crate::common::{queens, refused, stdout};
+
+#[test]
+fn row_fold_at_16_is_refused_under_2g_in_one_line() {
+    let output = queens(&["count", "16", "--solver", "row-fold", "--max-memory", "2G"]);
+    refused(&output, "row-fold would need up to");
+    let err = crate::common::stderr(&output);
+    assert!(err.contains("2.0 GiB --max-memory"), "{err}");
+}
+
+#[test]
+fn a_json_trace_that_would_not_fit_is_refused() {
+    let output = queens(&[
+        "trace",
+        "16",
+        "--solver",
+        "row-fold",
+        "--format",
+        "json",
+        "--max-memory",
+        "64M",
+    ]);
+    refused(&output, "to trace n = 16");
+}
+
+#[test]
+fn a_size_that_is_not_one_is_refused() {
+    let output = queens(&["count", "8", "--max-memory", "lots"]);
+    refused(&output, "--max-memory must be a size");
+}
+
+#[test]
+fn a_trace_of_n_28_prints_at_once_in_bounded_memory_and_ends_when_its_reader_does() {
+    // Under a 1 GiB address space: the whole count of a unit at n = 28
+    // would need far more, and the trace must never start one.
+    let started = Instant::now();
+    let mut child = Command::new("prlimit")
+        .arg(format!("--as={}", 1u64 << 30))
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(["trace", "28", "--steps", "500"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prlimit runs");
+    let mut head = vec![0u8; 100_000];
+    let mut read = 0;
+    let mut pipe = child.stdout.take().unwrap();
+    while read < head.len() {
+        match pipe.read(&mut head[read..]) {
+            Ok(0) | Err(_) => break,
+            Ok(more) => read += more,
+        }
+    }
+    // `head -c 100000` closes its end here.
+    drop(pipe);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("trace 28 still running after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let text = String::from_utf8_lossy(&head[..read]);
+    assert!(
+        text.starts_with("half-join on the 28x28 board"),
+        "{status}: {err}\n{text}"
+    );
+    assert!(text.contains(" place "), "no half was shown: {text}");
+    assert!(!err.contains("memory allocation"), "{err}");
+    // Exit 0 (the whole trace was read) or the end of a closed pipe.
+    assert!(
+        status.success() || status.code().is_none(),
+        "{status}: {err}"
+    );
+}
+
+/// One `queens search N --solver ID --heap Q`: (measured, declared).
+fn measured(id: &str, n: usize, question: &str) -> (u64, u64) {
+    let output = queens(&["search", &n.to_string(), "--solver", id, "--heap", question]);
+    assert!(
+        output.status.success(),
+        "{id} n = {n} {question}: {}",
+        crate::common::stderr(&output)
+    );
+    let line: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let field = |name: &str| line[name].as_u64().unwrap();
+    (field("peak_heap_bytes"), field("declared_bytes"))
+}
+
+#[test]
+fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_grows() {
+    // Where a solver declares its own peak and holds at least FEASIBLE
+    // bytes: declared / measured <= RATIO.
+    const RATIO: u64 = 4;
+    const FEASIBLE: u64 = 64 << 10;
+    let mut problems = Vec::new();
+    let mut growing = 0;
+    for solver in SOLVERS.iter().filter(|s| s.accelerator().is_ok()) {
+        let info = solver.info();
+        let mut questions = vec!["count", "trace"];
+        if info.enumerates {
+            questions.push("enumerate");
+        }
+        let mut ns: Vec<usize> = vec![6, 8, 10];
+        // A solver that declares its own peak at n = 10 grows with n:
+        // follow it further.
+        if info.supports(12)
+            && solver.peak_bytes(10, queens_core::memory::Question::Count) != SMALL_PEAK_BYTES
+        {
+            ns.push(12);
+        }
+        for n in ns.into_iter().filter(|&n| info.supports(n)) {
+            for question in &questions {
+                let (peak, declared) = measured(info.id, n, question);
+                if declared < peak {
+                    problems.push(format!(
+                        "{} n = {n} {question}: declared {declared} < measured {peak}",
+                        info.id
+                    ));
+                }
+                if declared != SMALL_PEAK_BYTES {
+                    growing += 1;
+                    // Small peaks are the allocator's and the tallies'
+                    // granularity, not the search's growth.
+                    if peak >= FEASIBLE && declared > RATIO * peak {
+                        problems.push(format!(
+                            "{} n = {n} {question}: declared {declared} > {RATIO} x measured {peak}",
+                            info.id
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(growing > 0, "no solver declared a peak of its own");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
