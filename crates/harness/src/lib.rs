@@ -34,4 +34,5 @@ pub mod error;
 pub mod interruption;
 pub mod page_traces;
 pub mod registry;
+pub mod repair_trace;
 pub mod trace_json;

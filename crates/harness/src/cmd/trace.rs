@@ -5,6 +5,9 @@
 //! (format `queens-trace/1`, below): each step's event and words, the board,
 //! the squares its state marks attacked, its variables and the counters.
 //!
+//! `--solver min-conflicts` (a finder, with `--seed S`) traces the local
+//! search's repair instead, swap by swap ([`crate::repair_trace`]).
+//!
 //! The solver does the tracing itself (`Solver::trace` runs its one generic
 //! search with a `Tracing` observer); this module only bounds and lays out
 //! what comes back, so that the output is deterministic and never floods a
@@ -17,7 +20,7 @@ use queens_core::{SearchStats, Solver};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{registry, repair_trace};
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
 /// [`SCREEN_LINES`] (or up to the first solution, if these steps reach
@@ -48,6 +51,10 @@ pub struct Args {
     /// Output format: text for a person, json for a program.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The seed of min-conflicts' random search (only with `--solver
+    /// min-conflicts`, whose repair is traced swap by swap; default 0).
+    #[arg(long, value_parser = number("--seed", 0..=u64::MAX, ""))]
+    pub seed: Option<u64>,
 }
 
 /// How the trace is written.
@@ -76,6 +83,15 @@ pub enum Limit {
 
 /// Prints the trace.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.board.solver.as_deref() == Some(repair_trace::ID) {
+        return print(&repair(args)?);
+    }
+    if args.seed.is_some() {
+        return Err(CliError::Input(format!(
+            "--seed is for the random search: --solver {}",
+            repair_trace::ID
+        )));
+    }
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
     let text = match args.format {
         Format::Text => render(
@@ -87,6 +103,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             crate::trace_json::json(solver, args.board.n, args.steps.unwrap_or(MAX_STEPS))? + "\n"
         }
     };
+    print(&text)
+}
+
+/// min-conflicts' repair, swap by swap (a finder: no `Solver::trace`).
+fn repair(args: &Args) -> Result<String, CliError> {
+    let (n, seed) = (args.board.n, args.seed.unwrap_or(0));
+    Ok(match args.format {
+        Format::Text => repair_trace::text(n, seed, args.steps)?,
+        Format::Json => {
+            repair_trace::document(n, seed, args.steps.unwrap_or(MAX_STEPS))?.to_string() + "\n"
+        }
+    })
+}
+
+fn print(text: &str) -> Result<(), CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
 }
