@@ -265,7 +265,9 @@
     if (index === t.steps.length - 1) {
       end = t.cut
         ? "The trace was cut here (the page keeps at most its first steps); the search goes on."
-        : "Search over: " + t.nodes + " nodes, " + t.solutions + " solutions in all.";
+        : repair
+          ? "Repaired: no conflict left, after " + t.nodes + " swaps tried."
+          : "Search over: " + t.nodes + " nodes, " + t.solutions + " solutions in all.";
     }
     el.querySelector(".cut").textContent = end;
     el.querySelector(".convention").textContent = t.convention || "";
