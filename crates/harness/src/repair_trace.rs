@@ -131,7 +131,8 @@ fn steps(repair: &Repair) -> Vec<Step> {
     let mut steps: Vec<Step> = repair
         .moments
         .iter()
-        .map(|moment| {
+        .enumerate()
+        .map(|(index, moment)| {
             let conflicted: Vec<String> = in_conflict(&moment.rows)
                 .into_iter()
                 .map(|f| square(f, moment.rows[f]))
@@ -145,7 +146,12 @@ fn steps(repair: &Repair) -> Vec<Step> {
                 None => (
                     "start",
                     format!(
-                        "greedy start: {}; conflicts {}; queens in conflict: {queens}",
+                        "{}greedy start: {}; conflicts {}; queens in conflict: {queens}",
+                        if index == 0 {
+                            ""
+                        } else {
+                            "no swap helped any more, so a new "
+                        },
                         board_text(&moment.rows),
                         moment.conflicts
                     ),
@@ -177,7 +183,7 @@ fn steps(repair: &Repair) -> Vec<Step> {
         steps.push(Step {
             event: "solution",
             text: format!(
-                "{}: no two queens attack ({} swaps made, {} swaps tried, {} restarts)",
+                "{}: no two queens attack (swaps made: {}, tried: {}, restarts: {})",
                 board_text(&last.rows),
                 repair.swaps,
                 repair.steps,
@@ -214,7 +220,7 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
         ));
     } else {
         out.push_str(&format!(
-            "-- solved in {} swaps made of {} tried (one step of `queens find`: one swap tried), {} restarts\n",
+            "-- solved: swaps made {}, tried {} (a step of `queens find`: one swap tried), restarts {}\n",
             repair.swaps, repair.steps, repair.restarts
         ));
     }

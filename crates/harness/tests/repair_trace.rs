@@ -62,7 +62,7 @@ fn replay(n: usize, seed: &str) -> Trace {
         let conflicting = step.conflicting.clone().unwrap();
         assert_eq!(conflicting.is_empty(), conflicts == 0, "{at}");
         for &[file, rank] in &conflicting {
-            let others = step.queens.iter().filter(|&&[f, r]| f != file);
+            let others = step.queens.iter().filter(|&&[f, _]| f != file);
             assert!(
                 others
                     .into_iter()
@@ -151,7 +151,7 @@ fn the_text_trace_names_each_moved_queen_and_ends_solved() {
     assert!(text.lines().any(|l| l.contains(" start ")), "{text}");
     assert!(text.lines().any(|l| l.contains("SOLUTION")), "{text}");
     assert!(
-        text.lines().last().unwrap().starts_with("-- solved in"),
+        text.lines().last().unwrap().starts_with("-- solved:"),
         "{text}"
     );
 }
