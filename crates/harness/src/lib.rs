@@ -37,4 +37,5 @@ pub mod interruption;
 pub mod memory;
 pub mod page_traces;
 pub mod registry;
+pub mod repair_trace;
 pub mod trace_json;

@@ -25,8 +25,15 @@ pub const PAGE_STEPS: usize = 300;
 /// largest, textbook's at n = 8, has about 17,000 steps).
 pub const WHOLE_STEPS: usize = 40_000;
 
+/// The local search's repair the page plays, at the classic board (its
+/// steps are whole boards, one swap apart: one n is enough to watch it), with
+/// the seed `queens trace 8 --solver min-conflicts` uses by default.
+pub const REPAIR_N: usize = 8;
+/// See [`REPAIR_N`].
+pub const REPAIR_SEED: u64 = 0;
+
 /// Every registered solver's traces at n = 4..=8 that it supports, in
-/// registry order, then by n.
+/// registry order, then by n; then min-conflicts' repair at [`REPAIR_N`].
 pub fn gather() -> Result<Vec<Trace>, CliError> {
     let mut traces = Vec::new();
     for &solver in registry::SOLVERS {
@@ -37,18 +44,22 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
                 PAGE_STEPS
             };
             let document = crate::trace_json::document(solver, n, steps)?;
-            // The page plays exactly what `queens trace --format json`
-            // prints, read back through the report's checks.
-            let trace = Trace::from_json(&document.to_string()).map_err(|problem| {
-                CliError::Input(format!(
-                    "the trace of {} at n = {n} cannot go on the page: {problem}",
-                    solver.info().id
-                ))
-            })?;
-            traces.push(trace);
+            traces.push(readable(&document, solver.info().id, n)?);
         }
     }
+    let repair = crate::repair_trace::document(REPAIR_N, REPAIR_SEED, WHOLE_STEPS)?;
+    traces.push(readable(&repair, crate::repair_trace::ID, REPAIR_N)?);
     Ok(traces)
+}
+
+/// The page plays exactly what `queens trace --format json` prints, read
+/// back through the report's checks.
+fn readable(document: &serde_json::Value, id: &str, n: usize) -> Result<Trace, CliError> {
+    Trace::from_json(&document.to_string()).map_err(|problem| {
+        CliError::Input(format!(
+            "the trace of {id} at n = {n} cannot go on the page: {problem}"
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -82,5 +93,14 @@ mod tests {
                 }
             }
         }
+        // The repair, whole, ends on its board.
+        let repair: Vec<&Trace> = traces
+            .iter()
+            .filter(|t| t.solver == crate::repair_trace::ID)
+            .collect();
+        assert_eq!(repair.len(), 1);
+        assert_eq!(repair[0].n, REPAIR_N);
+        assert!(!repair[0].cut);
+        assert_eq!(repair[0].steps.last().unwrap().event, "solution");
     }
 }

@@ -131,9 +131,9 @@ fn strings(value: &Value) -> Vec<String> {
 /// (sorted names), and its node counter's text.
 const PANE_JS: &str = "(index) => { const p = document.getElementById('pane-' + index); \
     const squares = (cls) => Array.from(p.querySelectorAll('.board .square.' + cls)).map((s) => s.getAttribute('data-square')).sort(); \
-    return { solver: p.querySelector('.pane-solver').value, queens: squares('queen'), attacked: squares('attacked'), \
+    return { solver: p.querySelector('.pane-solver').value, queens: squares('queen'), attacked: squares('attacked'), conflict: squares('conflict'), \
              nodes: p.querySelector('.nodes').textContent, solutions: p.querySelector('.solutions').textContent, \
-             tree: p.querySelector('.tree').getAttribute('aria-label'), end: p.querySelector('.cut').textContent }; }";
+             tree: p.querySelector('.tree').getAttribute('aria-label'), text: p.querySelector('.text').textContent, end: p.querySelector('.cut').textContent }; }";
 
 /// Checks a pane's drawing against step `step` of `trace` (its last step
 /// once the trace is over, as the player shows it).
@@ -152,6 +152,10 @@ fn check_pane(drawn: &Value, trace: &Trace, step: usize) {
         names(expected.attacked.as_deref().unwrap_or_default()),
         "{at}: attacked squares"
     );
+    if let Some(conflicts) = expected.conflicts {
+        check_repair(drawn, trace, index, conflicts, &at);
+        return;
+    }
     assert_eq!(
         drawn["nodes"],
         format!("nodes so far: {}", expected.nodes),
@@ -190,6 +194,50 @@ fn check_pane(drawn: &Value, trace: &Trace, step: usize) {
         );
         assert_eq!(drawn["nodes"], format!("nodes so far: {nodes}"), "{at}");
         assert_eq!(strings(&drawn["queens"]), Vec::<String>::new(), "{at}");
+    }
+}
+
+/// A local search's repair (min-conflicts): the queens in conflict ringed,
+/// the swaps tried and the conflicts under the board, the step's words
+/// naming the queen moved, and the last step saying the board is repaired.
+fn check_repair(drawn: &Value, trace: &Trace, index: usize, conflicts: u64, at: &str) {
+    let expected = &trace.steps[index];
+    assert_eq!(
+        strings(&drawn["conflict"]),
+        names(expected.conflicting.as_deref().unwrap_or_default()),
+        "{at}: queens in conflict"
+    );
+    assert_eq!(
+        drawn["nodes"],
+        format!("swaps tried so far: {}", expected.nodes),
+        "{at}"
+    );
+    assert_eq!(
+        drawn["solutions"],
+        format!("conflicts: {conflicts}"),
+        "{at}"
+    );
+    assert_eq!(drawn["text"], expected.text.as_str(), "{at}");
+    if let Some(moved) = expected.moved {
+        let file = char::from(b'a' + moved.file as u8);
+        assert!(
+            expected
+                .text
+                .starts_with(&format!("queen {file} from rank")),
+            "{at}: {}",
+            expected.text
+        );
+    }
+    if index + 1 == trace.steps.len() {
+        assert_eq!(
+            drawn["end"],
+            format!(
+                "Repaired: no conflict left, after {} swaps tried.",
+                trace.nodes.unwrap()
+            ),
+            "{at}"
+        );
+        assert_eq!(strings(&drawn["conflict"]), Vec::<String>::new(), "{at}");
     }
 }
 
@@ -377,6 +425,13 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
 
     // The player: every trace's every step, both panes.
     let steps = every_board_follows_its_trace(&mut browser, &traces);
+    // Among them the repair's pane (min-conflicts at n = 8): its start
+    // drawn with the queens in conflict ringed.
+    let repair = find_trace(&traces, "min-conflicts", 8);
+    choose(&mut browser, 8, "min-conflicts", "three-mask");
+    let drawn = browser.evaluate(&format!("({PANE_JS})(0)")).unwrap();
+    check_pane(&drawn, repair, 0);
+    shoot(&mut browser, "repair", "#pane-0");
 
     boards_follow_by_nodes(
         &mut browser,

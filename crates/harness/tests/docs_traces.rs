@@ -1,5 +1,5 @@
 //! Every trace, tree and listing a page shows is what `queens trace`
-//! (`queens tree`, `queens solve`) prints today. The
+//! (`queens tree`, `queens solve`, `queens find`) prints today. The
 //! walk-through, the top README and the crate READMEs paste them in
 //! `text` blocks that begin with the command (`$ queens trace ...`); each
 //! is run here, and every line of the block must appear in the output, in
@@ -32,8 +32,9 @@ fn pages() -> Vec<PathBuf> {
 }
 
 /// The commands whose pasted output is checked: those that print the same
-/// bytes on every machine (`count` and `compare` print times).
-const CHECKED: [&str; 3] = ["trace", "tree", "solve"];
+/// bytes on every machine (`count` and `compare` print times; `find`'s
+/// boards and steps are the same for the same seed).
+const CHECKED: [&str; 4] = ["trace", "tree", "solve", "find"];
 
 /// (command arguments, the lines shown after the command) of every pasted
 /// trace, tree or listing in a page.

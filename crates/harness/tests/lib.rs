@@ -16,6 +16,7 @@ mod docs_traces;
 mod find;
 mod gpu;
 mod prose_figures;
+mod repair_trace;
 mod split;
 mod teach_cli;
 mod traces;

@@ -5,7 +5,7 @@ mod random;
 mod search;
 
 pub use random::SplitMix64;
-pub use search::{Outcome, Search};
+pub use search::{Observe, Outcome, Search, Swap};
 
 use queens_core::QueensError;
 use queens_core::find::{Finder, FinderInfo, Found, MAX_FIND_N, no_board_exists};

@@ -34,9 +34,57 @@ pub struct Outcome {
     pub restarts: u64,
 }
 
-/// One search of the n×n board (n = 1 or n >= 4).
+/// One swap the repair made, as a traced search reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Swap {
+    /// The attacked queen's file: the queen the repair set out to move.
+    pub file: usize,
+    /// The partner's file: its queen takes the moved queen's old row.
+    pub partner: usize,
+    /// The moved queen's row before the swap (the partner's after).
+    pub from: u32,
+    /// The moved queen's row after the swap (the partner's before).
+    pub to: u32,
+    /// The board's conflicts before the swap.
+    pub before: u64,
+    /// The board's conflicts after it (always fewer).
+    pub after: u64,
+}
+
+/// What a traced search is told. The untraced search uses `()`, whose
+/// methods are empty and inlined away: the timed code is the traced code
+/// minus nothing but the calls.
+pub trait Observe {
+    /// A greedy start has placed every queen (again, after a restart):
+    /// the board, its conflicts, the steps tried so far.
+    fn started(&mut self, rows: &[u32], conflicts: u64, steps: u64) {
+        let _ = (rows, conflicts, steps);
+    }
+
+    /// The repair made a swap: what moved, the board after it, the steps
+    /// tried so far.
+    fn swapped(&mut self, swap: Swap, rows: &[u32], steps: u64) {
+        let _ = (swap, rows, steps);
+    }
+}
+
+/// No observer: the search as `find` runs it.
+impl Observe for () {}
+
+impl<T: Observe + ?Sized> Observe for &mut T {
+    fn started(&mut self, rows: &[u32], conflicts: u64, steps: u64) {
+        (**self).started(rows, conflicts, steps);
+    }
+
+    fn swapped(&mut self, swap: Swap, rows: &[u32], steps: u64) {
+        (**self).swapped(swap, rows, steps);
+    }
+}
+
+/// One search of the n×n board (n = 1 or n >= 4), told to `O` as it goes
+/// (nothing, by default).
 #[derive(Clone, Debug)]
-pub struct Search {
+pub struct Search<O: Observe = ()> {
     n: usize,
     /// `rows[c]`: the row of the queen on file c; a permutation throughout.
     rows: Vec<u32>,
@@ -51,12 +99,21 @@ pub struct Search {
     steps: u64,
     swaps: u64,
     restarts: u64,
+    observer: O,
 }
 
 impl Search {
     /// A search of the n×n board from `seed`; n = 2 and 3, which have no
     /// board, are refused (the search would never end).
     pub fn new(n: usize, seed: u64) -> Self {
+        Search::observed(n, seed, ())
+    }
+}
+
+impl<O: Observe> Search<O> {
+    /// The same search as [`Search::new`]'s, telling `observer` of every
+    /// start and every swap made (`queens trace N --solver min-conflicts`).
+    pub fn observed(n: usize, seed: u64, observer: O) -> Self {
         assert!(
             n >= 1 && !queens_core::find::no_board_exists(n),
             "n = {n} has no board to search for"
@@ -71,6 +128,7 @@ impl Search {
             steps: 0,
             swaps: 0,
             restarts: 0,
+            observer,
         }
     }
 
@@ -79,6 +137,8 @@ impl Search {
         loop {
             self.start();
             let conflicts_after_start = self.conflicts;
+            self.observer
+                .started(&self.rows, conflicts_after_start, self.steps);
             if self.repair() {
                 return Outcome {
                     rows: self.rows,
@@ -169,6 +229,15 @@ impl Search {
         if self.conflicts < before {
             self.rows.swap(a, b);
             self.swaps += 1;
+            let swap = Swap {
+                file: a,
+                partner: b,
+                from: row_a,
+                to: row_b,
+                before,
+                after: self.conflicts,
+            };
+            self.observer.swapped(swap, &self.rows, self.steps);
             return true;
         }
         self.remove(a, row_b);

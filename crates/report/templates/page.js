@@ -217,7 +217,7 @@
     const measured = solver ? solver.measured[String(state.n)] : null;
     el.querySelector(".measured").textContent = measured || (solver ? "not measured at this n in the records this page was made from" : "");
     if (!t) {
-      for (const cell of board.children) cell.classList.remove("queen", "attacked");
+      for (const cell of board.children) cell.classList.remove("queen", "attacked", "conflict");
       board.setAttribute("aria-label", "no recorded search for this solver at n = " + state.n);
       el.querySelector(".event").textContent = waiting(pane) ? "unpacking the trace…" : "no trace";
       el.querySelector(".tree").replaceChildren();
@@ -229,18 +229,24 @@
     const step = t.steps[index];
     const queens = new Set(step.queens.map(([f, r]) => square(f, r)));
     const attacked = new Set((step.attacked || []).map(([f, r]) => square(f, r)));
+    // A local search's repair: the queens that share a diagonal with another.
+    const conflicting = new Set((step.conflicting || []).map(([f, r]) => square(f, r)));
     for (const cell of board.children) {
       const name = cell.getAttribute("data-square");
       cell.classList.toggle("queen", queens.has(name));
       cell.classList.toggle("attacked", attacked.has(name));
+      cell.classList.toggle("conflict", conflicting.has(name));
     }
     const names = (set) => (set.size ? Array.from(set).sort().join(" ") : "none");
     board.setAttribute("aria-label", pane.solver + ", n = " + state.n + ", step " + (index + 1) +
-      ": queens on " + names(queens) + "; taken or attacked: " + names(attacked));
+      ": queens on " + names(queens) + "; taken or attacked: " + names(attacked) +
+      (step.conflicting ? "; queens in conflict: " + names(conflicting) : ""));
     el.querySelector(".event").textContent = "step " + (index + 1) + " of " + t.steps.length + ": " + step.event;
     el.querySelector(".text").textContent = step.text;
-    el.querySelector(".nodes").textContent = "nodes so far: " + step.nodes;
-    el.querySelector(".solutions").textContent = "solutions so far: " + step.solutions;
+    // A repair's counter is the swaps it tried, and it seeks one board.
+    const repair = step.conflicts !== undefined;
+    el.querySelector(".nodes").textContent = (repair ? "swaps tried so far: " : "nodes so far: ") + step.nodes;
+    el.querySelector(".solutions").textContent = repair ? "conflicts: " + step.conflicts : "solutions so far: " + step.solutions;
     const rows = step.state.map(([name, value]) => {
       const row = document.createElement("tr");
       const th = document.createElement("th");
@@ -259,7 +265,9 @@
     if (index === t.steps.length - 1) {
       end = t.cut
         ? "The trace was cut here (the page keeps at most its first steps); the search goes on."
-        : "Search over: " + t.nodes + " nodes, " + t.solutions + " solutions in all.";
+        : repair
+          ? "Repaired: no conflict left, after " + t.nodes + " swaps tried."
+          : "Search over: " + t.nodes + " nodes, " + t.solutions + " solutions in all.";
     }
     el.querySelector(".cut").textContent = end;
     el.querySelector(".convention").textContent = t.convention || "";

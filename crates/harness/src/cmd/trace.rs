@@ -5,6 +5,9 @@
 //! (format `queens-trace/1`, below): each step's event and words, the board,
 //! the squares its state marks attacked, its variables and the counters.
 //!
+//! `--solver min-conflicts` (a finder, with `--seed S`) traces the local
+//! search's repair instead, swap by swap ([`crate::repair_trace`]).
+//!
 //! The solver does the tracing itself (`Solver::trace` runs its one generic
 //! search with a `Tracing` observer); this module only bounds and lays out
 //! what comes back, so that the output is deterministic and never floods a
@@ -18,7 +21,7 @@ use queens_core::{SearchStats, Solver};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, output};
-use crate::{memory, registry};
+use crate::{memory, registry, repair_trace};
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
 /// [`SCREEN_LINES`] (or up to the first solution, if these steps reach
@@ -49,6 +52,10 @@ pub struct Args {
     /// Output format: text for a person, json for a program.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The seed of min-conflicts' random search (only with `--solver
+    /// min-conflicts`, whose repair is traced swap by swap; default 0).
+    #[arg(long, value_parser = number("--seed", 0..=u64::MAX, ""))]
+    pub seed: Option<u64>,
 }
 
 /// How the trace is written.
@@ -77,6 +84,15 @@ pub enum Limit {
 
 /// Prints the trace as the search goes.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.board.solver.as_deref() == Some(repair_trace::ID) {
+        return print(&repair(args)?);
+    }
+    if args.seed.is_some() {
+        return Err(CliError::Input(format!(
+            "--seed is for the random search: --solver {}",
+            repair_trace::ID
+        )));
+    }
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
     solver.info().check_n(args.board.n)?;
     memory::check(
@@ -100,6 +116,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             &mut out,
         ),
     }
+}
+
+/// min-conflicts' repair, swap by swap (a finder: no `Solver::trace`).
+fn repair(args: &Args) -> Result<String, CliError> {
+    let (n, seed) = (args.board.n, args.seed.unwrap_or(0));
+    Ok(match args.format {
+        Format::Text => repair_trace::text(n, seed, args.steps)?,
+        Format::Json => {
+            repair_trace::document(n, seed, args.steps.unwrap_or(MAX_STEPS))?.to_string() + "\n"
+        }
+    })
+}
+
+fn print(text: &str) -> Result<(), CliError> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
 }
 
 /// The whole output of `queens trace n --solver <solver>` with `--steps K`

@@ -14,9 +14,10 @@ pub const TRACE_FORMAT: &str = "queens-trace/1";
 /// every kB saved is one every reader downloads.
 const PACK_LEVEL: u8 = 9;
 
-/// Step events, the tags of the text trace.
-const EVENTS: [&str; 7] = [
-    "note", "place", "reject", "back", "solution", "level", "skip",
+/// Step events, the tags of the text trace (start and swap: a local
+/// search's repair, `queens trace N --solver min-conflicts`).
+const EVENTS: [&str; 9] = [
+    "note", "place", "reject", "back", "solution", "level", "skip", "start", "swap",
 ];
 
 /// One solver's recorded search on one board.
@@ -71,6 +72,37 @@ pub struct Step {
     /// search); empty for a solver that walks no such tree.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub levels: Vec<u64>,
+    /// A repair's conflicts on this board (queens beyond the first on each
+    /// diagonal); only in a local search's trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<u64>,
+    /// The queens that share a diagonal with another: `[file, rank]`; only
+    /// in a local search's trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflicting: Option<Vec<[usize; 2]>>,
+    /// The swap this step made; only in a local search's trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved: Option<Move>,
+}
+
+/// One swap of a local search: the queen on `file` moved from rank `from`
+/// to `to`, the queen on `partner` the other way (0-based), the board's
+/// conflicts `before` and `after`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    /// The file of the queen the repair moved.
+    pub file: usize,
+    /// The file of the queen it swapped ranks with.
+    pub partner: usize,
+    /// The moved queen's rank before.
+    pub from: usize,
+    /// The moved queen's rank after.
+    pub to: usize,
+    /// The conflicts before the swap.
+    pub before: u64,
+    /// The conflicts after it.
+    pub after: u64,
 }
 
 impl Trace {
@@ -123,7 +155,11 @@ impl Trace {
             if !EVENTS.contains(&step.event.as_str()) {
                 return Err(format!("{}: unknown event '{}'", at(index), step.event));
             }
-            let squares = step.queens.iter().chain(step.attacked.iter().flatten());
+            let squares = step
+                .queens
+                .iter()
+                .chain(step.attacked.iter().flatten())
+                .chain(step.conflicting.iter().flatten());
             if let Some([file, rank]) = squares
                 .into_iter()
                 .find(|s| s[0] >= self.n || s[1] >= self.n)

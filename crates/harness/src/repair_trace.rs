@@ -1,0 +1,321 @@
+//! `queens trace N --solver min-conflicts [--seed S]`: the local search's
+//! repair, swap by swap, from the greedy start to the solved board. The
+//! steps come from the real search (`queens_min_conflicts::Search` told of
+//! each start and swap through its observer), so the trace is what `queens
+//! find N --solver min-conflicts --seed S` does, not a re-enactment.
+//!
+//! Conflicts are counted the way the search counts them: over every
+//! diagonal, the queens on it beyond the first ([`CONFLICTS`]); 0 exactly
+//! when no two queens attack. Rows and files never clash: the board is a
+//! permutation throughout, and a swap exchanges two queens' ranks.
+
+use queens_core::find::no_board_exists;
+use queens_min_conflicts::{Observe, Search, Swap};
+use serde_json::json;
+
+use crate::error::CliError;
+use crate::trace_json::{JSON_FORMAT, MAX_STEPS};
+
+/// The finder this module traces.
+pub const ID: &str = "min-conflicts";
+
+/// The largest board traced: files are named by letters, a to z.
+pub const MAX_N: usize = 26;
+
+/// What a conflict is, said once for the text and the JSON trace.
+pub const CONFLICTS: &str = "conflicts: over every diagonal, the queens on it beyond the first (the figure the search lowers; 0 = no two queens attack); a swap exchanges two queens' ranks, so every rank and file keeps one queen";
+
+/// The tags of a repair trace.
+pub const LEGEND: &str = "tags: start = the greedy start's board | swap = two queens' ranks exchanged, the conflicts lowered | SOLUTION = no conflict left";
+
+/// One moment of the search: a start or a swap, and the board after it.
+#[derive(Clone, Debug)]
+struct Moment {
+    swap: Option<Swap>,
+    rows: Vec<u32>,
+    conflicts: u64,
+    steps: u64,
+}
+
+/// The observer: every start and swap, with its board.
+#[derive(Default)]
+struct Recorder {
+    moments: Vec<Moment>,
+}
+
+impl Observe for Recorder {
+    fn started(&mut self, rows: &[u32], conflicts: u64, steps: u64) {
+        self.moments.push(Moment {
+            swap: None,
+            rows: rows.to_vec(),
+            conflicts,
+            steps,
+        });
+    }
+
+    fn swapped(&mut self, swap: Swap, rows: &[u32], steps: u64) {
+        self.moments.push(Moment {
+            swap: Some(swap),
+            rows: rows.to_vec(),
+            conflicts: swap.after,
+            steps,
+        });
+    }
+}
+
+/// A whole repair: its moments and the search's totals.
+struct Repair {
+    moments: Vec<Moment>,
+    steps: u64,
+    swaps: u64,
+    restarts: u64,
+}
+
+fn repair(n: usize, seed: u64) -> Result<Repair, CliError> {
+    if !(1..=MAX_N).contains(&n) {
+        return Err(CliError::Input(format!(
+            "{ID} is traced for n from 1 to {MAX_N} (files named a to z), got {n}; `queens find {n} --solver {ID}` finds the board"
+        )));
+    }
+    if no_board_exists(n) {
+        return Err(CliError::Input(format!(
+            "no board exists for n = {n}: there is no repair to trace"
+        )));
+    }
+    let mut recorder = Recorder::default();
+    let outcome = Search::observed(n, seed, &mut recorder).run();
+    Ok(Repair {
+        moments: recorder.moments,
+        steps: outcome.steps,
+        swaps: outcome.swaps,
+        restarts: outcome.restarts,
+    })
+}
+
+fn file(f: usize) -> char {
+    char::from(b'a' + f as u8)
+}
+
+fn square(f: usize, row: u32) -> String {
+    format!("{}{}", file(f), row + 1)
+}
+
+fn board_text(rows: &[u32]) -> String {
+    let squares: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(f, &r)| square(f, r))
+        .collect();
+    squares.join(" ")
+}
+
+/// The files of the queens that share a diagonal with another, found
+/// pairwise from the board alone (what the page highlights).
+fn in_conflict(rows: &[u32]) -> Vec<usize> {
+    (0..rows.len())
+        .filter(|&a| {
+            (0..rows.len()).any(|b| b != a && rows[a].abs_diff(rows[b]) as usize == a.abs_diff(b))
+        })
+        .collect()
+}
+
+/// A step: its event, its words and the board it leaves.
+struct Step {
+    event: &'static str,
+    text: String,
+    moment: Moment,
+    solved: bool,
+}
+
+fn steps(repair: &Repair) -> Vec<Step> {
+    let mut steps: Vec<Step> = repair
+        .moments
+        .iter()
+        .enumerate()
+        .map(|(index, moment)| {
+            let conflicted: Vec<String> = in_conflict(&moment.rows)
+                .into_iter()
+                .map(|f| square(f, moment.rows[f]))
+                .collect();
+            let queens = if conflicted.is_empty() {
+                "none".to_string()
+            } else {
+                conflicted.join(" ")
+            };
+            let (event, text) = match moment.swap {
+                None => (
+                    "start",
+                    format!(
+                        "{}greedy start: {}; conflicts {}; queens in conflict: {queens}",
+                        if index == 0 {
+                            ""
+                        } else {
+                            "no swap helped any more, so a new "
+                        },
+                        board_text(&moment.rows),
+                        moment.conflicts
+                    ),
+                ),
+                Some(swap) => (
+                    "swap",
+                    format!(
+                        "queen {} from rank {} to {} (queen {} from {} to {}): conflicts {} -> {}; in conflict now: {queens}",
+                        file(swap.file),
+                        swap.from + 1,
+                        swap.to + 1,
+                        file(swap.partner),
+                        swap.to + 1,
+                        swap.from + 1,
+                        swap.before,
+                        swap.after
+                    ),
+                ),
+            };
+            Step {
+                event,
+                text,
+                moment: moment.clone(),
+                solved: false,
+            }
+        })
+        .collect();
+    if let Some(last) = repair.moments.last() {
+        steps.push(Step {
+            event: "solution",
+            text: format!(
+                "{}: no two queens attack (swaps made: {}, tried: {}, restarts: {})",
+                board_text(&last.rows),
+                repair.swaps,
+                repair.steps,
+                repair.restarts
+            ),
+            moment: Moment {
+                swap: None,
+                ..last.clone()
+            },
+            solved: true,
+        });
+    }
+    steps
+}
+
+/// The text trace: a header, one line per step (at most `limit`), a footer.
+pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliError> {
+    let repair = repair(n, seed)?;
+    let all = steps(&repair);
+    let shown = limit
+        .unwrap_or(MAX_STEPS)
+        .clamp(1, MAX_STEPS)
+        .min(all.len());
+    let width = shown.to_string().len();
+    let mut out = format!("{ID} on the {n}x{n} board, seed {seed}\n{LEGEND}\n{CONFLICTS}\n");
+    for (index, step) in all.iter().take(shown).enumerate() {
+        let tag = if step.solved { "SOLUTION" } else { step.event };
+        out.push_str(&format!("{:>width$} {tag:<8} {}\n", index + 1, step.text));
+    }
+    if shown < all.len() {
+        out.push_str(&format!(
+            "-- cut after {shown} steps: the repair goes on; --steps {} shows more\n",
+            (shown * 2).min(MAX_STEPS)
+        ));
+    } else {
+        out.push_str(&format!(
+            "-- solved: swaps made {}, tried {} (a step of `queens find`: one swap tried), restarts {}\n",
+            repair.swaps, repair.steps, repair.restarts
+        ));
+    }
+    Ok(out)
+}
+
+/// The JSON trace (format `queens-trace/1`, as the solvers' traces), the
+/// first `limit` steps: each step's `event` (start, swap, solution), `text`,
+/// `queens`, `conflicts` (the board's, [`CONFLICTS`]), `conflicting` (the
+/// squares of the queens that share a diagonal with another), on a swap
+/// `moved` (`file`, `partner`, `from`, `to` 0-based, `before` and `after`:
+/// the conflicts), `nodes` (swaps tried so far) and `solutions` (1 at the
+/// end); and, when it was not cut, the search's `nodes` and `solutions`.
+pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, CliError> {
+    let repair = repair(n, seed)?;
+    let all = steps(&repair);
+    let shown = limit.max(1).min(all.len());
+    let cut = shown < all.len();
+    let steps: Vec<serde_json::Value> = all
+        .iter()
+        .take(shown)
+        .map(|step| {
+            let rows = &step.moment.rows;
+            let queens: Vec<[usize; 2]> = rows
+                .iter()
+                .enumerate()
+                .map(|(f, &r)| [f, r as usize])
+                .collect();
+            let conflicting: Vec<[usize; 2]> = in_conflict(rows)
+                .into_iter()
+                .map(|f| [f, rows[f] as usize])
+                .collect();
+            let mut object = json!({
+                "event": step.event,
+                "text": step.text,
+                "queens": queens,
+                "conflicts": step.moment.conflicts,
+                "conflicting": conflicting,
+                "state": [
+                    ["conflicts", step.moment.conflicts.to_string()],
+                    ["ranks, file a first", rows.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(" ")],
+                ],
+                "nodes": step.moment.steps,
+                "solutions": u64::from(step.solved),
+            });
+            if let Some(swap) = step.moment.swap {
+                object["moved"] = json!({
+                    "file": swap.file,
+                    "partner": swap.partner,
+                    "from": swap.from,
+                    "to": swap.to,
+                    "before": swap.before,
+                    "after": swap.after,
+                });
+            }
+            object
+        })
+        .collect();
+    let mut trace = json!({
+        "format": JSON_FORMAT,
+        "solver": ID,
+        "n": n,
+        "legend": LEGEND,
+        "convention": CONFLICTS,
+        "steps": steps,
+        "cut": cut,
+    });
+    if !cut {
+        trace["nodes"] = repair.steps.into();
+        trace["solutions"] = 1.into();
+    }
+    Ok(trace)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::check;
+
+    #[test]
+    fn the_conflicting_queens_are_those_the_checker_finds_attacked() {
+        // The pairwise search for conflicts against the core's checker.
+        for rows in [vec![0u32, 1, 2, 3], vec![1, 3, 0, 2], vec![0, 2, 4, 1, 3]] {
+            let attacked = !in_conflict(&rows).is_empty();
+            assert_eq!(attacked, check::check_linear(&rows).is_err(), "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn boards_without_a_repair_are_refused_in_one_line() {
+        for n in [0, 2, 3, MAX_N + 1] {
+            let CliError::Input(message) = text(n, 0, None).unwrap_err() else {
+                panic!("n = {n}: not an input error");
+            };
+            assert!(!message.contains('\n'), "{message}");
+        }
+    }
+}
