@@ -12,6 +12,8 @@
 //! - [`interruption`]: SIGINT and SIGTERM raise the flag a split count
 //!   polls (a choice for the whole process, so the command makes it).
 //! - [`registry`]: the one list of solvers, and the one of finders.
+//! - [`budget`]: the time a long command is predicted to take, the
+//!   refusal past ten minutes without `--long`, and the bar with the time left.
 //! - [`boards`]: the formats `solve` and `find` print a board in.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
 //! - [`code_changes`]: the git facts that let a report say a record is
@@ -26,6 +28,7 @@
 
 pub mod args;
 pub mod boards;
+pub mod budget;
 pub mod cli;
 pub mod cmd;
 pub mod code_changes;
