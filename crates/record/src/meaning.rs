@@ -6,11 +6,11 @@
 //! the report (a 2^31 n in a plot, a 1e308 median, a multi-byte commit
 //! sliced mid-character) nor print a wrong number.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use queens_core::oeis;
 
-use super::schema::{Entry, Record, Status, Timing};
+use super::schema::{Entry, Record, SolverFacts, Status, Timing};
 
 /// The largest board a record may mention: no solver here passes 32.
 pub const MAX_N: usize = 64;
@@ -35,7 +35,15 @@ fn problem(field: impl Into<String>, text: impl Into<String>) -> Problem {
 pub fn check(record: &Record) -> Result<(), Problem> {
     check_provenance(record)?;
     check_settings(record)?;
-    let mut ids = BTreeSet::new();
+    // Looked up by id once, not searched for each entry: a record of
+    // thousands of solvers and entries must not take their product.
+    let mut ids = BTreeMap::new();
+    let timed: BTreeSet<&str> = record
+        .entries
+        .iter()
+        .filter(|e| e.status == Status::Timed)
+        .map(|e| e.solver.as_str())
+        .collect();
     for (i, solver) in record.solvers.iter().enumerate() {
         let field = format!("solvers[{i}]");
         if !is_id(&solver.id) {
@@ -44,7 +52,7 @@ pub fn check(record: &Record) -> Result<(), Problem> {
                 "not a solver id (lowercase letters, digits and '-', at most 64)",
             ));
         }
-        if !ids.insert(solver.id.as_str()) {
+        if ids.insert(solver.id.as_str(), solver).is_some() {
             return Err(problem(
                 format!("{field}.id"),
                 format!("'{}' is listed twice", solver.id),
@@ -58,13 +66,19 @@ pub fn check(record: &Record) -> Result<(), Problem> {
         }
         one_line(&format!("{field}.node"), &solver.node)?;
         if let Some(device) = &solver.accelerator {
-            check_accelerator(&format!("{field}.accelerator"), device, &solver.id, record)?;
+            let was_timed = timed.contains(solver.id.as_str());
+            check_accelerator(
+                &format!("{field}.accelerator"),
+                device,
+                &solver.id,
+                was_timed,
+            )?;
         }
     }
     let mut seen = BTreeSet::new();
     for (i, entry) in record.entries.iter().enumerate() {
         let field = format!("entries[{i}]");
-        check_entry(&field, entry, record)?;
+        check_entry(&field, entry, record, &ids)?;
         if !seen.insert((&entry.question, &entry.solver, entry.n)) {
             return Err(problem(
                 field,
@@ -85,7 +99,7 @@ fn check_accelerator(
     field: &str,
     device: &queens_core::Accelerator,
     solver: &str,
-    record: &Record,
+    timed: bool,
 ) -> Result<(), Problem> {
     if device.name.trim().is_empty() {
         return Err(problem(format!("{field}.name"), "a device without a name"));
@@ -93,10 +107,6 @@ fn check_accelerator(
     one_line(&format!("{field}.name"), &device.name)?;
     one_line(&format!("{field}.driver"), &device.driver)?;
     one_line(&format!("{field}.backend"), &device.backend)?;
-    let timed = record
-        .entries
-        .iter()
-        .any(|e| e.solver == solver && e.status == Status::Timed);
     if device.software && timed {
         return Err(problem(
             format!("{field}.software"),
@@ -191,10 +201,15 @@ fn check_settings(record: &Record) -> Result<(), Problem> {
     Ok(())
 }
 
-fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem> {
+fn check_entry(
+    field: &str,
+    entry: &Entry,
+    record: &Record,
+    solvers: &BTreeMap<&str, &SolverFacts>,
+) -> Result<(), Problem> {
     let at = |name: &str| format!("{field}.{name}");
     one_line(&at("question"), &entry.question)?;
-    let Some(solver) = record.solvers.iter().find(|s| s.id == entry.solver) else {
+    let Some(solver) = solvers.get(entry.solver.as_str()) else {
         return Err(problem(
             at("solver"),
             format!("'{}' is not among the record's solvers", entry.solver),
