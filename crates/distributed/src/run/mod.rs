@@ -123,6 +123,15 @@ impl UnitRun<'_> {
             }
             None => (None, Default::default()),
         };
+        // A signal while the plan was made and dealt (seconds at the largest
+        // boards) ends the run here, with its line, before any unit starts.
+        if self.interrupted.load(Ordering::Acquire) {
+            return Ok(Outcome::Interrupted {
+                done: saved.done.len(),
+                units: mine.len(),
+                saved_in: self.checkpoint.map(Path::to_path_buf),
+            });
+        }
         let earlier_seconds = saved.seconds;
         let seconds = || earlier_seconds + started.elapsed().as_secs_f64();
         let mut done = saved.done;
