@@ -68,9 +68,11 @@ impl Growth {
         self.last = Some((n, seconds));
     }
 
-    /// Whether the last step was long enough to carry a prediction.
+    /// Whether the last step was long enough to carry a prediction, and
+    /// grew from one before it (a first step can be all start-up cost: a
+    /// GPU's adapter, a table built once).
     pub fn is_informative(&self) -> bool {
-        self.last.is_some_and(|(_, seconds)| seconds >= MIN_TIMED)
+        self.ratio.is_some() && self.last.is_some_and(|(_, seconds)| seconds >= MIN_TIMED)
     }
 
     /// The predicted seconds of the step at `n`: the last step's time grown
@@ -219,10 +221,12 @@ mod tests {
         let mut steps = Vec::new();
         let growth = Growth::calibrate(30, |k| {
             steps.push(k);
+            // Steps long enough to give a ratio, the third long enough to
+            // carry it.
             std::thread::sleep(Duration::from_secs_f64(if k == 3 {
                 MIN_TIMED
             } else {
-                0.0
+                MIN_TIMED / 10.0
             }));
             Ok::<(), ()>(())
         })
