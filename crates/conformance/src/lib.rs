@@ -30,7 +30,7 @@
 //! | [`traces_are_deterministic_bounded_and_cut`] | a trace is the same twice, never empty, never longer than the sink allows, and stops when the sink is full |
 //! | [`thread_count_does_not_change_the_result`] | any `--threads` gives the same statistics (a solver that does not split its work ignores the option) |
 //! | [`a_tree_profile_is_a_tree_of_safe_boards`] | a solver that reports the profile of its tree (safe boards by number of queens) reports one empty board and exactly the solutions as full boards |
-//! | [`shards_sum_to_the_whole`] | a split count dealt into shards adds up to the whole count, classes included; a solver without a split counts deterministically in one piece |
+//! | [`shards_sum_to_the_whole`] | a split count dealt into shards adds up to the whole count, classes included, and every board's dealing is [`deal_by_scan`]'s, the definition old shard records were dealt by; a solver without a split counts deterministically in one piece |
 //!
 //! Finders, which answer the other question ("give me one board"), have
 //! their own suite in [`finders`]: `finder_suite!(FINDER)`.
@@ -47,7 +47,9 @@ pub mod finders;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use queens_core::split::{UnitCount, count_units, shard_units, whole_board};
+use queens_core::split::{
+    UnitCount, WorkUnit, count_units, deal, heaviest_first, shard_units, whole_board,
+};
 use queens_core::trace::TraceRecorder;
 use queens_core::{CountOptions, QueensError, Solver, check, oeis};
 
@@ -495,6 +497,38 @@ pub fn shards_sum_to_the_whole(solver: &dyn Solver, config: &Config) {
             "{id}: n = {n}, {shards} shards"
         );
     }
+    // Shard records already written name their units: a faster dealing
+    // must deal every board exactly as the definition did, or those records
+    // would no longer merge. K beyond the units leaves shards empty.
+    for n in 4..=n {
+        let units = split.plan(n).unwrap().units;
+        for shards in [1, 2, 3, 5, 7, 8, 16, 64, 1000, units.len(), units.len() + 3] {
+            let shards = shards.max(1);
+            assert_eq!(
+                deal(&units, shards),
+                deal_by_scan(&units, shards),
+                "{id}: n = {n}, {shards} shards"
+            );
+        }
+    }
+}
+
+/// The dealing of units to shards as it was defined (and as every shard
+/// record so far was dealt): each unit, heaviest first, goes to the shard
+/// with the least weight so far, the lowest-numbered on ties, found by
+/// looking at every shard. O(units × K): only for checking
+/// [`queens_core::split::deal`], which makes the same choices faster.
+pub fn deal_by_scan(units: &[WorkUnit], shards: usize) -> Vec<usize> {
+    let mut load = vec![0u64; shards];
+    let mut owner = vec![0; units.len()];
+    for unit in heaviest_first(units, 0..units.len()) {
+        let lightest = (0..shards)
+            .min_by_key(|&s| (load[s], s))
+            .expect("shards >= 1");
+        load[lightest] += units[unit].weight.max(1);
+        owner[unit] = lightest;
+    }
+    owner
 }
 
 /// Whether no two queens of a partial placement attack each other: `rows[c]`

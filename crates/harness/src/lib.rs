@@ -14,6 +14,8 @@
 //! - [`memory`]: the memory budget: a search's declared peak against
 //!   `--max-memory` or what the machine has, refused before it starts.
 //! - [`registry`]: the one list of solvers, and the one of finders.
+//! - [`budget`]: the time a long command is predicted to take, the
+//!   refusal past ten minutes without `--long`, and the bar with the time left.
 //! - [`boards`]: the formats `solve` and `find` print a board in.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
 //! - [`code_changes`]: the git facts that let a report say a record is
@@ -28,6 +30,7 @@
 
 pub mod args;
 pub mod boards;
+pub mod budget;
 pub mod cli;
 pub mod cmd;
 pub mod code_changes;

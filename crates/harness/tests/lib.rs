@@ -6,6 +6,7 @@
 
 mod battery_memory;
 mod battery_oracle;
+mod battery_time;
 mod browser;
 mod cli;
 mod common;

@@ -94,7 +94,9 @@ pub fn run(
     }
     let cross_validated_max_n = plan.max_n.min(CROSS_VALIDATE_MAX_N);
     let cross_validated =
-        validate::cross_validate(plan.solvers, cross_validated_max_n, &mut |_| {})?;
+        validate::cross_validate(plan.solvers, cross_validated_max_n, &mut |_| {
+            std::ops::ControlFlow::Continue(())
+        })?;
 
     let options = CountOptions::default();
     let total: usize = plan

@@ -36,13 +36,14 @@ pub struct Row {
 }
 
 /// Checks n = 1..=max_n, handing each (solver, n) to `on_row` once it
-/// passed. Returns how many pairs were checked. A disagreement is
-/// [`Error::Mismatch`]; an impossible request (no published count, nothing
-/// to check) is [`Error::Input`].
+/// passed; `on_row` may stop the checks there (a caller whose time budget
+/// the rest would exceed) with `Break`. Returns how many pairs were
+/// checked. A disagreement is [`Error::Mismatch`]; an impossible request
+/// (no published count, nothing to check) is [`Error::Input`].
 pub fn cross_validate(
     solvers: &[&'static dyn Solver],
     max_n: usize,
-    on_row: &mut dyn FnMut(&Row),
+    on_row: &mut dyn FnMut(&Row) -> ControlFlow<()>,
 ) -> Result<usize, Error> {
     if max_n > oeis::MAX_KNOWN_N {
         return Err(Error::Input(format!(
@@ -59,8 +60,11 @@ pub fn cross_validate(
             if !solver.info().supports(n) {
                 continue;
             }
-            on_row(&validate_one(solver, n, &mut reference)?);
+            let stop = on_row(&validate_one(solver, n, &mut reference)?);
             checked += 1;
+            if stop.is_break() {
+                return Ok(checked);
+            }
         }
     }
     if checked == 0 {
@@ -287,7 +291,11 @@ mod tests {
     #[test]
     fn a_correct_solver_passes_every_n() {
         let mut rows = Vec::new();
-        let checked = cross_validate(&[&ThreeMask], 8, &mut |row| rows.push(row.clone())).unwrap();
+        let checked = cross_validate(&[&ThreeMask], 8, &mut |row| {
+            rows.push(row.clone());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
         assert_eq!(checked, 8);
         assert_eq!(rows[7].solutions, 92);
         assert_eq!(rows[7].unique, 12);
@@ -334,7 +342,8 @@ mod tests {
 
     #[test]
     fn a_missing_board_is_a_mismatch() {
-        let error = cross_validate(&[&DROPS_ONE], 6, &mut |_| {}).unwrap_err();
+        let error =
+            cross_validate(&[&DROPS_ONE], 6, &mut |_| ControlFlow::Continue(())).unwrap_err();
         assert!(
             matches!(&error, Error::Mismatch(text) if text.contains("OEIS A000170 says 4")),
             "{error}"
@@ -362,7 +371,10 @@ mod tests {
 
     #[test]
     fn an_n_without_a_published_count_is_refused_as_input() {
-        let error = cross_validate(&[&ThreeMask], oeis::MAX_KNOWN_N + 1, &mut |_| {}).unwrap_err();
+        let error = cross_validate(&[&ThreeMask], oeis::MAX_KNOWN_N + 1, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap_err();
         assert!(matches!(error, Error::Input(_)), "{error}");
     }
 }

@@ -6,7 +6,7 @@
 //! the report (a 2^31 n in a plot, a 1e308 median, a multi-byte commit
 //! sliced mid-character) nor print a wrong number.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use queens_core::oeis;
 
@@ -39,7 +39,15 @@ fn problem(field: impl Into<String>, text: impl Into<String>) -> Problem {
 pub fn check(record: &Record) -> Result<(), Problem> {
     check_provenance(record)?;
     check_settings(record)?;
-    let mut ids = BTreeSet::new();
+    // Looked up by id once, not searched for each entry: a record of
+    // thousands of solvers and entries must not take their product.
+    let mut ids = BTreeMap::new();
+    let timed: BTreeSet<&str> = record
+        .entries
+        .iter()
+        .filter(|e| e.status == Status::Timed)
+        .map(|e| e.solver.as_str())
+        .collect();
     for (i, solver) in record.solvers.iter().enumerate() {
         let field = format!("solvers[{i}]");
         listed(
@@ -50,14 +58,20 @@ pub fn check(record: &Record) -> Result<(), Problem> {
         )?;
         one_line(&format!("{field}.node"), &solver.node)?;
         if let Some(device) = &solver.accelerator {
-            check_accelerator(&format!("{field}.accelerator"), device, &solver.id, record)?;
+            let was_timed = timed.contains(solver.id.as_str());
+            check_accelerator(
+                &format!("{field}.accelerator"),
+                device,
+                &solver.id,
+                was_timed,
+            )?;
         }
     }
-    check_finders(record)?;
+    let finders = check_finders(record)?;
     let mut seen = BTreeSet::new();
     for (i, entry) in record.entries.iter().enumerate() {
         let field = format!("entries[{i}]");
-        check_entry(&field, entry, record)?;
+        check_entry(&field, entry, record, (&ids, &finders))?;
         if !seen.insert((&entry.question, &entry.solver, entry.n)) {
             return Err(problem(
                 field,
@@ -74,8 +88,16 @@ pub fn check(record: &Record) -> Result<(), Problem> {
 /// The finders: ids as solvers' (a list of their own, so a solver stopped
 /// at its first board keeps its id), sizes a board can have, and the seed
 /// recorded wherever a seeded finder was timed.
-fn check_finders(record: &Record) -> Result<(), Problem> {
-    let mut ids = BTreeSet::new();
+/// Checks the finders' list and returns it by id (each one's largest n).
+fn check_finders(record: &Record) -> Result<BTreeMap<&str, usize>, Problem> {
+    // Looked up once, not searched for each finder.
+    let timed: BTreeSet<&str> = record
+        .entries
+        .iter()
+        .filter(|e| e.question == FIND_ONE)
+        .map(|e| e.solver.as_str())
+        .collect();
+    let mut ids = BTreeMap::new();
     for (i, finder) in record.finders.iter().enumerate() {
         let field = format!("finders[{i}]");
         listed(
@@ -85,11 +107,7 @@ fn check_finders(record: &Record) -> Result<(), Problem> {
             &mut ids,
         )?;
         one_line(&format!("{field}.step"), &finder.step)?;
-        let timed = record
-            .entries
-            .iter()
-            .any(|e| e.question == FIND_ONE && e.solver == finder.id);
-        if finder.seeded && timed && record.settings.find_seed.is_none() {
+        if finder.seeded && timed.contains(finder.id.as_str()) && record.settings.find_seed.is_none() {
             return Err(problem(
                 "settings.find_seed",
                 format!(
@@ -99,7 +117,7 @@ fn check_finders(record: &Record) -> Result<(), Problem> {
             ));
         }
     }
-    Ok(())
+    Ok(ids)
 }
 
 /// One of a list of solvers or finders: an id, not listed before, and a
@@ -108,7 +126,7 @@ fn listed<'a>(
     field: &str,
     kind: &str,
     (id, max_n, limit): (&'a str, usize, usize),
-    ids: &mut BTreeSet<&'a str>,
+    ids: &mut BTreeMap<&'a str, usize>,
 ) -> Result<(), Problem> {
     if !is_id(id) {
         return Err(problem(
@@ -116,7 +134,7 @@ fn listed<'a>(
             format!("not a {kind} id (lowercase letters, digits and '-', at most 64)"),
         ));
     }
-    if !ids.insert(id) {
+    if ids.insert(id, max_n).is_some() {
         return Err(problem(
             format!("{field}.id"),
             format!("'{id}' is listed twice"),
@@ -138,7 +156,7 @@ fn check_accelerator(
     field: &str,
     device: &queens_core::Accelerator,
     solver: &str,
-    record: &Record,
+    timed: bool,
 ) -> Result<(), Problem> {
     if device.name.trim().is_empty() {
         return Err(problem(format!("{field}.name"), "a device without a name"));
@@ -146,10 +164,6 @@ fn check_accelerator(
     one_line(&format!("{field}.name"), &device.name)?;
     one_line(&format!("{field}.driver"), &device.driver)?;
     one_line(&format!("{field}.backend"), &device.backend)?;
-    let timed = record
-        .entries
-        .iter()
-        .any(|e| e.solver == solver && e.status == Status::Timed);
     if device.software && timed {
         return Err(problem(
             format!("{field}.software"),
@@ -244,7 +258,12 @@ fn check_settings(record: &Record) -> Result<(), Problem> {
     Ok(())
 }
 
-fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem> {
+fn check_entry(
+    field: &str,
+    entry: &Entry,
+    record: &Record,
+    (solvers, finders): (&BTreeMap<&str, usize>, &BTreeMap<&str, usize>),
+) -> Result<(), Problem> {
     let at = |name: &str| format!("{field}.{name}");
     one_line(&at("question"), &entry.question)?;
     if !QUESTIONS.contains(&entry.question.as_str()) {
@@ -256,16 +275,11 @@ fn check_entry(field: &str, entry: &Entry, record: &Record) -> Result<(), Proble
     // A count names a solver, a found board a finder: two lists, so that
     // one id in both never lets an entry of one question pass for the other.
     let (kind, listed) = if entry.question == FIND_ONE {
-        let finders = record.finders.iter();
-        (
-            "finders",
-            finders.map(|f| (&f.id, f.max_n)).collect::<Vec<_>>(),
-        )
+        ("finders", finders)
     } else {
-        let solvers = record.solvers.iter();
-        ("solvers", solvers.map(|s| (&s.id, s.max_n)).collect())
+        ("solvers", solvers)
     };
-    let Some(&(id, max_n)) = listed.iter().find(|(id, _)| **id == entry.solver) else {
+    let Some((&id, &max_n)) = listed.get_key_value(entry.solver.as_str()) else {
         return Err(problem(
             at("solver"),
             format!("'{}' is not among the record's {kind}", entry.solver),

@@ -52,6 +52,7 @@ impl Overlay {
     /// The records overlaid in order, later entries replacing earlier ones.
     pub fn from_sources(sources: &[Source]) -> Self {
         let mut solvers: Vec<SolverFacts> = Vec::new();
+        let mut position: BTreeMap<String, usize> = BTreeMap::new();
         let mut entries = BTreeMap::new();
         let mut stale = BTreeMap::new();
         for source in sources {
@@ -62,9 +63,14 @@ impl Overlay {
                     Some(commit) => stale.insert(facts.id.clone(), commit.clone()),
                     None => stale.remove(&facts.id),
                 };
-                match solvers.iter_mut().find(|known| known.id == facts.id) {
-                    Some(known) => *known = facts.clone(),
-                    None => solvers.push(facts.clone()),
+                // By position in a map: a linear search per solver is
+                // quadratic in a record of thousands of them.
+                match position.get(&facts.id) {
+                    Some(&at) => solvers[at] = facts.clone(),
+                    None => {
+                        position.insert(facts.id.clone(), solvers.len());
+                        solvers.push(facts.clone());
+                    }
                 }
             }
             for entry in source.record.entries.iter().filter(|e| e.question == COUNT) {
@@ -202,12 +208,14 @@ impl Overlay {
             .filter_map(|id| self.median_ns(id, n))
             .min_by(f64::total_cmp)
             .unwrap_or(f64::NAN);
+        let ratios: Vec<(String, f64)> = ids
+            .iter()
+            .filter_map(|id| Some((id.to_string(), self.median_ns(id, n)? / fastest)))
+            .collect();
         Ranking {
             n,
-            ratios: ids
-                .iter()
-                .filter_map(|id| Some((id.to_string(), self.median_ns(id, n)? / fastest)))
-                .collect(),
+            by_id: ratios.iter().cloned().collect(),
+            ratios,
             of: self.solvers.len(),
         }
     }
@@ -245,6 +253,9 @@ pub struct Ranking {
     pub n: usize,
     /// (solver, time at n / fastest time at n), in the overlay's order.
     pub ratios: Vec<(String, f64)>,
+    /// The same ratios by solver: a table asks for each solver's, and a
+    /// record of thousands of solvers must not search the list each time.
+    by_id: BTreeMap<String, f64>,
     /// How many solvers the overlay has (the ranking may cover fewer).
     pub of: usize,
 }
@@ -252,7 +263,7 @@ pub struct Ranking {
 impl Ranking {
     /// The ratio of one solver, if it is in this ranking.
     pub fn ratio(&self, id: &str) -> Option<f64> {
-        self.ratios.iter().find(|(s, _)| s == id).map(|(_, r)| *r)
+        self.by_id.get(id).copied()
     }
 
     /// Its column's name: "× fastest at n = 8 (all 11)" or

@@ -21,5 +21,5 @@ mod schedule;
 mod units;
 
 pub use engine::{SplitEngine, SplitSolver};
-pub use schedule::{count_all, count_units, heaviest_first, shard_units, whole_board};
+pub use schedule::{count_all, count_units, deal, heaviest_first, shard_units, whole_board};
 pub use units::{Plan, SYMMETRIES, UnitCount, WorkSplit, WorkUnit};

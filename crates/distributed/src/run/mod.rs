@@ -140,6 +140,15 @@ impl UnitRun<'_> {
             }
             None => (None, Default::default()),
         };
+        // A signal while the plan was made and dealt (seconds at the largest
+        // boards) ends the run here, with its line, before any unit starts.
+        if self.interrupted.load(Ordering::Acquire) {
+            return Ok(Outcome::Interrupted {
+                done: saved.done.len(),
+                units: mine.len(),
+                saved_in: self.checkpoint.map(Path::to_path_buf),
+            });
+        }
         let rechecked = match (self.recheck, self.checkpoint) {
             (Some(recheck), Some(path)) => {
                 self.recheck_saved(recheck, path, &plan.units, &saved.done)?

@@ -10,6 +10,7 @@ use queens_core::split::WorkSplit;
 use queens_core::{CountOptions, Solver};
 
 use crate::args::{Board, number};
+use crate::budget::{self, Growth};
 use crate::count_record::CountRecord;
 use crate::error::CliError;
 use crate::interruption;
@@ -82,6 +83,10 @@ pub struct Args {
         value_parser = number("--estimate-seconds", 0.0..=86_400.0, "")
     )]
     pub estimate_seconds: f64,
+    /// Count even if predicted to take more than ten minutes (a solver
+    /// that does not split its work; a split count shows its time left).
+    #[arg(long)]
+    pub long: bool,
 }
 
 /// The largest board whose count fits the u64 every count is kept in:
@@ -134,6 +139,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         unique: args.unique,
         threads: args.threads.unwrap_or(0),
     };
+    // One count of a large board can take days, with nothing to show for
+    // it until it ends: predict it from the smaller boards first.
+    let growth = Growth::calibrate(args.board.n, |k| solver.count(k, &options).map(drop))?;
+    budget::allow(
+        &format!("count {} with {}", args.board.n, solver.info().id),
+        growth.predict(args.board.n),
+        "its counts at smaller n",
+        args.long,
+    )?;
     let started = Instant::now();
     let stats = solver.count(args.board.n, &options)?;
     check_published(args.board.n, stats.solutions, stats.unique, false)?;

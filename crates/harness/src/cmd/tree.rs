@@ -8,11 +8,13 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::args::number;
+use crate::budget::{self, Growth, TimeBar};
 use crate::error::{CliError, output};
 use crate::{memory, registry};
 
 /// The largest board `tree` measures: the depth-first searches it runs
-/// take seconds at n = 13 already.
+/// take seconds at n = 13 already, and the slowest far longer (the time
+/// budget asks for `--long` then).
 const MAX_TREE_N: usize = 14;
 
 /// `queens tree`'s arguments.
@@ -25,26 +27,51 @@ pub struct Args {
     /// Solvers to measure (repeatable); default: all.
     #[arg(long = "solver")]
     pub solvers: Vec<String>,
+    /// Run even if predicted to take more than ten minutes.
+    #[arg(long)]
+    pub long: bool,
 }
 
 /// Measures and prints the profiles.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let n = args.n;
     let solvers = registry::select(&args.solvers)?;
+    let solvers: Vec<_> = solvers
+        .into_iter()
+        .filter(|s| s.info().supports(n))
+        .collect();
+    // The profile is the solver's own search, counting: its memory is
+    // checked before anything runs.
+    for &solver in &solvers {
+        memory::check(solver, n, queens_core::memory::Question::Count, 1)?;
+    }
+    // Each solver's walk timed at growing n, to predict the one asked for.
+    let mut predicted = Vec::new();
+    for &solver in &solvers {
+        let growth = Growth::calibrate(n, |k| solver.tree_profile(k).map(drop))?;
+        predicted.push(growth.predict(n));
+    }
+    let total: f64 = predicted.iter().sum();
+    budget::allow(
+        &format!("tree {n}"),
+        total,
+        "each solver's walk timed at smaller n",
+        args.long,
+    )?;
+    let bar = TimeBar::start(total);
+    let mut left = total;
     let mut rows = Vec::new();
     let mut others = Vec::new();
-    for solver in solvers {
+    for (solver, predicted) in solvers.into_iter().zip(predicted) {
         let info = solver.info();
-        if !info.supports(n) {
-            continue;
-        }
-        // The profile is the solver's own search, counting.
-        memory::check(solver, n, queens_core::memory::Question::Count, 1)?;
         match solver.tree_profile(n)? {
             Some(profile) => rows.push((info.id, profile)),
             None => others.push(info.id),
         }
+        left -= predicted;
+        bar.left(left.max(0.0));
     }
+    drop(bar);
     let id_width = rows
         .iter()
         .map(|(id, _)| id.len())

@@ -5,11 +5,15 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use std::ops::ControlFlow;
+use std::time::Instant;
+
 use queens_core::memory::Question;
-use queens_core::oeis;
+use queens_core::{Solver, oeis};
 use queens_measure::validate::{Row, cross_validate};
 
 use crate::args::number;
+use crate::budget::{self, Growth, TimeBar};
 use crate::error::{CliError, output};
 use crate::{memory, registry};
 
@@ -23,6 +27,9 @@ pub struct Args {
     /// Solvers to check (repeatable); default: all.
     #[arg(long = "solver")]
     pub solvers: Vec<String>,
+    /// Run even if predicted to take more than ten minutes.
+    #[arg(long)]
+    pub long: bool,
 }
 
 /// Checks, printing each row as it passes.
@@ -58,29 +65,79 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         ]
         .map(String::from),
     ));
+    // Each solver's time at each n, to predict the rest (and refuse it past
+    // the budget, as soon as the steps are long enough to tell).
+    let mut growth = vec![Growth::default(); solvers.len()];
+    let started = Instant::now();
+    let mut step_started = Instant::now();
+    let mut refusal = None;
+    let bar = TimeBar::start(0.0);
     let checked = cross_validate(&solvers, args.max_n, &mut |row: &Row| {
-        if written.is_err() {
-            return;
+        let position = solvers
+            .iter()
+            .position(|s| s.info().id == row.solver)
+            .expect("rows are of the solvers given");
+        growth[position].record(row.n, step_started.elapsed().as_secs_f64());
+        let left = time_left(&solvers, &growth, position, row.n, args.max_n);
+        let predicted = started.elapsed().as_secs_f64() + left;
+        if growth.iter().any(Growth::is_informative)
+            && let Err(refused) = budget::allow(
+                &format!("verify --max-n {}", args.max_n),
+                predicted,
+                &format!("each solver's time at n <= {}", row.n),
+                args.long,
+            )
+        {
+            refusal = Some(refused);
+            return ControlFlow::Break(());
         }
-        let mut text = header.take().unwrap_or_default();
-        text.push_str(&line(
-            id_width,
-            [
-                row.n.to_string(),
-                row.solver.to_string(),
-                row.solutions.to_string(),
-                row.unique.to_string(),
-                row.boards.to_string(),
-                row.same_set_as.clone(),
-            ],
-        ));
-        written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+        bar.left(left);
+        if written.is_ok() {
+            let mut text = header.take().unwrap_or_default();
+            text.push_str(&line(
+                id_width,
+                [
+                    row.n.to_string(),
+                    row.solver.to_string(),
+                    row.solutions.to_string(),
+                    row.unique.to_string(),
+                    row.boards.to_string(),
+                    row.same_set_as.clone(),
+                ],
+            ));
+            written = bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+        }
+        step_started = Instant::now();
+        ControlFlow::Continue(())
     })?;
+    drop(bar);
+    if let Some(refusal) = refusal {
+        return Err(refusal);
+    }
     output(written)?;
     output(writeln!(
         out,
         "ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS"
     ))
+}
+
+/// The predicted seconds of the steps still to do after solver `at` passed
+/// n: the rest of this n (the solvers after it) and every n up to `max_n`
+/// each solver supports.
+fn time_left(
+    solvers: &[&'static dyn Solver],
+    growth: &[Growth],
+    at: usize,
+    n: usize,
+    max_n: usize,
+) -> f64 {
+    let mut left = 0.0;
+    for (index, (solver, growth)) in solvers.iter().zip(growth).enumerate() {
+        let first = if index > at { n } else { n + 1 };
+        let last = max_n.min(solver.info().max_n);
+        left += (first..=last).map(|m| growth.predict(m)).sum::<f64>();
+    }
+    left
 }
 
 fn line(

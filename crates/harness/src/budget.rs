@@ -1,0 +1,252 @@
+//! The time budget: a command that could run for hours at sizes it allows
+//! (`tree`, `verify`, `count` with a solver that does not split its work)
+//! predicts its time before it commits to it, and past [`THRESHOLD`] refuses
+//! in one line that names the prediction and [`LONG`], the option that goes
+//! ahead anyway. A run that goes ahead and is predicted to last more than a
+//! few seconds shows a bar with the time left on stderr (only when stderr is
+//! a terminal).
+//!
+//! The prediction is measured, not typed in: the same work is timed at
+//! growing n (the smaller sizes a command does anyway, or a short
+//! calibration that stops at the first step taking [`MIN_TIMED`]), and the
+//! last step's time is carried to the requested n with the growth ratio of
+//! the last two steps (never less than [`MIN_GROWTH`] per n). The searches
+//! grow faster than geometrically (a backtracking tree's ratio rises with
+//! n, a permutation filter's is n itself), so the prediction errs short:
+//! what it refuses would take at least that long.
+
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::error::CliError;
+
+/// Predicted time past which a command asks for [`LONG`].
+pub const THRESHOLD: Duration = Duration::from_secs(10 * 60);
+
+/// The option that runs a command predicted to take longer than
+/// [`THRESHOLD`].
+pub const LONG: &str = "--long";
+
+/// A step shorter than this (in seconds) is mostly fixed cost and noise:
+/// its growth says little, so a prediction waits for a longer one.
+pub const MIN_TIMED: f64 = 0.02;
+
+/// The least growth per n assumed: every count here at least doubles from
+/// one n to the next once fixed costs stop dominating (Q(n) itself grows
+/// about fivefold per n and more).
+pub const MIN_GROWTH: f64 = 2.0;
+
+/// The most growth per n believed from two steps: a busy machine can
+/// slow one step down, and the ratio is carried over many n.
+pub const MAX_GROWTH: f64 = 16.0;
+
+/// Runs predicted to last longer than this show a progress bar.
+const BAR_AFTER: f64 = 3.0;
+
+/// The times of one series of steps: one solver's work at n = 1, 2, ...
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Growth {
+    /// (n, seconds) of the last step timed.
+    last: Option<(usize, f64)>,
+    /// The growth per n from the step before it to the last.
+    ratio: Option<f64>,
+}
+
+impl Growth {
+    /// Records that the step at `n` (larger than any before) took `seconds`.
+    pub fn record(&mut self, n: usize, seconds: f64) {
+        // A step of a millisecond or less is timer and cache noise: a ratio
+        // to it could be anything, and would carry far.
+        if let Some((before, previous)) = self.last
+            && n > before
+            && previous >= MIN_TIMED / 20.0
+        {
+            let ratio = (seconds / previous).powf(1.0 / (n - before) as f64);
+            self.ratio = Some(ratio.min(MAX_GROWTH));
+        }
+        self.last = Some((n, seconds));
+    }
+
+    /// Whether the last step was long enough to carry a prediction, and
+    /// grew from one before it (a first step can be all start-up cost: a
+    /// GPU's adapter, a table built once).
+    pub fn is_informative(&self) -> bool {
+        self.ratio.is_some() && self.last.is_some_and(|(_, seconds)| seconds >= MIN_TIMED)
+    }
+
+    /// The predicted seconds of the step at `n`: the last step's time grown
+    /// by the measured ratio (at least [`MIN_GROWTH`]) for each n beyond it.
+    /// Nothing timed yet predicts nothing.
+    pub fn predict(&self, n: usize) -> f64 {
+        let Some((last_n, seconds)) = self.last else {
+            return 0.0;
+        };
+        if n <= last_n {
+            return seconds;
+        }
+        let ratio = self.ratio.unwrap_or(MIN_GROWTH).max(MIN_GROWTH);
+        seconds * ratio.powf((n - last_n) as f64)
+    }
+
+    /// Times `step` at n = 1, 2, ... up to `n - 1`, stopping at the first
+    /// step that takes [`MIN_TIMED`]: what a prediction of the step at `n`
+    /// needs, at a cost of a fraction of that step.
+    pub fn calibrate<E>(
+        n: usize,
+        mut step: impl FnMut(usize) -> Result<(), E>,
+    ) -> Result<Growth, E> {
+        let mut growth = Growth::default();
+        for k in 1..n {
+            let started = Instant::now();
+            step(k)?;
+            growth.record(k, started.elapsed().as_secs_f64());
+            if growth.is_informative() {
+                break;
+            }
+        }
+        Ok(growth)
+    }
+}
+
+/// Refuses a run predicted to take `seconds` when that is past
+/// [`THRESHOLD`] and `long` was not given: `what` names the request,
+/// `basis` what the prediction comes from.
+pub fn allow(what: &str, seconds: f64, basis: &str, long: bool) -> Result<(), CliError> {
+    if long || seconds <= THRESHOLD.as_secs_f64() {
+        return Ok(());
+    }
+    Err(CliError::Input(format!(
+        "{what} would take about {} (predicted from {basis}); add {LONG} to run it anyway",
+        human(seconds)
+    )))
+}
+
+/// A duration as a person reads it: "40 s", "12 min", "3.5 h", "2e3 years".
+pub fn human(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 60.0 * MINUTE;
+    const DAY: f64 = 24.0 * HOUR;
+    const YEAR: f64 = 365.25 * DAY;
+    if !seconds.is_finite() {
+        return "longer than the universe has existed".to_string();
+    }
+    match seconds {
+        s if s < MINUTE => format!("{s:.0} s"),
+        s if s < HOUR => format!("{:.0} min", s / MINUTE),
+        s if s < DAY => format!("{:.1} h", s / HOUR),
+        s if s < YEAR => format!("{:.1} days", s / DAY),
+        s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
+        s => format!("{:.1e} years", s / YEAR),
+    }
+}
+
+/// A bar of predicted time on stderr: drawn only for a run predicted to
+/// last more than a few seconds, and only when stderr is a terminal.
+pub struct TimeBar {
+    bar: ProgressBar,
+    started: Instant,
+}
+
+impl TimeBar {
+    /// A bar for a run predicted to take `seconds` in all.
+    pub fn start(seconds: f64) -> TimeBar {
+        let target = if seconds > BAR_AFTER {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let bar = ProgressBar::with_draw_target(Some(1000), target);
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {msg}")
+                .expect("a fixed template")
+                .progress_chars("=> "),
+        );
+        let time_bar = TimeBar {
+            bar,
+            started: Instant::now(),
+        };
+        time_bar.left(seconds);
+        time_bar
+    }
+
+    /// The run is predicted to need `seconds` more.
+    pub fn left(&self, seconds: f64) {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let share = elapsed / (elapsed + seconds).max(f64::MIN_POSITIVE);
+        self.bar.set_position((share * 1000.0) as u64);
+        self.bar
+            .set_message(format!("about {} left (predicted)", human(seconds)));
+    }
+
+    /// Runs `write` with the bar out of the way, so that lines printed on
+    /// the same terminal are not torn by it.
+    pub fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
+        self.bar.suspend(write)
+    }
+}
+
+impl Drop for TimeBar {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_carries_the_last_ratio_forward() {
+        let mut growth = Growth::default();
+        growth.record(8, 0.01);
+        growth.record(9, 0.05);
+        assert!(growth.is_informative());
+        let predicted = growth.predict(11);
+        assert!((predicted - 0.05 * 25.0).abs() < 1e-9, "{predicted}");
+        assert_eq!(growth.predict(9), 0.05);
+    }
+
+    #[test]
+    fn growth_is_never_assumed_below_the_floor() {
+        let mut growth = Growth::default();
+        growth.record(5, 0.1);
+        growth.record(6, 0.1);
+        assert!((growth.predict(8) - 0.1 * MIN_GROWTH * MIN_GROWTH).abs() < 1e-9);
+        assert_eq!(Growth::default().predict(20), 0.0);
+    }
+
+    #[test]
+    fn calibration_stops_at_the_first_informative_step() {
+        let mut steps = Vec::new();
+        let growth = Growth::calibrate(30, |k| {
+            steps.push(k);
+            // Steps long enough to give a ratio, the third long enough to
+            // carry it.
+            std::thread::sleep(Duration::from_secs_f64(if k == 3 {
+                MIN_TIMED
+            } else {
+                MIN_TIMED / 10.0
+            }));
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(steps, vec![1, 2, 3]);
+        assert!(growth.is_informative());
+    }
+
+    #[test]
+    fn a_refusal_names_the_prediction_and_the_option() {
+        assert!(allow("x", 10.0, "y", false).is_ok());
+        assert!(allow("x", 1e9, "y", true).is_ok());
+        let refusal = allow("tree 14", 3.0 * 3600.0, "its sizes up to 10", false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refusal.contains("3.0 h") && refusal.contains(LONG),
+            "{refusal}"
+        );
+        assert_eq!(human(45.0), "45 s");
+        assert_eq!(human(1e12), "3.2e4 years");
+    }
+}
