@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
+use queens_core::printable;
 use queens_harness::cli::Cli;
 use queens_harness::error::{CliError, exit_with};
 
@@ -44,7 +45,12 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             ExitCode::from(bad_input)
         }
         _ => {
-            let text = error.render().to_string();
+            let mut text = error.render().to_string();
+            // The value given is echoed: escaped before the text is cut at
+            // its first line, so that a newline in it cannot cut it short.
+            if let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) {
+                text = text.replace(value.as_str(), &printable(value));
+            }
             let first = text.lines().next().unwrap_or("invalid command line");
             let first = first.strip_prefix("error: ").unwrap_or(first);
             // clap lists the allowed values, or the missing arguments, on
@@ -61,10 +67,8 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
                 _ => String::new(),
             };
             // Not eprintln!, which panics when stderr is closed.
-            let _ = writeln!(
-                std::io::stderr(),
-                "queens: {first}{allowed} (see `queens --help`)"
-            );
+            let line = format!("{first}{allowed} (see `queens --help`)");
+            let _ = writeln!(std::io::stderr(), "queens: {}", printable(&line));
             ExitCode::from(bad_input)
         }
     }

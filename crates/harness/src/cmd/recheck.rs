@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::args::number;
 use crate::error::{CliError, output};
 use crate::registry;
+use queens_core::printable_path;
 use queens_distributed::merge;
 use queens_distributed::recheck::{choose, recount};
 
@@ -38,7 +39,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let recounts = recount(&file, solver, &chosen)?;
     let mut text = format!(
         "{}: shard {}/{} of {} ({} units){}\n",
-        args.file.display(),
+        printable_path(&args.file),
         file.shard.index,
         file.shard.count,
         file.describe_run(),
