@@ -45,14 +45,34 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             ExitCode::from(bad_input)
         }
         _ => {
-            let mut text = error.render().to_string();
-            // The value given is echoed: escaped before the text is cut at
-            // its first line, so that a newline in it cannot cut it short.
-            if let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) {
-                text = text.replace(value.as_str(), &printable(value));
-            }
+            let text = error.render().to_string();
             let first = text.lines().next().unwrap_or("invalid command line");
             let first = first.strip_prefix("error: ").unwrap_or(first);
+            // A value given is echoed: clap's text would be cut by a
+            // newline in it (and loses its escape sequences), so the line
+            // is made here from the value, escaped.
+            let first = match (
+                error.get(ContextKind::InvalidValue),
+                error.get(ContextKind::InvalidArg),
+            ) {
+                (Some(ContextValue::String(value)), Some(ContextValue::String(arg))) => {
+                    let why = std::error::Error::source(&error)
+                        .map(|why| format!(": {why}"))
+                        .unwrap_or_default();
+                    format!("invalid value '{}' for '{arg}'{why}", printable(value))
+                }
+                _ => match (error.kind(), error.get(ContextKind::InvalidArg)) {
+                    (ErrorKind::UnknownArgument, Some(ContextValue::String(arg))) => {
+                        format!("unexpected argument '{}' found", printable(arg))
+                    }
+                    _ => match error.get(ContextKind::InvalidSubcommand) {
+                        Some(ContextValue::String(name)) => {
+                            format!("unrecognized subcommand '{}'", printable(name))
+                        }
+                        _ => first.to_string(),
+                    },
+                },
+            };
             // clap lists the allowed values, or the missing arguments, on
             // later lines: keep them on this one.
             let allowed = match (error.kind(), error.get(ContextKind::ValidValue)) {

@@ -115,6 +115,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         unique: args.unique,
         threads: args.threads.unwrap_or(0),
     };
+    // A count that does not split has nothing to save half way.
+    interruption::end_with(format!(
+        "interrupted: {} does not split its work, so nothing of its count was kept; \
+         solvers that can resume from --checkpoint: {}",
+        solver.info().id,
+        registry::splitting_ids().join(", ")
+    ));
     let started = Instant::now();
     let stats = solver.count(args.board.n, &options)?;
     let record = CountRecord {

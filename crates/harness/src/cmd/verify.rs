@@ -10,7 +10,7 @@ use queens_measure::validate::{Row, cross_validate};
 
 use crate::args::number;
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{interruption, registry};
 
 /// `queens verify`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -28,6 +28,8 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let (solvers, notes) = registry::usable(registry::select(&args.solvers)?, false);
     let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
+    // Every row printed has passed; the one being checked is not shown.
+    interruption::end_with("interrupted: the rows above passed; the rest were not checked");
     let mut out = io::stdout().lock();
     let mut written: io::Result<()> = Ok(());
     // The skipped solvers first: the checks may take a while.
