@@ -52,10 +52,15 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             // newline in it (and loses its escape sequences), so the line
             // is made here from the value, escaped.
             let first = match (
+                error.kind(),
                 error.get(ContextKind::InvalidValue),
                 error.get(ContextKind::InvalidArg),
             ) {
-                (Some(ContextValue::String(value)), Some(ContextValue::String(arg))) => {
+                (
+                    ErrorKind::ValueValidation | ErrorKind::InvalidValue,
+                    Some(ContextValue::String(value)),
+                    Some(ContextValue::String(arg)),
+                ) if !value.is_empty() => {
                     let why = std::error::Error::source(&error)
                         .map(|why| format!(": {why}"))
                         .unwrap_or_default();
