@@ -99,3 +99,59 @@ impl QueensError {
         Ok(())
     }
 }
+
+/// `text` as it may be echoed on a terminal or in a log: every control
+/// character (C0, DEL, C1) and every Unicode line or paragraph separator
+/// or bidirectional override is shown escaped (`\n`, `\x1b`, `\u{202e}`),
+/// so that a solver id, a file name or an option value taken from the user
+/// or from a file can neither split a one-line message in two nor send the
+/// terminal an escape sequence. Text without such characters is returned
+/// as it is, borrowed.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    fn hidden(c: char) -> bool {
+        c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }
+    if !text.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => shown.push_str("\\n"),
+            '\r' => shown.push_str("\\r"),
+            '\t' => shown.push_str("\\t"),
+            c if hidden(c) && u32::from(c) < 0x100 => {
+                shown.push_str(&format!("\\x{:02x}", u32::from(c)));
+            }
+            c if hidden(c) => shown.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => shown.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(shown)
+}
+
+/// A path as [`printable`] shows text: for a message that names a file the
+/// user gave (its name may hold any byte but `/` and NUL).
+pub fn printable_path(path: &std::path::Path) -> String {
+    printable(&path.display().to_string()).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn control_characters_are_shown_escaped_and_plain_text_is_untouched() {
+        assert_eq!(printable("three-mask"), "three-mask");
+        assert_eq!(printable("é ✓ 8×8"), "é ✓ 8×8");
+        assert_eq!(printable("a\nb"), "a\\nb");
+        assert_eq!(printable("\x1b[31mred"), "\\x1b[31mred");
+        assert_eq!(printable("del\x7f c1\u{9b}"), "del\\x7f c1\\x9b");
+        assert_eq!(printable("\u{202e}txt.exe"), "\\u{202e}txt.exe");
+        for text in ["\r\n", "\x00", "\u{85}", "\u{2028}"] {
+            assert!(!printable(text).chars().any(char::is_control), "{text:?}");
+            assert!(!printable(text).contains('\u{2028}'));
+        }
+    }
+}

@@ -35,7 +35,7 @@ pub mod symmetry;
 pub mod trace;
 
 pub use device::Accelerator;
-pub use error::QueensError;
+pub use error::{QueensError, printable, printable_path};
 pub use find::{Finder, FinderInfo, FirstBoard, Found, Placement};
 pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter, file_name};
 pub use solver::{

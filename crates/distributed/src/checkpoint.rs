@@ -16,15 +16,13 @@
 //! total.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 use queens_core::split::UnitCount;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::files::{FileError, from_json, replace_atomically};
+use crate::files::{FileError, from_json, read_bytes_if_present, replace_atomically};
 use crate::shard::{ShardSpec, Subtotal, hex};
 
 /// Names this file format; bumped if its meaning changes.
@@ -121,16 +119,10 @@ impl Checkpoint {
             path: path.to_path_buf(),
             run,
         };
-        let text = match fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Ok((checkpoint, Saved::default()));
-            }
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                return Err(not_a_checkpoint(path));
-            }
-            Err(e) => return Err(FileError::new(path, format!("cannot read checkpoint: {e}"))),
+        let Some(bytes) = read_bytes_if_present(path)? else {
+            return Ok((checkpoint, Saved::default()));
         };
+        let text = String::from_utf8(bytes).map_err(|_| not_a_checkpoint(path))?;
         let format = serde_json::from_str::<serde_json::Value>(&text)
             .ok()
             .and_then(|value| value.get("format")?.as_str().map(str::to_string));
@@ -254,6 +246,7 @@ fn not_a_checkpoint(path: &Path) -> FileError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn run() -> RunIdentity {
         RunIdentity {

@@ -3,4 +3,6 @@
 //! the one place that names that crate.
 
 pub use queens_record::FileError;
-pub(crate) use queens_record::files::{from_json, replace_atomically};
+pub(crate) use queens_record::files::{
+    from_json, read_bytes_if_present, read_text, replace_atomically,
+};

@@ -28,7 +28,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use queens_core::Solver;
@@ -36,7 +35,7 @@ use queens_core::split::{UnitCount, shard_units};
 use serde::Deserialize;
 
 use crate::Error;
-use crate::files::{FileError, from_json};
+use crate::files::{FileError, from_json, read_text};
 use crate::shard::{MAX_SHARDS, SHARD_FORMAT, ShardRecord, checksum};
 
 /// A shard record as `count --shard I/K --json` prints it.
@@ -126,8 +125,7 @@ pub fn read<'s>(
     path: &Path,
     find: &FindSolver<'s>,
 ) -> Result<(ShardFile, &'s dyn Solver), FileError> {
-    let text =
-        fs::read_to_string(path).map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    let text = read_text(path)?;
     let file: ShardFile = from_json(
         path,
         &text,

@@ -6,6 +6,8 @@
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 
+use queens_core::printable;
+
 /// The largest board any argument accepts. No solver here goes past 32 (the
 /// width of a machine word of masks), so this only keeps absurd values out
 /// before a solver explains its own, smaller limit.
@@ -86,14 +88,15 @@ pub fn number<T: Number>(
     why: &'static str,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
     move |text: &str| {
-        let text = text.trim();
+        // Echoed in the refusal: escaped, so that it stays one line.
+        let text = printable(text.trim());
         let (low, high) = (*range.start(), *range.end());
         let because = if why.is_empty() {
             String::new()
         } else {
             format!(" ({why})")
         };
-        match T::read(text, &range) {
+        match T::read(&text, &range) {
             Reading::Value(value) => Ok(value),
             Reading::Malformed if high == T::LARGEST => {
                 Err(format!("{name} must be {} >= {low}, got '{text}'", T::KIND))

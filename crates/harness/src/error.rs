@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use queens_core::QueensError;
+use queens_core::{QueensError, printable};
 use queens_distributed::Error as DistributedError;
 use queens_measure::Error as MeasureError;
 use queens_record::FileError;
@@ -95,7 +95,11 @@ impl From<DistributedError> for CliError {
 pub fn exit_with(error: CliError) -> ! {
     // Not eprintln!, which panics when stderr is closed: the exit code
     // still tells what happened.
-    let _ = writeln!(io::stderr(), "queens: {error}");
+    // Escaped as a whole, whatever each part already did: whatever a
+    // message echoes (a solver id, a file name, a field of a file), it
+    // stays one line and sends the terminal no escape sequence.
+    let line = error.to_string();
+    let _ = writeln!(io::stderr(), "queens: {}", printable(&line));
     std::process::exit(i32::from(error.exit_code()))
 }
 

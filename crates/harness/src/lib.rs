@@ -9,8 +9,9 @@
 //! - [`cli`]: the command enum and dispatch, nothing else.
 //! - [`cmd`]: one module per subcommand; each owns its arguments, parses
 //!   them, calls a library and prints.
-//! - [`interruption`]: SIGINT and SIGTERM raise the flag a split count
-//!   polls (a choice for the whole process, so the command makes it).
+//! - [`interruption`]: SIGINT and SIGTERM during a long phase: a split
+//!   count saves its units, any other phase ends with one line (a choice
+//!   for the whole process, so the command makes it).
 //! - [`memory`]: the memory budget: a search's declared peak against
 //!   `--max-memory` or what the machine has, refused before it starts.
 //! - [`registry`]: the one list of solvers, and the one of finders.

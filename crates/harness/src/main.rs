@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
+use queens_core::printable;
 use queens_harness::cli::Cli;
 use queens_harness::error::{CliError, exit_with};
 
@@ -47,6 +48,36 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             let text = error.render().to_string();
             let first = text.lines().next().unwrap_or("invalid command line");
             let first = first.strip_prefix("error: ").unwrap_or(first);
+            // A value given is echoed: clap's text would be cut by a
+            // newline in it (and loses its escape sequences), so the line
+            // is made here from the value, escaped.
+            let first = match (
+                error.kind(),
+                error.get(ContextKind::InvalidValue),
+                error.get(ContextKind::InvalidArg),
+            ) {
+                (
+                    ErrorKind::ValueValidation | ErrorKind::InvalidValue,
+                    Some(ContextValue::String(value)),
+                    Some(ContextValue::String(arg)),
+                ) if !value.is_empty() => {
+                    let why = std::error::Error::source(&error)
+                        .map(|why| format!(": {why}"))
+                        .unwrap_or_default();
+                    format!("invalid value '{}' for '{arg}'{why}", printable(value))
+                }
+                _ => match (error.kind(), error.get(ContextKind::InvalidArg)) {
+                    (ErrorKind::UnknownArgument, Some(ContextValue::String(arg))) => {
+                        format!("unexpected argument '{}' found", printable(arg))
+                    }
+                    _ => match error.get(ContextKind::InvalidSubcommand) {
+                        Some(ContextValue::String(name)) => {
+                            format!("unrecognized subcommand '{}'", printable(name))
+                        }
+                        _ => first.to_string(),
+                    },
+                },
+            };
             // clap lists the allowed values, or the missing arguments, on
             // later lines: keep them on this one.
             let allowed = match (error.kind(), error.get(ContextKind::ValidValue)) {
@@ -61,10 +92,8 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
                 _ => String::new(),
             };
             // Not eprintln!, which panics when stderr is closed.
-            let _ = writeln!(
-                std::io::stderr(),
-                "queens: {first}{allowed} (see `queens --help`)"
-            );
+            let line = format!("{first}{allowed} (see `queens --help`)");
+            let _ = writeln!(std::io::stderr(), "queens: {}", printable(&line));
             ExitCode::from(bad_input)
         }
     }

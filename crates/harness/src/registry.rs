@@ -6,7 +6,7 @@
 //! particular solver or finder.
 
 use queens_core::find::FirstBoard;
-use queens_core::{Finder, Solver};
+use queens_core::{Finder, Solver, printable};
 
 use crate::error::CliError;
 
@@ -39,7 +39,8 @@ pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {
         .find(|s| s.info().id == id)
         .ok_or_else(|| {
             CliError::Input(format!(
-                "unknown solver '{id}'; known solvers: {}",
+                "unknown solver '{}'; known solvers: {}",
+                printable(id),
                 ids().join(", ")
             ))
         })
@@ -228,7 +229,8 @@ pub fn find_finder(id: &str) -> Result<&'static dyn Finder, CliError> {
         .ok_or_else(|| {
             let ids: Vec<&str> = FINDERS.iter().map(|f| f.info().id).collect();
             CliError::Input(format!(
-                "unknown finder '{id}'; known finders: {}",
+                "unknown finder '{}'; known finders: {}",
+                printable(id),
                 ids.join(", ")
             ))
         })

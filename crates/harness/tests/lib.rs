@@ -4,6 +4,7 @@
 //! links once; a file is selected by its module path
 //! (`cargo test -p queens-harness --test integration cli::`).
 
+mod battery_files;
 mod battery_memory;
 mod battery_oracle;
 mod battery_time;

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use queens_core::printable;
 use thiserror::Error;
 
 /// A file that could not be read, written or understood: which file, which
@@ -42,10 +43,14 @@ impl FileError {
 
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.path.display())?;
+        // The path and the problem may echo what a user or a file gave
+        // (a name with a newline, a field's value with an escape
+        // sequence): shown escaped, the error stays one harmless line.
+        let path = self.path.display().to_string();
+        write!(f, "{}: ", printable(&path))?;
         if let Some(field) = &self.field {
-            write!(f, "field `{field}`: ")?;
+            write!(f, "field `{}`: ", printable(field))?;
         }
-        write!(f, "{}", self.problem)
+        write!(f, "{}", printable(&self.problem))
     }
 }

@@ -5,8 +5,9 @@
 //! spliced READMEs and checkpoints are all written here.
 
 use std::fs;
-use std::io::Write;
+use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
+use std::time::{Duration, SystemTime};
 
 use serde::de::DeserializeOwned;
 use tempfile::NamedTempFile;
@@ -21,41 +22,96 @@ fn directory_of(path: &Path) -> &Path {
     }
 }
 
-/// What temporary files for `path` are called: `.NAME.tmp-PID-XXXXXX`, so
-/// that a later run can tell its own leftovers from anything else.
-fn temporary_prefix(path: &Path, pid: u32) -> String {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    format!(".{name}.tmp-{pid}-")
+/// What every temporary file written here is called: this prefix, the
+/// writer's process id in 8 hex digits, `-` and 8 random characters. The
+/// name is short and of fixed length (29 bytes), whatever the target's
+/// name, so that a target name up to the file system's limit (255 bytes)
+/// can still be written beside it; the prefix tells our leftovers from
+/// anything else in the directory.
+const TEMPORARY_PREFIX: &str = ".queens-tmp-";
+
+/// A temporary file left by a writer killed mid-write is removed only when
+/// it is at least this old: a write (bytes already in memory, then one
+/// fsync) takes far less, so a live writer's file is never touched, even
+/// one of another machine sharing the directory (whose process ids mean
+/// nothing here).
+const STALE_AFTER: Duration = Duration::from_secs(60);
+
+/// Past this age a temporary file is removed even if a process with its
+/// writer's id is alive (the id was reused, or the writer was on another
+/// machine): no write takes an hour.
+const ABANDONED_AFTER: Duration = Duration::from_secs(3600);
+
+/// A new, empty temporary file in `dir`, named as [`TEMPORARY_PREFIX`] says.
+fn temporary_in(dir: &Path) -> std::io::Result<NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(&format!("{TEMPORARY_PREFIX}{:08x}-", std::process::id()))
+        .rand_bytes(8)
+        .tempfile_in(dir)
 }
 
-/// Removes the temporary files that runs killed while writing `path` left
-/// beside it (their process is gone). Only files named as
-/// [`temporary_prefix`] names them are touched. Where processes cannot be
-/// looked up (no /proc), nothing is removed.
-fn remove_stale_temporaries(path: &Path) {
-    if !Path::new("/proc/self").exists() {
-        return;
+/// Whether a process with this id runs here. Where that cannot be asked,
+/// every writer counts as alive, and only [`ABANDONED_AFTER`] removes its
+/// leftovers.
+fn process_alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        if pid <= 0 {
+            return false;
+        }
+        // SAFETY: signal 0 sends nothing; kill only checks that the process
+        // exists (ESRCH if not; EPERM means it exists but is another user's).
+        let sent = unsafe { libc::kill(pid, 0) };
+        sent == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
     }
-    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
+/// Removes from `dir` the temporary files that writers killed mid-write
+/// left there (by any `queens` command: a compare's record, a report, a
+/// checkpoint). Only regular files named as [`TEMPORARY_PREFIX`] says are
+/// touched, and only stale ones: older than [`STALE_AFTER`] and whose
+/// writer is gone, or older than [`ABANDONED_AFTER`]. Failures are ignored:
+/// cleaning is a courtesy, never a reason to refuse a write.
+pub fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
-    let prefix = format!(".{name}.tmp-");
-    let Ok(entries) = fs::read_dir(directory_of(path)) else {
-        return;
-    };
+    let now = SystemTime::now();
     for entry in entries.filter_map(Result::ok) {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else {
+        let name = entry.file_name();
+        let Some(rest) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(TEMPORARY_PREFIX))
+        else {
             continue;
         };
-        let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
-        if let Some(pid) = pid
-            && pid != std::process::id()
-            && !Path::new(&format!("/proc/{pid}")).exists()
-        {
+        let Some(pid) = rest
+            .split_once('-')
+            .filter(|(pid, _)| pid.len() == 8)
+            .and_then(|(pid, _)| u32::from_str_radix(pid, 16).ok())
+        else {
+            continue;
+        };
+        // Not followed: a link or a directory with our prefix is not ours.
+        let Ok(meta) = fs::symlink_metadata(entry.path()) else {
+            continue;
+        };
+        let age = meta
+            .modified()
+            .ok()
+            .and_then(|modified| now.duration_since(modified).ok())
+            .unwrap_or_default();
+        let stale = age >= ABANDONED_AFTER
+            || (age >= STALE_AFTER && pid != std::process::id() && !process_alive(pid));
+        if meta.is_file() && stale {
             let _ = fs::remove_file(entry.path());
         }
     }
@@ -81,16 +137,13 @@ fn new_file_permissions() -> fs::Permissions {
 /// creating directories is the caller's decision.
 pub fn staged(path: &Path, bytes: &[u8]) -> Result<NamedTempFile, FileError> {
     let dir = directory_of(path);
-    remove_stale_temporaries(path);
-    let mut temporary = tempfile::Builder::new()
-        .prefix(&temporary_prefix(path, std::process::id()))
-        .tempfile_in(dir)
-        .map_err(|e| {
-            FileError::new(
-                path,
-                format!("cannot write (a temporary file in {}): {e}", dir.display()),
-            )
-        })?;
+    remove_stale_temporaries(dir);
+    let mut temporary = temporary_in(dir).map_err(|e| {
+        FileError::new(
+            path,
+            format!("cannot write (a temporary file in {}): {e}", dir.display()),
+        )
+    })?;
     #[cfg(unix)]
     fs::set_permissions(temporary.path(), new_file_permissions())
         .map_err(|e| FileError::new(path, format!("cannot set permissions: {e}")))?;
@@ -99,6 +152,99 @@ pub fn staged(path: &Path, bytes: &[u8]) -> Result<NamedTempFile, FileError> {
         .and_then(|()| temporary.as_file().sync_all())
         .map_err(|e| FileError::new(path, format!("cannot write: {e}")))?;
     Ok(temporary)
+}
+
+/// Checks that `dir` (which must exist) takes new files, by creating and
+/// removing a temporary one, and cleans its stale temporary files: what a
+/// command that will write there at its end does before its long work.
+pub fn check_writable_dir(dir: &Path) -> std::io::Result<()> {
+    remove_stale_temporaries(dir);
+    temporary_in(dir).map(drop)
+}
+
+/// What a file that is not a regular file is, for a refusal: `None` for a
+/// regular file.
+fn not_a_file(meta: &fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("is a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("is a named pipe (FIFO)");
+        }
+        if kind.is_socket() {
+            return Some("is a socket");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("is a device");
+        }
+    }
+    Some("is not a regular file")
+}
+
+/// Refuses `meta` unless it is a regular file: one line naming `path`.
+fn regular(path: &Path, meta: &fs::Metadata) -> Result<(), FileError> {
+    match not_a_file(meta) {
+        None => Ok(()),
+        Some(kind) => Err(FileError::new(
+            path,
+            format!("{kind}, not a file; give a regular file"),
+        )),
+    }
+}
+
+/// Opens `path` for reading without waiting: a named pipe opened the
+/// ordinary way blocks until something writes to it, which a command given
+/// one by mistake would do forever.
+fn open_without_blocking(path: &Path) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The bytes of the regular file at `path`, or `None` if there is nothing
+/// there. Anything else there (a directory, a named pipe, a device, a
+/// socket) is refused in one line, without blocking and without reading
+/// it: every file a command reads as a record, shard, checkpoint or
+/// document is read here.
+pub fn read_bytes_if_present(path: &Path) -> Result<Option<Vec<u8>>, FileError> {
+    let cannot = |e: std::io::Error| FileError::new(path, format!("cannot read: {e}"));
+    // Looked at before it is opened (opening some devices does something),
+    // then again once open, as the name may have been given to something
+    // else in between.
+    match fs::metadata(path) {
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(cannot(e)),
+        Ok(meta) => regular(path, &meta)?,
+    }
+    let mut file = match open_without_blocking(path) {
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        other => other.map_err(cannot)?,
+    };
+    regular(path, &file.metadata().map_err(cannot)?)?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(cannot)?;
+    Ok(Some(bytes))
+}
+
+/// The text of the regular file at `path`, refused in one line if it is
+/// missing, not a regular file (see [`read_bytes_if_present`]) or not
+/// UTF-8.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    let bytes = read_bytes_if_present(path)?
+        .ok_or_else(|| FileError::new(path, "cannot read: no such file"))?;
+    String::from_utf8(bytes).map_err(|_| FileError::new(path, "is not text (not UTF-8)"))
 }
 
 /// Where writing `path` really goes, and whether it may: a symbolic link is
@@ -117,10 +263,10 @@ pub fn writable_target(path: &Path) -> Result<std::path::PathBuf, FileError> {
         _ => path.to_path_buf(),
     };
     if let Ok(meta) = fs::metadata(&target) {
-        if !meta.is_file() {
+        if let Some(kind) = not_a_file(&meta) {
             return Err(FileError::new(
                 path,
-                "is not a regular file; not replacing it",
+                format!("{kind}, not a file; not writing to it"),
             ));
         }
         if meta.permissions().readonly() {
@@ -249,18 +395,65 @@ mod tests {
         assert_eq!(fs::read(&real).unwrap(), b"new");
     }
 
+    /// A file in `dir` named `name`, last written `age` ago.
+    fn left(dir: &Path, name: &str, age: Duration) -> std::path::PathBuf {
+        let path = dir.join(name);
+        fs::write(&path, "half").unwrap();
+        let file = fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(SystemTime::now() - age).unwrap();
+        path
+    }
+
     #[test]
     fn leftovers_of_a_killed_writer_are_removed_by_the_next_write() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("run.ckpt");
+        let minutes = Duration::from_secs(300);
         // A process id that is not running: above the kernel's pid_max.
-        let dead = dir.path().join(".run.ckpt.tmp-4194305-abcdef");
-        let unrelated = dir.path().join(".other.tmp-4194305-abcdef");
-        fs::write(&dead, "half").unwrap();
-        fs::write(&unrelated, "not ours").unwrap();
-        replace_atomically(&path, b"whole").unwrap();
+        let dead = left(dir.path(), ".queens-tmp-00400001-abcdefgh", minutes);
+        let fresh = left(dir.path(), ".queens-tmp-00400001-ijklmnop", Duration::ZERO);
+        let alive = format!(".queens-tmp-{:08x}-qrstuvwx", std::process::id());
+        let alive = left(dir.path(), &alive, minutes);
+        let abandoned = left(
+            dir.path(),
+            &format!(".queens-tmp-{:08x}-abandone", std::process::id()),
+            2 * ABANDONED_AFTER,
+        );
+        let unrelated = left(dir.path(), ".other.tmp-4194305-abcdef", 2 * ABANDONED_AFTER);
+        replace_atomically(&dir.path().join("run.ckpt"), b"whole").unwrap();
         assert!(!dead.exists(), "a dead writer's temporary file is left");
-        assert!(unrelated.exists(), "another file's temporary was touched");
+        assert!(!abandoned.exists(), "an hour-old temporary file is left");
+        assert!(fresh.exists(), "a temporary file being written was removed");
+        assert!(alive.exists(), "a live writer's temporary file was removed");
+        assert!(unrelated.exists(), "a file not ours was touched");
+    }
+
+    #[test]
+    fn a_name_of_255_bytes_can_be_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c".repeat(250) + ".ckpt");
+        replace_atomically(&path, b"whole").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"whole");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_is_not_a_regular_file_is_refused_in_one_line_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let pipe = dir.path().join("pipe");
+        let name = std::ffi::CString::new(pipe.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo only creates a node.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        for (path, kind) in [
+            (pipe.as_path(), "is a named pipe (FIFO), not a file"),
+            (dir.path(), "is a directory, not a file"),
+            (Path::new("/dev/null"), "is a device, not a file"),
+        ] {
+            let error = read_text(path).unwrap_err();
+            assert!(error.problem.starts_with(kind), "{error}");
+            let error = replace_atomically(path, b"x").unwrap_err();
+            assert!(error.problem.starts_with(kind), "{error}");
+        }
+        assert_eq!(read_bytes_if_present(&dir.path().join("none")), Ok(None));
     }
 
     #[cfg(unix)]

@@ -107,7 +107,10 @@ fn check_finders(record: &Record) -> Result<BTreeMap<&str, usize>, Problem> {
             &mut ids,
         )?;
         one_line(&format!("{field}.step"), &finder.step)?;
-        if finder.seeded && timed.contains(finder.id.as_str()) && record.settings.find_seed.is_none() {
+        if finder.seeded
+            && timed.contains(finder.id.as_str())
+            && record.settings.find_seed.is_none()
+        {
             return Err(problem(
                 "settings.find_seed",
                 format!(

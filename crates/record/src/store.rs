@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::meaning;
 use super::schema::{OLDEST_READABLE_VERSION, Record, SCHEMA, SCHEMA_VERSION};
 use crate::error::FileError;
-use crate::files::{from_json, staged};
+use crate::files::{check_writable_dir, from_json, read_text, staged};
 
 /// Writes `record` to a new file in `dir` (created if missing) named from its
 /// date and `tool`, e.g. `2026-11-22T094000.123Z-bench.json`. The bytes go to
@@ -61,16 +61,14 @@ pub(crate) fn write_new_json<T: serde::Serialize>(
 pub fn prepare_dir(dir: &Path) -> Result<(), FileError> {
     std::fs::create_dir_all(dir)
         .map_err(|e| FileError::new(dir, format!("cannot create directory: {e}")))?;
-    tempfile::NamedTempFile::new_in(dir)
-        .map(drop)
+    check_writable_dir(dir)
         .map_err(|e| FileError::new(dir, format!("cannot write records here: {e}")))
 }
 
 /// A record file's text and its JSON, or one line saying why there is none:
 /// unreadable, truncated (the JSON ends early) or not JSON.
 pub(crate) fn read_json(path: &Path) -> Result<(String, Value), FileError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    let text = read_text(path)?;
     let value: Value = serde_json::from_str(&text).map_err(|e| {
         FileError::new(
             path,

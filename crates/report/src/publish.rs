@@ -15,7 +15,7 @@ use super::overlay::Overlay;
 use super::page::PageInputs;
 use super::splice::{BEGIN_MARKER, END_MARKER, splice};
 use queens_record::FileError;
-use queens_record::files::Staged;
+use queens_record::files::{Staged, read_text};
 
 use crate::error::Error;
 
@@ -73,8 +73,7 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     let overlay = Overlay::from_sources(&sources);
     let mut spliced = Vec::new();
     for target in &request.splice {
-        let document = std::fs::read_to_string(target)
-            .map_err(|e| FileError::new(target, format!("cannot read: {e}")))?;
+        let document = read_text(target)?;
         spliced.push((
             target,
             splice_page(target, &document, &sources, &overlay, &request.out)?,
@@ -125,8 +124,7 @@ fn read_sources(
     let mut sources = Vec::new();
     let mut instructions: Option<InstructionsSource> = None;
     for path in paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+        let text = read_text(path)?;
         let label = path.display().to_string();
         if queens_record::instructions::is_instructions_record(&text) {
             if let Some(first) = &instructions {

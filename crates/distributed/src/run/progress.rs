@@ -29,7 +29,7 @@ pub(crate) fn say_resumed(display: Display, checkpoint: &Path, resumed: usize, u
     let _ = writeln!(
         std::io::stderr(),
         "queens: resuming from {}: {resumed} of {units} units already counted",
-        checkpoint.display()
+        queens_core::printable_path(checkpoint)
     );
 }
 

@@ -10,13 +10,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_core::oeis;
+use queens_core::{oeis, printable_path};
 use queens_measure::compare::{self, MIN_N, Plan};
 use queens_record::{COUNT, Entry, FIND_ONE, Status, prepare_dir, write_new};
 use queens_report::format::{bytes, duration_ns, significant, thousands};
 
 use crate::args::number;
 use crate::error::{CliError, output};
+use crate::interruption;
 use crate::registry;
 
 /// `queens compare`'s arguments.
@@ -75,6 +76,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         )));
     }
     let progress = progress_bar();
+    interruption::end_with(
+        "interrupted while measuring: nothing recorded (a record holds a whole comparison; \
+         --max-n or --budget make one shorter)",
+    );
     let comparison = compare::run(
         &Plan {
             solvers: &solvers,
@@ -94,7 +99,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 
     // The record first: the measurements are kept even if stdout is gone
     // (`queens compare | head -1`) or full.
+    interruption::end_with(
+        "interrupted while writing the record: no record written (a file is written whole or not at all)",
+    );
     let path = write_new(&args.out, "compare", &comparison.record)?;
+    interruption::end_with(format!(
+        "interrupted: the record is in {}",
+        printable_path(&path)
+    ));
     let mut text = format!(
         "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
         comparison.cross_validated, comparison.cross_validated_max_n
@@ -103,7 +115,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     text.push_str(&found_table(&comparison.record.entries));
     // Below the table it does not appear in: a solver left out, and why.
     text.push_str(&notes);
-    text.push_str(&format!("record: {}\n", path.display()));
+    text.push_str(&format!("record: {}\n", printable_path(&path)));
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
     if comparison.has_errors() {

@@ -139,6 +139,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         unique: args.unique,
         threads: args.threads.unwrap_or(0),
     };
+    // A count that does not split has nothing to save half way.
+    interruption::end_with(format!(
+        "interrupted: {} does not split its work, so nothing of its count was kept; \
+         solvers that can resume from --checkpoint: {}",
+        solver.info().id,
+        registry::splitting_ids().join(", ")
+    ));
     // One count of a large board can take days, with nothing to show for
     // it until it ends: predict it from the smaller boards first.
     let growth = Growth::calibrate(args.board.n, |k| solver.count(k, &options).map(drop))?;

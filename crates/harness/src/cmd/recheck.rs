@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use crate::args::number;
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::{interruption, registry};
+use queens_core::printable_path;
 use queens_distributed::merge;
 use queens_distributed::recheck::{self, choose, recount};
 
@@ -38,10 +39,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let (file, solver) = merge::read(&args.file, &|id| registry::find(id).ok())?;
     let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
     let chosen = choose(&file, &args.units, args.sample, seed)?;
+    interruption::end_with(
+        "interrupted while recounting: nothing checked (recheck only compares whole units; \
+         --sample or --units make it shorter)",
+    );
     let recounts = recount(&file, solver, &chosen)?;
     let mut text = format!(
         "{}: shard {}/{} of {} ({} units){}\n",
-        args.file.display(),
+        printable_path(&args.file),
         file.shard.index,
         file.shard.count,
         file.describe_run(),

@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use queens_core::printable_path;
 use queens_report::{PageInputs, Request, publish};
 
 use crate::error::{CliError, output};
@@ -56,7 +57,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         } else {
             "wrote"
         };
-        output(writeln!(out, "{verb} {}", path.display()))?;
+        output(writeln!(out, "{verb} {}", printable_path(&path)))?;
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ use queens_measure::validate::{Row, cross_validate};
 use crate::args::number;
 use crate::budget::{self, Growth, TimeBar};
 use crate::error::{CliError, output};
-use crate::{memory, registry};
+use crate::{interruption, memory, registry};
 
 /// `queens verify`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -49,6 +49,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     }
     let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
+    // Every row printed has passed; the one being checked is not shown.
+    interruption::end_with("interrupted: the rows above passed; the rest were not checked");
     let mut out = io::stdout().lock();
     let mut written: io::Result<()> = Ok(());
     // The skipped solvers first: the checks may take a while.
