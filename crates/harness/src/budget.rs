@@ -249,4 +249,18 @@ mod tests {
         assert_eq!(human(45.0), "45 s");
         assert_eq!(human(1e12), "3.2e4 years");
     }
+
+    /// The README states the threshold in words ("past ten minutes"); this
+    /// keeps the words and the constant together (prose_figures lists it).
+    #[test]
+    fn the_threshold_is_the_readmes_ten_minutes() {
+        assert_eq!(THRESHOLD, Duration::from_secs(600));
+        let readme = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"),
+        )
+        .unwrap();
+        assert!(readme.contains("past ten minutes"));
+        assert!(allow("x", 599.0, "y", false).is_ok());
+        assert!(allow("x", 601.0, "y", false).is_err());
+    }
 }
