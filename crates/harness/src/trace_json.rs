@@ -124,5 +124,5 @@ pub(crate) fn document(
     Ok(trace)
 }
 
-/// The format name of [`json`]'s output.
+/// The format name of [`write()`]'s output.
 pub const JSON_FORMAT: &str = "queens-trace/1";

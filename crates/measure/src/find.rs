@@ -1,5 +1,5 @@
 //! Measuring a finder (the other question: one board, not all) the way
-//! [`crate::run`] and [`crate::climb`] measure a counter:
+//! the counters' runs (`run`) and [`crate::climb`] measure a counter:
 //!
 //! 1. a *checking run* with the counting allocator watching: the board is
 //!    checked by the O(n) checker (`queens_core::find::check_found`) and,

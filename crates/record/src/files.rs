@@ -76,9 +76,9 @@ fn process_alive(pid: u32) -> bool {
 
 /// Removes from `dir` the temporary files that writers killed mid-write
 /// left there (by any `queens` command: a compare's record, a report, a
-/// checkpoint). Only regular files named as [`TEMPORARY_PREFIX`] says are
-/// touched, and only stale ones: older than [`STALE_AFTER`] and whose
-/// writer is gone, or older than [`ABANDONED_AFTER`]. Failures are ignored:
+/// checkpoint). Only regular files named as `TEMPORARY_PREFIX` says are
+/// touched, and only stale ones: older than `STALE_AFTER` and whose
+/// writer is gone, or older than `ABANDONED_AFTER`. Failures are ignored:
 /// cleaning is a courtesy, never a reason to refuse a write.
 pub fn remove_stale_temporaries(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
