@@ -14,7 +14,7 @@ use queens_min_conflicts::{Observe, Search, Swap};
 use serde_json::json;
 
 use crate::error::CliError;
-use crate::trace_json::{JSON_FORMAT, MAX_STEPS};
+use crate::trace_json::{Header, MAX_STEPS};
 
 /// The finder this module traces.
 pub const ID: &str = "min-conflicts";
@@ -279,20 +279,13 @@ pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, 
             object
         })
         .collect();
-    let mut trace = json!({
-        "format": JSON_FORMAT,
-        "solver": ID,
-        "n": n,
-        "legend": LEGEND,
-        "convention": CONFLICTS,
-        "steps": steps,
-        "cut": cut,
-    });
-    if !cut {
-        trace["nodes"] = repair.steps.into();
-        trace["solutions"] = 1.into();
-    }
-    Ok(trace)
+    let header = Header {
+        solver: ID,
+        n,
+        legend: LEGEND,
+        convention: CONFLICTS,
+    };
+    Ok(header.document(steps, (!cut).then_some((repair.steps, 1))))
 }
 
 #[cfg(test)]

@@ -108,20 +108,52 @@ pub(crate) fn document(
     recorder.finish(stats.nodes, stats.solutions);
     let cut = recorder.stopped_early();
     let steps: Vec<serde_json::Value> = recorder.steps().iter().map(step_json).collect();
-    let mut trace = serde_json::json!({
-        "format": JSON_FORMAT,
-        "solver": solver.info().id,
-        "n": n,
-        "legend": LEGEND,
-        "convention": CONVENTION,
-        "steps": steps,
-        "cut": cut,
-    });
-    if !cut {
-        trace["nodes"] = stats.nodes.into();
-        trace["solutions"] = stats.solutions.into();
+    let header = Header {
+        solver: solver.info().id,
+        n,
+        legend: LEGEND,
+        convention: CONVENTION,
+    };
+    let totals = (!cut).then_some((stats.nodes, stats.solutions));
+    Ok(header.document(steps, totals))
+}
+
+/// What a trace document says before its steps: every trace, a solver's
+/// or min-conflicts' repair, is framed the same way.
+pub(crate) struct Header<'a> {
+    /// The solver's (or finder's) id.
+    pub solver: &'a str,
+    /// The board's size.
+    pub n: usize,
+    /// What the steps' tags mean.
+    pub legend: &'a str,
+    /// How the board and the counters are written.
+    pub convention: &'a str,
+}
+
+impl Header<'_> {
+    /// The whole document: `totals` (nodes, solutions) when the search ran
+    /// to its end, `None` when the steps were cut.
+    pub(crate) fn document(
+        &self,
+        steps: Vec<serde_json::Value>,
+        totals: Option<(u64, u64)>,
+    ) -> serde_json::Value {
+        let mut trace = serde_json::json!({
+            "format": JSON_FORMAT,
+            "solver": self.solver,
+            "n": self.n,
+            "legend": self.legend,
+            "convention": self.convention,
+            "steps": steps,
+            "cut": totals.is_none(),
+        });
+        if let Some((nodes, solutions)) = totals {
+            trace["nodes"] = nodes.into();
+            trace["solutions"] = solutions.into();
+        }
+        trace
     }
-    Ok(trace)
 }
 
 /// The format name of [`write()`]'s output.
