@@ -69,6 +69,17 @@ pub enum QueensError {
         reason: String,
     },
 
+    /// A slice of a unit that the engine does not cut it into.
+    #[error("no part {index} of {of} of this unit (it can be cut into at most {max} parts)")]
+    NoSuchPart {
+        /// The slice asked for.
+        index: u32,
+        /// Into how many slices.
+        of: u32,
+        /// The most slices the unit can be cut into.
+        max: u32,
+    },
+
     /// The worker threads of a split count could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(String),

@@ -175,7 +175,7 @@ pub fn whole_board(total: UnitCount, plan_nodes: u64, unique: bool) -> SearchSta
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::split::units::Plan;
+    use crate::split::units::{Part, Plan};
 
     fn units(weights: &[u64]) -> Vec<WorkUnit> {
         weights
@@ -241,6 +241,28 @@ mod tests {
                 fixed_pairs: 0,
                 nodes: 1,
             })
+        }
+    }
+
+    #[test]
+    fn an_engine_without_parts_counts_the_whole_unit_and_refuses_slices() {
+        let unit = WorkUnit { key: 7, weight: 1 };
+        assert_eq!(Keys.parts(8, unit), 1);
+        assert_eq!(Keys.prepare_unit(8, unit), Ok(0));
+        assert_eq!(
+            Keys.count_part(8, unit, Part::WHOLE, false),
+            Keys.count_unit(8, unit, false)
+        );
+        for part in [Part { index: 0, of: 2 }, Part { index: 1, of: 1 }] {
+            assert!(!part.is_valid(1));
+            assert_eq!(
+                Keys.count_part(8, unit, part, false),
+                Err(QueensError::NoSuchPart {
+                    index: part.index,
+                    of: part.of,
+                    max: 1
+                })
+            );
         }
     }
 

@@ -73,6 +73,34 @@ impl UnitCount {
     }
 }
 
+/// A slice of one unit's work: slice `index` of `of` slices, in the
+/// engine's own order (for half-join, ranges of the unit's top file sets).
+///
+/// A unit's work is its *shared* work (what every slice needs, e.g. the
+/// pieces a unit's halves are built from; see [`WorkSplit::prepare_unit`])
+/// plus its slices. Slices let a caller time part of a unit (an estimate
+/// needs minutes, not a heavy unit's hours) and, later, run a long unit in
+/// pieces. Counting every slice of a unit gives exactly the unit's count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Part {
+    /// Which slice, `0..of`.
+    pub index: u32,
+    /// How many slices the unit is cut into (at least 1, at most
+    /// [`WorkSplit::parts`]).
+    pub of: u32,
+}
+
+impl Part {
+    /// The whole unit as one slice.
+    pub const WHOLE: Part = Part { index: 0, of: 1 };
+
+    /// Whether this names a slice that exists for a unit cut into at most
+    /// `max` slices.
+    pub fn is_valid(self, max: u32) -> bool {
+        self.of >= 1 && self.of <= max && self.index < self.of
+    }
+}
+
 /// A count that splits into independent units.
 pub trait WorkSplit: Sync {
     /// Names the partition, e.g. `constellations/1`. Change it whenever the
@@ -96,4 +124,45 @@ pub trait WorkSplit: Sync {
     /// fixed pairs. An error is the device's (a GPU lost or timed out):
     /// a CPU engine never fails once its plan is made.
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
+
+    /// Into how many slices ([`Part`]) `unit` can be cut (at least 1). The
+    /// default, 1, means the engine counts only whole units.
+    fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
+        let _ = (n, unit);
+        1
+    }
+
+    /// Does `unit`'s shared work (what all its slices need) and keeps it on
+    /// this thread for the slices that follow; returns the nodes it took.
+    /// A caller that times slices times this apart, so that scaling a
+    /// slice's time by the number of slices does not multiply the shared
+    /// work. The default has no shared work.
+    fn prepare_unit(&self, n: usize, unit: WorkUnit) -> Result<u64, QueensError> {
+        let _ = (n, unit);
+        Ok(0)
+    }
+
+    /// Counts one slice of `unit` (preparing the unit first if this thread
+    /// has not). Its nodes leave out the shared work, so that over all
+    /// slices of a cut, solutions and fixed pairs add up to
+    /// [`WorkSplit::count_unit`]'s and nodes add up to them less
+    /// [`WorkSplit::prepare_unit`]'s. The default counts [`Part::WHOLE`] as
+    /// the unit and refuses any other slice, as does every engine for a
+    /// part that is not [`Part::is_valid`] for [`WorkSplit::parts`].
+    fn count_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        if part == Part::WHOLE {
+            return self.count_unit(n, unit, unique);
+        }
+        Err(QueensError::NoSuchPart {
+            index: part.index,
+            of: part.of,
+            max: self.parts(n, unit),
+        })
+    }
 }
