@@ -31,9 +31,9 @@
 //! chosen among the rest.
 //!
 //! The rearrangement is a permutation of the key's bits: two BMI2 `pext`
-//! (parallel bit extract, one for the index, one for the rest) where the
-//! CPU has them, which the build targets when it does; elsewhere one table
-//! lookup per byte of the key, from tables built per set. A sample's bit
+//! (parallel bit extract, one for the index, one for the rest) at the
+//! levels that have them (see [`crate::arch`]); elsewhere one table lookup
+//! per byte of the key, from tables built per set. A sample's bit
 //! counts, a sort of some 40 scores and the permutation cost a few
 //! microseconds per set, so sets with few pairs keep the central diagonals
 //! ([`MIN_CHOICE_PAIRS`]).
@@ -44,6 +44,7 @@
 //! diagonals may skip the same pairs; both ways judge by samples; and only
 //! the narrow layout (n = 14 to 23, halves from quarters) uses it.
 
+use crate::arch::Isa;
 use crate::layout::{Layout, Width};
 
 /// Bytes of a narrow key that can hold bits (its high word holds at most
@@ -124,21 +125,26 @@ impl Chooser {
     }
 
     /// Chooses the index diagonals of one set's join from samples of its
-    /// tops' and bottoms' keys and builds `remap` to move them there.
-    pub(crate) fn choose(&self, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
-        let pairs = tops.len() as u64 * bottoms.len() as u64;
-        let index_mask = if pairs >= MIN_GREEDY_PAIRS {
-            self.greedy(tops, bottoms)
-        } else {
-            self.by_shares(tops, bottoms)
-        };
-        self.remap(index_mask, remap);
+    /// tops' and bottoms' keys and builds `remap` to move them there (for
+    /// `isa`'s level: by `pext` or by tables), compiled for that level (the
+    /// greedy choice counts bits).
+    pub(crate) fn choose<L: Isa>(&self, isa: L, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
+        isa.run(|| {
+            let pairs = tops.len() as u64 * bottoms.len() as u64;
+            let index_mask = if pairs >= MIN_GREEDY_PAIRS {
+                self.greedy(tops, bottoms)
+            } else {
+                self.by_shares(tops, bottoms)
+            };
+            self.remap(index_mask, !L::PEXT, remap);
+        });
     }
 
-    /// Builds `remap` for an index of key bits (forced ones included).
-    fn remap(&self, index_mask: u64, remap: &mut Remap) {
+    /// Builds `remap` for an index of key bits (forced ones included), with
+    /// its tables if `tables`.
+    fn remap(&self, index_mask: u64, tables: bool, remap: &mut Remap) {
         let all = (self.candidates.iter()).fold(0u64, |mask, &bit| mask | 1 << bit);
-        remap.build(index_mask, all & !index_mask);
+        remap.build(index_mask, all & !index_mask, tables);
     }
 
     /// The index (forced bits and the chosen ones, as a mask of key bits):
@@ -281,16 +287,13 @@ impl Default for Remap {
 
 impl Remap {
     /// The permutation of `index_mask` and `word_mask` (disjoint; bits in
-    /// neither are never set in a key).
-    fn build(&mut self, index_mask: u64, word_mask: u64) {
+    /// neither are never set in a key), with its tables if `tables` (a
+    /// level with `pext` needs none; the tests build them to compare).
+    fn build(&mut self, index_mask: u64, word_mask: u64, tables: bool) {
         debug_assert_eq!(index_mask & word_mask, 0);
         self.index_turned = index_mask.rotate_right(32);
         self.word_mask = word_mask;
-        // `pext` needs no tables; the tests build them to compare.
-        if cfg!(any(
-            test,
-            not(all(target_arch = "x86_64", target_feature = "bmi2"))
-        )) {
+        if tables || cfg!(test) {
             self.fill_tables();
         }
     }
@@ -324,30 +327,18 @@ impl Remap {
         size_of::<Remap>() + size_of_val(&*self.tables)
     }
 
-    /// The key with its bits moved.
+    /// The key with its bits moved: two `pext` where `isa`'s level has
+    /// them (BMI2), else the tables. Inlined into the caller's level code.
     #[inline(always)]
-    pub(crate) fn apply(&self, key: u64) -> u64 {
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        return self.by_pext(key);
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-        return self.by_tables(key);
-    }
-
-    /// [`Remap::apply`] by BMI2's parallel bit extract.
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    #[inline(always)]
-    fn by_pext(&self, key: u64) -> u64 {
-        use std::arch::x86_64::_pext_u64;
-        // SAFETY: compiled only where the target has BMI2 (cfg above).
-        unsafe {
-            _pext_u64(key.rotate_right(32), self.index_turned) << 32
-                | _pext_u64(key, self.word_mask)
+    pub(crate) fn apply<L: Isa>(&self, isa: L, key: u64) -> u64 {
+        if L::PEXT {
+            isa.pext(key.rotate_right(32), self.index_turned) << 32 | isa.pext(key, self.word_mask)
+        } else {
+            self.by_tables(key)
         }
     }
 
     /// [`Remap::apply`] by one table lookup per byte.
-    // Unused where `pext` does the work, but the tests compare the two.
-    #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
     #[inline(always)]
     fn by_tables(&self, key: u64) -> u64 {
         debug_assert!(key >> (8 * KEY_BYTES) == 0, "narrow keys stay below bit 48");
@@ -365,7 +356,26 @@ impl Remap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arch::{Portable, Task, dispatch_to, tested_levels};
     use crate::board::{Board, Symmetries};
+
+    /// Keys moved by a remap at one level.
+    struct Apply<'a> {
+        remap: &'a Remap,
+        keys: &'a [u64],
+    }
+
+    impl Task for Apply<'_> {
+        type Output = Vec<u64>;
+        fn run<L: Isa>(self, isa: L) -> Vec<u64> {
+            isa.run(|| {
+                self.keys
+                    .iter()
+                    .map(|&key| self.remap.apply(isa, key))
+                    .collect()
+            })
+        }
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::test_runner::Config::with_cases(8))]
@@ -374,7 +384,7 @@ mod tests {
         /// of the key's bits), gives the layout's number of index bits, keeps
         /// the low word within the join's bits, and leaves the forced
         /// diagonals at index bits 0 and 1, whichever way the index is
-        /// chosen; and the portable tables agree with `pext`.
+        /// chosen; and every level's way (`pext` or tables) moves them alike.
         ///
         /// Keys are random words (each the AND of two, so that disjoint
         /// pairs are common) cut to each board's key bits.
@@ -406,8 +416,9 @@ mod tests {
                     chooser.by_shares(&tops, &bottoms),
                     chooser.greedy(&tops, &bottoms),
                 ] {
-                    chooser.remap(index, &mut remap);
-                    let moved = remap.apply(used);
+                    chooser.remap(index, true, &mut remap);
+                    let apply = |key: u64| remap.apply(Portable, key);
+                    let moved = apply(used);
                     assert_eq!(moved.count_ones(), used.count_ones(), "n {n}");
                     assert_eq!(
                         (moved >> 32).count_ones() as usize,
@@ -417,19 +428,24 @@ mod tests {
                     assert!(moved >> 32 < 1 << layout.index_bits, "n {n}");
                     assert!((moved as u32) < 1 << crate::join::LOW_BITS, "n {n}");
                     for bit in (0..64).filter(|bit| used >> bit & 1 == 1) {
-                        assert_eq!(remap.apply(1 << bit).count_ones(), 1, "n {n} bit {bit}");
+                        assert_eq!(apply(1 << bit).count_ones(), 1, "n {n} bit {bit}");
                     }
                     let forced = u64::from(board.doubling()) << 32;
-                    assert_eq!(remap.apply(forced), forced, "n {n}");
-                    for &key in tops.iter().chain(&bottoms) {
-                        assert_eq!(remap.apply(key), remap.by_tables(key), "n {n}");
+                    assert_eq!(apply(forced), forced, "n {n}");
+                    let all: Vec<u64> = tops.iter().chain(&bottoms).copied().collect();
+                    let by_tables: Vec<u64> = all.iter().map(|&key| apply(key)).collect();
+                    for level in tested_levels() {
+                        let moved = dispatch_to(
+                            level,
+                            Apply {
+                                remap: &remap,
+                                keys: &all,
+                            },
+                        );
+                        assert_eq!(moved.as_ref(), Some(&by_tables), "n {n}, {level:?}");
                     }
                     for (&top, &bottom) in tops.iter().zip(&bottoms) {
-                        assert_eq!(
-                            top & bottom == 0,
-                            remap.apply(top) & remap.apply(bottom) == 0,
-                            "n {n}"
-                        );
+                        assert_eq!(top & bottom == 0, apply(top) & apply(bottom) == 0, "n {n}");
                     }
                 }
             }
@@ -468,8 +484,8 @@ mod tests {
             .collect();
         let bottoms: Vec<u64> = (0..50).map(|_| common_low | common_high | 1 << 7).collect();
         let mut remap = Remap::default();
-        chooser.choose(&tops, &bottoms, &mut remap);
-        let index = |bit: u32| remap.apply(1 << bit) >> 32;
+        chooser.choose(Portable, &tops, &bottoms, &mut remap);
+        let index = |bit: u32| remap.apply(Portable, 1 << bit) >> 32;
         // The forced ones stay first; the two bits every key takes are in.
         assert_eq!(index(32) | index(33), 0b11);
         assert_ne!(index(5), 0);

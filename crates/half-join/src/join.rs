@@ -22,9 +22,12 @@
 //!
 //! The compared word is a `u32` in the narrow layout and a `u64` in the wide
 //! one (see [`crate::layout`]); [`Word`] is what the join needs of either.
+//! The kernels, one per instruction-set level, are in [`crate::arch`].
 
-/// Bottoms compared per step: two 128-bit registers of `u32` (narrow), or
-/// one 512-bit register of `u64` (wide).
+use crate::arch::{Isa, Step, generic};
+
+/// Bottoms compared per step (one 256-bit register of `u32`, or one
+/// 512-bit register of `u64`, at the AVX-512 level).
 pub(crate) const LANES: usize = 8;
 
 /// Tops compared against each loaded step of bottoms.
@@ -43,8 +46,6 @@ pub(crate) trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
     /// Padding, on either side: it meets every real entry of the other side
     /// in one of the marks.
     const PAD: Self;
-    /// The kernel the join runs on this word, the best the target has.
-    type Kernel: Kernel<Self>;
     /// Whether a large bucket of tops gathers its runs of bottoms (see
     /// [`GATHER_MIN_QUERIES`]). Narrow words do; for wide ones it was no
     /// faster (a slice of n = 24, timed side by side), so they read the
@@ -55,30 +56,8 @@ pub(crate) trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
     fn split(key: u64, index_bits: usize) -> (u32, Self);
     /// The word with a mark set.
     fn marked(self, mark: Self) -> Self;
-}
-
-/// A join kernel: counts, for a group of [`QUERIES`] tops, the bottoms
-/// disjoint from each, in per-lane counters that are kept across every
-/// bucket the group visits and summed once at the end. Summing lanes is a
-/// horizontal add as dear as several steps, and most buckets are only a
-/// few steps long: summed per bucket, it was a large share of the join.
-pub(crate) trait Kernel<W> {
-    /// The lane counters.
-    type Counters: Copy;
-    /// Counters at zero.
-    fn counters() -> Self::Counters;
-    /// Adds the bottoms disjoint from each query. Any number of bottoms: a
-    /// last partial step counts as if padded with [`Word::PAD`].
-    fn add(counters: &mut Self::Counters, queries: &[W; QUERIES], bottoms: &[W]);
-    /// The counters' total.
-    fn sum(counters: Self::Counters) -> u64;
-    /// One group's count against one run of bottoms, from zero.
-    #[inline(always)]
-    fn count(queries: &[W; QUERIES], bottoms: &[W]) -> u64 {
-        let mut counters = Self::counters();
-        Self::add(&mut counters, queries, bottoms);
-        Self::sum(counters)
-    }
+    /// `isa`'s kernel steps on this word.
+    fn step<L: Isa>(isa: L) -> impl Step<Self>;
 }
 
 /// The narrow layout: index bits in the key's high word, the rest in the
@@ -87,19 +66,6 @@ impl Word for u32 {
     const TOP_MARK: u32 = 1 << 31;
     const BOTTOM_MARK: u32 = 1 << 30;
     const PAD: u32 = u32::MAX;
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl"
-    ))]
-    type Kernel = Avx512Vl;
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(all(target_feature = "avx512f", target_feature = "avx512vl"))
-    ))]
-    type Kernel = Sse2;
-    #[cfg(not(target_arch = "x86_64"))]
-    type Kernel = Portable;
     const GATHERS: bool = true;
 
     #[inline(always)]
@@ -111,6 +77,11 @@ impl Word for u32 {
     fn marked(self, mark: u32) -> u32 {
         self | mark
     }
+
+    #[inline(always)]
+    fn step<L: Isa>(isa: L) -> impl Step<u32> {
+        isa
+    }
 }
 
 /// The wide layout: index bits at the bottom of the key, the whole key
@@ -119,10 +90,6 @@ impl Word for u64 {
     const TOP_MARK: u64 = 1 << 63;
     const BOTTOM_MARK: u64 = 1 << 62;
     const PAD: u64 = u64::MAX;
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-    type Kernel = Avx512;
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
-    type Kernel = WideVector;
     const GATHERS: bool = false;
 
     #[inline(always)]
@@ -133,6 +100,11 @@ impl Word for u64 {
     #[inline(always)]
     fn marked(self, mark: u64) -> u64 {
         self | mark
+    }
+
+    #[inline(always)]
+    fn step<L: Isa>(isa: L) -> impl Step<u64> {
+        isa
     }
 }
 
@@ -307,7 +279,35 @@ impl<W: Word> BottomRuns<W> {
 /// then each group of [`QUERIES`] tops goes through all of them with one
 /// set of lane counters, summed once per group. A bucket of at least
 /// [`GATHER_MIN_QUERIES`] tops goes through a gathered copy of them.
-pub(crate) fn count_pairs<W: Word>(
+///
+/// The kernel is `isa`'s (see [`crate::arch`]), and the whole join runs
+/// compiled for it.
+pub(crate) fn count_pairs<W: Word, L: Isa>(
+    isa: L,
+    tops: &Side<W>,
+    top_set: usize,
+    bottoms: &Side<W>,
+    bottom_set: usize,
+    doubling: u32,
+    bottom_runs: &mut BottomRuns<W>,
+) -> u64 {
+    isa.run(|| {
+        count_pairs_in(
+            W::step(isa),
+            tops,
+            top_set,
+            bottoms,
+            bottom_set,
+            doubling,
+            bottom_runs,
+        )
+    })
+}
+
+/// [`count_pairs`], inlined into the level's code.
+#[inline(always)]
+fn count_pairs_in<W: Word>(
+    isa: impl Step<W>,
     tops: &Side<W>,
     top_set: usize,
     bottoms: &Side<W>,
@@ -342,19 +342,16 @@ pub(crate) fn count_pairs<W: Word>(
             if gathering {
                 let gathered = gather(&bottoms.low, runs, gathered);
                 for group in groups {
-                    pairs += W::Kernel::count(group, gathered);
+                    pairs += generic::count(isa, group, gathered);
                 }
             } else {
                 for group in groups {
-                    let mut counters = W::Kernel::counters();
+                    let mut counters = generic::counters(isa);
                     for &(start, end) in runs {
-                        W::Kernel::add(
-                            &mut counters,
-                            group,
-                            &bottoms.low[start as usize..end as usize],
-                        );
+                        let run = &bottoms.low[start as usize..end as usize];
+                        generic::add(isa, &mut counters, group, run);
                     }
-                    pairs += W::Kernel::sum(counters);
+                    pairs += generic::sum(isa, counters);
                 }
             }
             // Every top of the bucket has these index bits: one weight.
@@ -388,7 +385,9 @@ pub(crate) fn pairs_tested<W: Word>(tops: &Side<W>, bottoms: &Side<W>) -> u64 {
 
 /// Calls `visit(index bits, tops, runs)` for each non-empty bucket of tops
 /// of `top_set`, with the runs of `bottom_set`'s bottoms it may meet (in
-/// `runs`, listed once per bucket of tops).
+/// `runs`, listed once per bucket of tops). Inlined, so that the kernel in
+/// `visit` is compiled for its level.
+#[inline(always)]
 fn for_each_bucket<W: Word>(
     tops: &Side<W>,
     top_set: usize,
@@ -436,352 +435,73 @@ fn subsets(free: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Calls `test` on every step of `bottoms`, as `load` reads a whole step
-/// and `load_partial` the last partial one (from its words and the mask of
-/// its lanes; the other lanes must read as PAD).
-#[inline(always)]
-fn for_each_step<W, V>(
-    bottoms: &[W],
-    load: impl Fn(&[W]) -> V,
-    load_partial: impl Fn(&[W], u8) -> V,
-    mut test: impl FnMut(V),
-) {
-    let steps = bottoms.chunks_exact(LANES);
-    let rest = steps.remainder();
-    for step in steps {
-        test(load(step));
-    }
-    if !rest.is_empty() {
-        test(load_partial(rest, (1u8 << rest.len()) - 1));
-    }
-}
-
-/// A whole step's words, by value (for the kernels that take them so).
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "the kernels of other CPUs use it; here only their tests"
-    )
-)]
-#[inline(always)]
-fn whole<W: Copy>(step: &[W]) -> [W; LANES] {
-    step.try_into().expect("a whole step")
-}
-
-/// A run's last partial step, padded with PAD to a whole one (for the
-/// kernels without masked loads).
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "the kernels of other CPUs use it; here only their tests"
-    )
-)]
-#[inline(always)]
-fn padded<W: Word>(rest: &[W]) -> [W; LANES] {
-    let mut step = [W::PAD; LANES];
-    step[..rest.len()].copy_from_slice(rest);
-    step
-}
-
-/// The narrow kernel where the CPU has AVX-512 (F and VL): a step of
-/// eight bottoms in one 256-bit load, and per query one `vptestnmd` (the
-/// lanes where bottom AND query is zero, as a mask) and one masked add of 1.
-///
-/// Lane counters are `u32`, kept across every bucket a group of queries
-/// visits: a lane gains at most one per step per query, and the buckets of
-/// one file set hold fewer than a chunk's 2^24 words, so a lane stays below
-/// QUERIES · 2^24 / LANES = 2^23.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512f",
-    target_feature = "avx512vl"
-))]
-pub(crate) struct Avx512Vl;
-
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512f",
-    target_feature = "avx512vl"
-))]
-impl Kernel<u32> for Avx512Vl {
-    type Counters = [std::arch::x86_64::__m256i; QUERIES];
-
-    #[inline(always)]
-    fn counters() -> Self::Counters {
-        // SAFETY: AVX is implied by the AVX-512F this is compiled for.
-        [unsafe { std::arch::x86_64::_mm256_setzero_si256() }; QUERIES]
-    }
-
-    #[inline(always)]
-    fn add(counters: &mut Self::Counters, queries: &[u32; QUERIES], bottoms: &[u32]) {
-        use std::arch::x86_64::*;
-        // SAFETY: compiled only where the target has AVX-512F and VL (cfg
-        // above); each unaligned load reads the 32 bytes of one
-        // `chunks_exact(LANES)` step of eight `u32`, and the masked load of
-        // the last partial step reads only its `rest.len()` words (masked
-        // lanes are not read, and take PAD).
-        unsafe {
-            let one = _mm256_set1_epi32(1);
-            let q = queries.map(|query| _mm256_set1_epi32(query as i32));
-            let test = |b: __m256i| {
-                for i in 0..QUERIES {
-                    let disjoint = _mm256_testn_epi32_mask(b, q[i]);
-                    counters[i] = _mm256_mask_add_epi32(counters[i], disjoint, counters[i], one);
-                }
-            };
-            let pad = _mm256_set1_epi32(u32::PAD as i32);
-            for_each_step(
-                bottoms,
-                |step| _mm256_loadu_si256(step.as_ptr().cast()),
-                |rest, lanes| _mm256_mask_loadu_epi32(pad, lanes, rest.as_ptr().cast()),
-                test,
-            );
-        }
-    }
-
-    #[inline(always)]
-    fn sum(counters: Self::Counters) -> u64 {
-        use std::arch::x86_64::*;
-        // SAFETY: as above; the store writes 32 bytes into `lanes`, which
-        // is 32 bytes long.
-        unsafe {
-            let mut sum = counters[0];
-            for counter in &counters[1..] {
-                sum = _mm256_add_epi32(sum, *counter);
-            }
-            let mut lanes = [0u32; LANES];
-            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum);
-            lanes.iter().map(|&l| u64::from(l)).sum()
-        }
-    }
-}
-
-/// The SSE2 kernel (SSE2 is part of every x86-64): two 4-lane registers of
-/// bottoms per step, each ANDed with every query, compared with zero (all
-/// ones where disjoint) and subtracted from that query's counters, so each
-/// load serves four queries and the eight counters give the core
-/// independent work. Lane counters are `u32`, bounded as in the AVX-512 kernel's.
-#[cfg(target_arch = "x86_64")]
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "the kernel of x86-64 CPUs without AVX-512; on others only its tests run it"
-    )
-)]
-pub(crate) struct Sse2;
-
-#[cfg(target_arch = "x86_64")]
-impl Kernel<u32> for Sse2 {
-    /// Per query, the counters of the low and the high four lanes.
-    type Counters = [[std::arch::x86_64::__m128i; 2]; QUERIES];
-
-    #[inline(always)]
-    fn counters() -> Self::Counters {
-        // SAFETY: SSE2 is in the x86-64 baseline.
-        [[unsafe { std::arch::x86_64::_mm_setzero_si128() }; 2]; QUERIES]
-    }
-
-    #[inline(always)]
-    fn add(counters: &mut Self::Counters, queries: &[u32; QUERIES], bottoms: &[u32]) {
-        use std::arch::x86_64::*;
-        // SAFETY: the intrinsics need SSE2, which every x86-64 CPU has (it
-        // is in the target's baseline, so no runtime check is needed); the
-        // two unaligned loads read 16 bytes each at offsets 0 and 16 of
-        // `step`, which is exactly 32 bytes long: a `chunks_exact(LANES)`
-        // step, or the last partial one copied into a padded step.
-        unsafe {
-            let zero = _mm_setzero_si128();
-            let q = queries.map(|query| _mm_set1_epi32(query as i32));
-            let test = |step: [u32; LANES]| {
-                let b = [
-                    _mm_loadu_si128(step.as_ptr().cast()),
-                    _mm_loadu_si128(step.as_ptr().add(4).cast()),
-                ];
-                for (counter, query) in counters.iter_mut().zip(q) {
-                    for half in 0..2 {
-                        let disjoint = _mm_cmpeq_epi32(_mm_and_si128(b[half], query), zero);
-                        counter[half] = _mm_sub_epi32(counter[half], disjoint);
-                    }
-                }
-            };
-            for_each_step(bottoms, whole, |rest, _| padded(rest), test);
-        }
-    }
-
-    #[inline(always)]
-    fn sum(counters: Self::Counters) -> u64 {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE2 as above; the store writes 16 bytes into `lanes`,
-        // which is 16 bytes long.
-        unsafe {
-            let mut sum = _mm_setzero_si128();
-            for [low, high] in counters {
-                sum = _mm_add_epi32(sum, _mm_add_epi32(low, high));
-            }
-            let mut lanes = [0u32; 4];
-            _mm_storeu_si128(lanes.as_mut_ptr().cast(), sum);
-            lanes.iter().map(|&l| u64::from(l)).sum()
-        }
-    }
-}
-
-/// The wide kernel where the CPU has AVX-512 (the build targets the CPU it
-/// runs on): eight bottoms per 512-bit load; per query one `vptestnmq`
-/// (a mask of the lanes where bottom AND query is zero) and one masked add
-/// of 1 into that query's `u64` counters.
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-pub(crate) struct Avx512;
-
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
-impl Kernel<u64> for Avx512 {
-    type Counters = [std::arch::x86_64::__m512i; QUERIES];
-
-    #[inline(always)]
-    fn counters() -> Self::Counters {
-        // SAFETY: compiled only where the target has AVX-512F.
-        [unsafe { std::arch::x86_64::_mm512_setzero_si512() }; QUERIES]
-    }
-
-    #[inline(always)]
-    fn add(counters: &mut Self::Counters, queries: &[u64; QUERIES], bottoms: &[u64]) {
-        use std::arch::x86_64::*;
-        // SAFETY: compiled only where the target has AVX-512F (cfg above);
-        // each unaligned load reads the 64 bytes of one
-        // `chunks_exact(LANES)` step of eight `u64`, and the masked load of
-        // the last partial step reads only its `rest.len()` words (masked
-        // lanes are not read, and take PAD).
-        unsafe {
-            let one = _mm512_set1_epi64(1);
-            let q = queries.map(|query| _mm512_set1_epi64(query as i64));
-            let test = |b: __m512i| {
-                for i in 0..QUERIES {
-                    let disjoint = _mm512_testn_epi64_mask(b, q[i]);
-                    counters[i] = _mm512_mask_add_epi64(counters[i], disjoint, counters[i], one);
-                }
-            };
-            let pad = _mm512_set1_epi64(u64::PAD as i64);
-            for_each_step(
-                bottoms,
-                |step| _mm512_loadu_si512(step.as_ptr().cast()),
-                |rest, lanes| _mm512_mask_loadu_epi64(pad, lanes, rest.as_ptr().cast()),
-                test,
-            );
-        }
-    }
-
-    #[inline(always)]
-    fn sum(counters: Self::Counters) -> u64 {
-        use std::arch::x86_64::*;
-        // SAFETY: compiled only where the target has AVX-512F.
-        unsafe {
-            let mut sum = counters[0];
-            for counter in &counters[1..] {
-                sum = _mm512_add_epi64(sum, *counter);
-            }
-            _mm512_reduce_add_epi64(sum) as u64
-        }
-    }
-}
-
-/// The wide kernel in plain Rust shaped for the vectoriser: per query a
-/// row of [`LANES`] counters, each step of bottoms ANDed with the query,
-/// compared with zero and added, which LLVM turns into 256- or 512-bit
-/// AND, compare and subtract (whichever the target CPU has), each load of
-/// bottoms serving four queries.
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "the kernel of CPUs without AVX-512; on others only its tests run it"
-    )
-)]
-pub(crate) struct WideVector;
-
-impl Kernel<u64> for WideVector {
-    type Counters = [[u64; LANES]; QUERIES];
-
-    #[inline(always)]
-    fn counters() -> Self::Counters {
-        [[0; LANES]; QUERIES]
-    }
-
-    #[inline(always)]
-    fn add(counters: &mut Self::Counters, queries: &[u64; QUERIES], bottoms: &[u64]) {
-        let test = |step: [u64; LANES]| {
-            for (row, &query) in counters.iter_mut().zip(queries) {
-                for (counter, bottom) in row.iter_mut().zip(step) {
-                    *counter += u64::from(bottom & query == 0);
-                }
-            }
-        };
-        for_each_step(bottoms, whole, |rest, _| padded(rest), test);
-    }
-
-    #[inline(always)]
-    fn sum(counters: Self::Counters) -> u64 {
-        counters.iter().flatten().sum()
-    }
-}
-
-/// The narrow count in plain Rust: the kernel off x86-64, and on x86-64 the
-/// reference the SIMD kernels are tested against (so it is compiled, and
-/// checked, on every target).
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "the kernel off x86-64; on x86-64 only its tests run it"
-    )
-)]
-pub(crate) struct Portable;
-
-impl Kernel<u32> for Portable {
-    type Counters = u64;
-
-    #[inline(always)]
-    fn counters() -> u64 {
-        0
-    }
-
-    #[inline(always)]
-    fn add(counters: &mut u64, queries: &[u32; QUERIES], bottoms: &[u32]) {
-        let test = |step: [u32; LANES]| {
-            for &query in queries {
-                *counters += step.iter().filter(|&&b| b & query == 0).count() as u64;
-            }
-        };
-        for_each_step(bottoms, whole, |rest, _| padded(rest), test);
-    }
-
-    #[inline(always)]
-    fn sum(counters: u64) -> u64 {
-        counters
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arch::{Level, Task, dispatch_to};
     use proptest::prelude::*;
 
     const PAD: u32 = <u32 as Word>::PAD;
     const TOP_MARK: u32 = <u32 as Word>::TOP_MARK;
     const BOTTOM_MARK: u32 = <u32 as Word>::BOTTOM_MARK;
 
-    fn count_group(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-        <u32 as Word>::Kernel::count(queries, bottoms)
+    /// One group's count against `bottoms` by the kernel of each level
+    /// this CPU has (see [`crate::arch::tested_levels`]).
+    fn count_group<W: Word>(queries: &[W; QUERIES], bottoms: &[W]) -> Vec<(Level, u64)> {
+        struct Group<'a, W> {
+            queries: &'a [W; QUERIES],
+            bottoms: &'a [W],
+        }
+        impl<W: Word> Task for Group<'_, W> {
+            type Output = u64;
+            fn run<L: Isa>(self, isa: L) -> u64 {
+                isa.run(|| generic::count(W::step(isa), self.queries, self.bottoms))
+            }
+        }
+        (crate::arch::tested_levels().into_iter())
+            .map(|level| {
+                let group = Group { queries, bottoms };
+                (
+                    level,
+                    dispatch_to(level, group).expect("a level this CPU has"),
+                )
+            })
+            .collect()
     }
 
-    fn count_group_portable(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-        Portable::count(queries, bottoms)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    fn count_group_sse2(queries: &[u32; QUERIES], bottoms: &[u32]) -> u64 {
-        Sse2::count(queries, bottoms)
+    /// [`count_pairs`] at each level this CPU has.
+    fn count_pairs_each<W: Word>(
+        tops: &Side<W>,
+        top_set: usize,
+        bottoms: &Side<W>,
+        bottom_set: usize,
+        gather_min_queries: usize,
+    ) -> Vec<(Level, u64)> {
+        struct Join<'a, W> {
+            sides: (&'a Side<W>, usize, &'a Side<W>, usize),
+            gather_min_queries: usize,
+        }
+        impl<W: Word> Task for Join<'_, W> {
+            type Output = u64;
+            fn run<L: Isa>(self, isa: L) -> u64 {
+                let (tops, top_set, bottoms, bottom_set) = self.sides;
+                let runs = &mut BottomRuns::gathering_from(self.gather_min_queries);
+                count_pairs(isa, tops, top_set, bottoms, bottom_set, 0, runs)
+            }
+        }
+        (crate::arch::tested_levels().into_iter())
+            .map(|level| {
+                let sides = (tops, top_set, bottoms, bottom_set);
+                let join = Join {
+                    sides,
+                    gather_min_queries,
+                };
+                (
+                    level,
+                    dispatch_to(level, join).expect("a level this CPU has"),
+                )
+            })
+            .collect()
     }
 
     /// Spreads a test word's 16 bits to both ends of a `u64`, so the wide
@@ -886,55 +606,60 @@ mod tests {
                     // Gathering from every bucket of tops, from none, and
                     // from the threshold the engine uses.
                     for gather_min_queries in [0, usize::MAX, GATHER_MIN_QUERIES] {
-                        prop_assert_eq!(
-                            count_pairs(&tops, top_set, &bottoms, bottom_set, 0, &mut BottomRuns::gathering_from(gather_min_queries)),
-                            expected,
-                            "sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
-                        );
-                        prop_assert_eq!(
-                            count_pairs(&wide_tops, top_set, &wide_bottoms, bottom_set, 0, &mut BottomRuns::gathering_from(gather_min_queries)),
-                            expected,
-                            "wide, sets {} and {}, gathering from {}", top_set, bottom_set, gather_min_queries
-                        );
+                        for (level, counted) in count_pairs_each(&tops, top_set, &bottoms, bottom_set, gather_min_queries) {
+                            prop_assert_eq!(
+                                counted, expected,
+                                "{:?}, sets {} and {}, gathering from {}", level, top_set, bottom_set, gather_min_queries
+                            );
+                        }
+                        for (level, counted) in count_pairs_each(&wide_tops, top_set, &wide_bottoms, bottom_set, gather_min_queries) {
+                            prop_assert_eq!(
+                                counted, expected,
+                                "{:?}, wide, sets {} and {}, gathering from {}", level, top_set, bottom_set, gather_min_queries
+                            );
+                        }
                     }
                 }
             }
         }
 
-        /// The kernels agree on any words at all, padding included, and
-        /// on any number of them (a last partial step).
+        /// Every level's narrow kernel counts exactly the disjoint pairs
+        /// of any words at all, padding included, and of any number of
+        /// them (a last partial step reads as padding).
         #[test]
-        fn the_portable_kernel_equals_the_simd_one(
+        fn every_narrow_kernel_counts_the_disjoint_pairs(
             queries in prop::array::uniform4(prop_oneof![any::<u32>(), Just(PAD), Just(0u32)]),
             bottoms in prop::collection::vec(prop_oneof![any::<u32>(), Just(PAD), Just(0u32)], 0..40),
         ) {
-            let portable = count_group_portable(&queries, &bottoms);
-            prop_assert_eq!(count_group(&queries, &bottoms), portable);
-            #[cfg(target_arch = "x86_64")]
-            prop_assert_eq!(count_group_sse2(&queries, &bottoms), portable);
-            let padded = padded_to_steps(&bottoms);
-            let naive_count: u64 = queries
-                .iter()
-                .map(|&q| padded.iter().filter(|&&b| b & q == 0).count() as u64)
-                .sum();
-            prop_assert_eq!(portable, naive_count);
+            let expected = naive_group(&queries, &bottoms);
+            for (level, counted) in count_group(&queries, &bottoms) {
+                prop_assert_eq!(counted, expected, "{:?}", level);
+            }
         }
 
-        /// The wide kernels count exactly the disjoint pairs, padding
-        /// and a last partial step included.
+        /// The same of every level's wide kernel.
         #[test]
-        fn the_wide_kernel_counts_the_disjoint_pairs(
+        fn every_wide_kernel_counts_the_disjoint_pairs(
             queries in prop::array::uniform4(prop_oneof![any::<u64>(), Just(u64::PAD), Just(0u64), Just(u64::TOP_MARK)]),
             bottoms in prop::collection::vec(prop_oneof![any::<u64>(), Just(u64::PAD), Just(0u64), Just(u64::BOTTOM_MARK)], 0..40),
         ) {
-            let padded = padded_to_steps(&bottoms);
-            let naive_count: u64 = queries
-                .iter()
-                .map(|&q| padded.iter().filter(|&&b| b & q == 0).count() as u64)
-                .sum();
-            prop_assert_eq!(<u64 as Word>::Kernel::count(&queries, &bottoms), naive_count);
-            prop_assert_eq!(WideVector::count(&queries, &bottoms), naive_count);
+            let expected = naive_group(&queries, &bottoms);
+            for (level, counted) in count_group(&queries, &bottoms) {
+                prop_assert_eq!(counted, expected, "{:?}", level);
+            }
         }
+    }
+
+    /// A group's count pair by pair, the bottoms padded with PAD to whole
+    /// steps (what a kernel reads).
+    fn naive_group<W: Word + std::ops::BitAnd<Output = W> + PartialEq>(
+        queries: &[W; QUERIES],
+        bottoms: &[W],
+    ) -> u64 {
+        let padded = padded_to_steps(bottoms);
+        (queries.iter())
+            .map(|&q| padded.iter().filter(|&&b| b & q == W::default()).count() as u64)
+            .sum()
     }
 
     #[test]
@@ -944,13 +669,17 @@ mod tests {
         let real_top = TOP_MARK;
         let real_bottom = BOTTOM_MARK;
         let bottoms = [real_bottom, PAD, PAD, PAD, PAD, PAD, PAD, PAD];
-        assert_eq!(count_group(&[real_top, PAD, PAD, PAD], &bottoms), 1);
-        assert_eq!(
-            count_group_portable(&[real_top, PAD, PAD, PAD], &bottoms),
-            1
-        );
-        assert_eq!(count_group(&[PAD; QUERIES], &[real_bottom; LANES]), 0);
-        assert_eq!(count_group(&[real_top; QUERIES], &[PAD; LANES]), 0);
+        let cases: [(&[u32; QUERIES], &[u32], u64); 4] = [
+            (&[real_top, PAD, PAD, PAD], &bottoms, 1),
+            (&[real_top, PAD, PAD, PAD], &[real_bottom], 1),
+            (&[PAD; QUERIES], &[real_bottom; LANES], 0),
+            (&[real_top; QUERIES], &[PAD; LANES], 0),
+        ];
+        for (queries, bottoms, expected) in cases {
+            for (level, counted) in count_group(queries, bottoms) {
+                assert_eq!(counted, expected, "{level:?}");
+            }
+        }
     }
 
     #[test]
@@ -989,9 +718,12 @@ mod tests {
         let lonely = side(index_bits, 2, &[(1, 0, 0)], false);
         assert!(!lonely.has_set(0) && lonely.has_set(1));
         let tops = side(index_bits, 2, &[(0, 0, 0)], true);
-        let mut bottom_runs = BottomRuns::default();
-        assert_eq!(count_pairs(&tops, 0, &lonely, 0, 0, &mut bottom_runs), 0);
-        assert_eq!(count_pairs(&tops, 0, &lonely, 1, 0, &mut bottom_runs), 1);
+        for (level, counted) in count_pairs_each(&tops, 0, &lonely, 0, GATHER_MIN_QUERIES) {
+            assert_eq!(counted, 0, "{level:?}");
+        }
+        for (level, counted) in count_pairs_each(&tops, 0, &lonely, 1, GATHER_MIN_QUERIES) {
+            assert_eq!(counted, 1, "{level:?}");
+        }
     }
 
     #[test]

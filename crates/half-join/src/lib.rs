@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod arch;
 mod board;
 mod fixed;
 mod halves;
@@ -41,6 +42,13 @@ pub static INFO: SolverInfo = SolverInfo {
     analysis: include_str!("../ANALYSIS.md"),
 };
 
+/// Which instruction-set level counts (the join's kernels and the
+/// searches' bit tricks), chosen once per process at run time: the best
+/// the CPU has, or the one `QUEENS_KERNEL` names (see the crate's README).
+pub mod kernel {
+    pub use crate::arch::{Choice, KERNEL_VARIABLE, LEVELS, Level, available, best, choice};
+}
+
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
 pub const SPLIT_VERSION: &str = "half-join/3";
 
@@ -64,6 +72,11 @@ impl SplitEngine for HalfJoin {
                 nodes,
             });
         }
+        // A forced level the CPU lacks is refused here, in one line.
+        arch::choice().map_err(|reason| QueensError::Unavailable {
+            solver: INFO.id,
+            reason,
+        })?;
         let board = Board::new(n);
         let mut count = unit::count_unit(&board, Unit::from_key(unit.key));
         // The identity fixes every solution.

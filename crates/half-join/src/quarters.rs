@@ -25,6 +25,7 @@
 //! size is bounded by the unit's, and a cell of pieces (ranks, files) is
 //! found by indexing: the quarter's files outside the block are contiguous.
 
+use crate::arch::Isa;
 use crate::board::Board;
 use crate::halves::MAX_HALF;
 
@@ -132,7 +133,7 @@ impl Quarter {
     /// Finds every piece of the quarter: queens on any of the half's ranks,
     /// at most one per rank and file, none attacking another, on `files`
     /// and taking all of `must`. Returns the queens placed (nodes).
-    pub(crate) fn build(&mut self, search: &QuarterSearch<'_>) -> u64 {
+    pub(crate) fn build<L: Isa>(&mut self, isa: L, search: &QuarterSearch<'_>) -> u64 {
         if self.made_for.as_ref().is_some_and(|made| made.is(search)) {
             return self.nodes;
         }
@@ -156,7 +157,7 @@ impl Quarter {
         );
         self.found.clear();
         let mut nodes = 0;
-        self.place(search, 0, ranks, Frame::default(), &mut nodes);
+        self.place(isa, search, 0, ranks, Frame::default(), &mut nodes);
         // Counting sort into cells.
         let cells = 1usize << (ranks as u32 + self.outside_bits);
         self.starts.clear();
@@ -185,9 +186,26 @@ impl Quarter {
     }
 
     /// The search of [`Quarter::build`] from `rank` on: the rank gets no
-    /// queen, or one on a free square.
-    fn place(
+    /// queen, or one on a free square. Each call enters `isa`'s code (see
+    /// [`Isa::run`]; a recursion is not inlined), so the bit tricks compile
+    /// to POPCNT and BMI where the level has them.
+    fn place<L: Isa>(
         &mut self,
+        isa: L,
+        search: &QuarterSearch<'_>,
+        rank: usize,
+        ranks: usize,
+        frame: Frame,
+        nodes: &mut u64,
+    ) {
+        isa.run(|| self.place_in(isa, search, rank, ranks, frame, nodes));
+    }
+
+    /// [`Quarter::place`], inlined into the level's code.
+    #[inline(always)]
+    fn place_in<L: Isa>(
+        &mut self,
+        isa: L,
         search: &QuarterSearch<'_>,
         rank: usize,
         ranks: usize,
@@ -211,7 +229,7 @@ impl Quarter {
             toward_a: frame.toward_a >> 1,
             ..frame
         };
-        self.place(search, rank + 1, ranks, next(frame), nodes);
+        self.place(isa, search, rank + 1, ranks, next(frame), nodes);
         if placed == *search.queens.end() {
             return;
         }
@@ -231,7 +249,7 @@ impl Quarter {
                 key: frame.key | search.contributions[rank][file],
                 side: frame.side | search.side_bits[rank][file],
             };
-            self.place(search, rank + 1, ranks, next(placed), nodes);
+            self.place(isa, search, rank + 1, ranks, next(placed), nodes);
         }
     }
 
@@ -253,67 +271,20 @@ impl Quarter {
     }
 }
 
-/// A partial piece: the ranks and files it takes, the diagonals it attacks
-/// on the next rank (as in the three-mask search), its keys.
-/// Words [`fit`] may write past the halves it keeps.
-const FIT_SLACK: usize = 8;
+/// Words [`Isa::fit`] may write past the halves it keeps.
+pub(crate) const FIT_SLACK: usize = 8;
 
 /// The halves of one left piece (`key`, `side`) with the right pieces
 /// whose side keys are disjoint from `side`: writes `key | right key` for
 /// each, in order, from `out[0]`, and returns how many. Words after them
 /// may be overwritten too: `out` must hold `right_keys.len() + FIT_SLACK`.
 ///
-/// With AVX-512, eight right pieces at a time: one test of their side keys
-/// gives the mask of those that fit, and a compress packs their halves
-/// together for one store. (The scalar loop spends a store and an add on
-/// every pair, kept or not; it was a tenth of n = 22's time, and this loop
-/// made a slice of n = 22 about 3 % faster, timed side by side.)
+/// One pair at a time: each half is written, and kept (the next
+/// overwrites it otherwise) only if the pieces fit. The loop of the levels
+/// without AVX-512, and the reference the AVX-512 one (eight pieces at a
+/// time, see [`Isa::fit`]) is tested against.
 #[inline(always)]
-fn fit(key: u64, side: u32, right_keys: &[u64], right_sides: &[u32], out: &mut [u64]) -> usize {
-    assert!(right_sides.len() == right_keys.len() && out.len() >= right_keys.len() + FIT_SLACK);
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl"
-    ))]
-    {
-        use std::arch::x86_64::*;
-        let mut len = 0;
-        // SAFETY: compiled only where the target has AVX-512F and VL (cfg
-        // above). Step `at` reads right keys and sides at..at + 8, masked
-        // to those below `right_keys.len()` (masked lanes are not read),
-        // and writes eight words at out[len..], where len <= at <
-        // right_keys.len(): inside `out` by the assert.
-        unsafe {
-            let key = _mm512_set1_epi64(key as i64);
-            let side = _mm256_set1_epi32(side as i32);
-            for at in (0..right_keys.len()).step_by(8) {
-                let lanes = (u8::MAX as u16 >> (at + 8).saturating_sub(right_keys.len())) as u8;
-                let sides = _mm256_maskz_loadu_epi32(lanes, right_sides.as_ptr().add(at).cast());
-                let keys = _mm512_maskz_loadu_epi64(lanes, right_keys.as_ptr().add(at).cast());
-                let fits = _mm256_mask_testn_epi32_mask(lanes, sides, side);
-                let halves = _mm512_maskz_compress_epi64(fits, _mm512_or_si512(keys, key));
-                _mm512_storeu_si512(out.as_mut_ptr().add(len).cast(), halves);
-                len += fits.count_ones() as usize;
-            }
-        }
-        len
-    }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "avx512f",
-        target_feature = "avx512vl"
-    )))]
-    fit_scalar(key, side, right_keys, right_sides, out)
-}
-
-/// [`fit`] one pair at a time: each half is written, and kept (the next
-/// overwrites it otherwise) only if the pieces fit. The loop where the CPU
-/// has no AVX-512, and the reference `fit` is tested against (so it is
-/// compiled, and checked, on every target).
-#[cfg_attr(not(test), allow(dead_code))]
-#[inline(always)]
-fn fit_scalar(
+pub(crate) fn fit_scalar(
     key: u64,
     side: u32,
     right_keys: &[u64],
@@ -328,6 +299,8 @@ fn fit_scalar(
     len
 }
 
+/// A partial piece: the ranks and files it takes, the diagonals it attacks
+/// on the next rank (as in the three-mask search), its keys.
 #[derive(Clone, Copy, Default)]
 struct Frame {
     ranks: u32,
@@ -353,8 +326,13 @@ impl Quarters {
     /// Builds both quarters of the half whose queens avoid `forbidden`,
     /// with `pattern` for the unit's block files, keys from `contributions`.
     /// Returns the nodes.
-    pub(crate) fn build(
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the level, and what the half's pieces depend on"
+    )]
+    pub(crate) fn build<L: Isa>(
         &mut self,
+        isa: L,
         board: &Board,
         side_bits: &[[u32; 32]],
         contributions: &[[u64; 32]],
@@ -382,15 +360,18 @@ impl Quarters {
             let other = 1 - side;
             let least = fewest[side].max(half.saturating_sub(most[other]));
             let largest = most[side].min(half.saturating_sub(fewest[other]));
-            nodes += quarter.build(&QuarterSearch {
-                contributions,
-                side_bits,
-                forbidden,
-                files: allowed & files,
-                must: pattern & files,
-                outside: outside & files,
-                queens: least..=largest,
-            });
+            nodes += quarter.build(
+                isa,
+                &QuarterSearch {
+                    contributions,
+                    side_bits,
+                    forbidden,
+                    files: allowed & files,
+                    must: pattern & files,
+                    outside: outside & files,
+                    queens: least..=largest,
+                },
+            );
         }
         nodes
     }
@@ -399,8 +380,15 @@ impl Quarters {
     /// files must be the built pattern), written to `out[..len]`; returns
     /// len and the pairs of pieces tested. `out` is scratch, grown as
     /// needed and never shrunk: the pairs are written without a branch,
-    /// each kept by advancing the end only if it fits.
-    pub(crate) fn halves(&self, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
+    /// each kept by advancing the end only if it fits. Runs compiled for
+    /// `isa`'s level, whose `fit` it uses.
+    pub(crate) fn halves<L: Isa>(&self, isa: L, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
+        isa.run(|| self.halves_in(isa, set, out))
+    }
+
+    /// [`Quarters::halves`], inlined into the level's code.
+    #[inline(always)]
+    fn halves_in<L: Isa>(&self, isa: L, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
         let left_count = (set & self.left_files).count_ones();
         let mut len = 0;
         let mut tested = 0u64;
@@ -417,7 +405,7 @@ impl Quarters {
                     if out.len() < len + room {
                         out.resize((2 * out.len()).max(len + room), 0);
                     }
-                    len += fit(key, side, right_keys, right_sides, &mut out[len..]);
+                    len += isa.fit(key, side, right_keys, right_sides, &mut out[len..]);
                 }
             }
             if ranks == 0 {
@@ -440,11 +428,28 @@ impl Quarters {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arch::{Task, dispatch_to, tested_levels};
     use proptest::prelude::*;
 
+    /// `fit` at one level, into `out`.
+    struct Fit<'a> {
+        key: u64,
+        side: u32,
+        keys: &'a [u64],
+        sides: &'a [u32],
+        out: &'a mut [u64],
+    }
+
+    impl Task for Fit<'_> {
+        type Output = usize;
+        fn run<L: Isa>(self, isa: L) -> usize {
+            isa.run(|| isa.fit(self.key, self.side, self.keys, self.sides, self.out))
+        }
+    }
+
     proptest! {
-        /// The halves `fit` keeps are exactly those the pair-by-pair loop
-        /// keeps, in the same order, at every length (whole steps of eight
+        /// The halves every level's `fit` keeps are exactly those the
+        /// pair-by-pair loop keeps, in the same order, at every length (whole steps of eight
         /// and a partial last one), and nothing beyond the slack is written.
         #[test]
         fn fit_keeps_exactly_the_pieces_whose_sides_are_disjoint(
@@ -456,19 +461,18 @@ mod tests {
             let side = side & side >> 3;
             let (keys, sides): (Vec<u64>, Vec<u32>) =
                 right.iter().map(|&(key, side)| (key, side & side >> 5)).unzip();
-            let guard = 0x5EED;
-            let mut out = vec![guard; keys.len() + FIT_SLACK + 1];
-            let kept = fit(key, side, &keys, &sides, &mut out);
-            let mut expected = vec![0; keys.len() + FIT_SLACK];
-            let expected_kept = fit_scalar(key, side, &keys, &sides, &mut expected);
-            prop_assert_eq!(kept, expected_kept);
-            prop_assert_eq!(&out[..kept], &expected[..kept]);
             let naive: Vec<u64> = keys.iter().zip(&sides)
                 .filter(|&(_, &s)| s & side == 0)
                 .map(|(&k, _)| k | key)
                 .collect();
-            prop_assert_eq!(&out[..kept], &naive[..]);
-            prop_assert_eq!(out[keys.len() + FIT_SLACK], guard);
+            for level in tested_levels() {
+                let guard = 0x5EED;
+                let mut out = vec![guard; keys.len() + FIT_SLACK + 1];
+                let fit = Fit { key, side, keys: &keys, sides: &sides, out: &mut out };
+                let kept = dispatch_to(level, fit).expect("a level this CPU has");
+                prop_assert_eq!(&out[..kept], &naive[..], "{:?}", level);
+                prop_assert_eq!(out[keys.len() + FIT_SLACK], guard, "{:?}", level);
+            }
         }
     }
 }

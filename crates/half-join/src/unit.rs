@@ -5,6 +5,7 @@ use std::cell::RefCell;
 
 use queens_core::split::UnitCount;
 
+use crate::arch::{self, Isa, Level, Task};
 use crate::board::{Board, SplitSymmetry, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::index::{self, Chooser, Remap};
@@ -133,12 +134,13 @@ fn search(board: &Board, unit: Unit, role: Role) -> HalfSearch<'_> {
 /// Enumerates the next chunk of a side's halves (at most about `limit`, see
 /// [`HalfSearch::resume`]) into `side`, bucketed by (file set, index bits):
 /// a counting sort, counted while searching, then placed. Returns the
-/// nodes and the halves.
+/// nodes and the halves. The search runs compiled for `isa`'s level.
 #[expect(
     clippy::too_many_arguments,
     reason = "the buffers of one chunk, borrowed apart"
 )]
-fn fill_chunk<W: Word>(
+fn fill_chunk<W: Word, L: Isa>(
+    isa: L,
     board: &Board,
     search: &HalfSearch<'_>,
     walk: &mut Walk,
@@ -155,11 +157,13 @@ fn fill_chunk<W: Word>(
     let outside = board.half - search.pattern.count_ones() as usize;
     counts.resize(board.sets_with(outside) << index_bits, 0);
     unsorted.clear();
-    let nodes = search.resume(walk, limit, |files, key| {
-        let (index, word) = W::split(key, index_bits);
-        let bucket = (board.set_index(files) << index_bits) | index as usize;
-        counts[bucket] += 1;
-        unsorted.push((bucket as u32, word.marked(mark)));
+    let nodes = isa.run(|| {
+        search.resume(walk, limit, |files, key| {
+            let (index, word) = W::split(key, index_bits);
+            let bucket = (board.set_index(files) << index_bits) | index as usize;
+            counts[bucket] += 1;
+            unsorted.push((bucket as u32, word.marked(mark)));
+        })
     });
     side.fill(index_bits, counts, unsorted, step);
     (nodes, unsorted.len())
@@ -168,22 +172,48 @@ fn fill_chunk<W: Word>(
 /// The solutions a unit stands for: its orbit's worth of each top set's
 /// joins, each top set weighted by its orbit under the symmetries that fix
 /// the unit (and skipped unless it is the smallest of that orbit).
+///
+/// Counted with the code of the level [`arch::choice`] chose (the
+/// engine's entry has refused a forced level the CPU lacks by then; here
+/// such a choice would count at the best level detected).
 pub(crate) fn count_unit(board: &Board, unit: Unit) -> UnitCount {
-    WORKSPACE.with_borrow_mut(|workspace| {
-        if board.layout.width == Width::Wide {
-            count_unit_in(board, unit, &mut workspace.wide, chunk::<u64>())
-        } else if board.n >= QUARTERS_MIN_N {
-            count_unit_by_quarters(
-                board,
-                unit,
-                &mut workspace.narrow,
-                index::MIN_CHOICE_PAIRS,
-                &mut |_, _, _| {},
-            )
-        } else {
-            count_unit_in(board, unit, &mut workspace.narrow, chunk::<u32>())
-        }
-    })
+    let level = arch::choice().map_or_else(|_| arch::best(), |choice| choice.level);
+    count_unit_at(board, unit, level).expect("a level this CPU has")
+}
+
+/// [`count_unit`] with the code of `level`, if the CPU has it.
+pub(crate) fn count_unit_at(board: &Board, unit: Unit, level: Level) -> Option<UnitCount> {
+    arch::dispatch_to(level, CountUnit { board, unit })
+}
+
+/// One unit's count, at whichever level it is dispatched to.
+struct CountUnit<'a> {
+    board: &'a Board,
+    unit: Unit,
+}
+
+impl Task for CountUnit<'_> {
+    type Output = UnitCount;
+
+    fn run<L: Isa>(self, isa: L) -> UnitCount {
+        let CountUnit { board, unit } = self;
+        WORKSPACE.with_borrow_mut(|workspace| {
+            if board.layout.width == Width::Wide {
+                count_unit_in(isa, board, unit, &mut workspace.wide, chunk::<u64>())
+            } else if board.n >= QUARTERS_MIN_N {
+                count_unit_by_quarters(
+                    isa,
+                    board,
+                    unit,
+                    &mut workspace.narrow,
+                    index::MIN_CHOICE_PAIRS,
+                    &mut |_, _, _| {},
+                )
+            } else {
+                count_unit_in(isa, board, unit, &mut workspace.narrow, chunk::<u32>())
+            }
+        })
+    }
 }
 
 /// The smallest board whose halves are made from quarters: below, a unit's
@@ -200,7 +230,8 @@ pub(crate) fn workspace_bytes() -> usize {
 }
 
 /// [`count_unit`] in one layout's buffers, `limit` halves per chunk.
-fn count_unit_in<W: Word>(
+fn count_unit_in<W: Word, L: Isa>(
+    isa: L,
     board: &Board,
     unit: Unit,
     buffers: &mut Buffers<W>,
@@ -227,6 +258,7 @@ fn count_unit_in<W: Word>(
     let mut first = true;
     while !top_walk.is_done() {
         let (top_nodes, halves) = fill_chunk(
+            isa,
             board,
             &top_search,
             &mut top_walk,
@@ -245,6 +277,7 @@ fn count_unit_in<W: Word>(
         let mut bottom_walk = Walk::default();
         while !bottom_walk.is_done() {
             let (bottom_nodes, _) = fill_chunk(
+                isa,
                 board,
                 &bottom_search,
                 &mut bottom_walk,
@@ -258,6 +291,7 @@ fn count_unit_in<W: Word>(
             for_each_top_set(board, unit, &fixing, |top_set, weight| {
                 let bottom_set = board.bottom_set(unit.middle, top_set);
                 let pairs = join::count_pairs(
+                    isa,
                     tops,
                     board.set_index(top_set),
                     bottoms,
@@ -280,7 +314,8 @@ fn count_unit_in<W: Word>(
 /// (see [`index::MIN_CHOICE_PAIRS`]; tests choose for every set, or none).
 /// `observe(pairs, tops, bottoms)` sees each set's sides before the join,
 /// with its pairs before the buckets (tests measure what the buckets skip).
-fn count_unit_by_quarters(
+fn count_unit_by_quarters<L: Isa>(
+    isa: L,
     board: &Board,
     unit: Unit,
     buffers: &mut Buffers<u32>,
@@ -308,6 +343,7 @@ fn count_unit_by_quarters(
         (&mut *bottom_quarters, bottom_unit, Role::Bottom),
     ] {
         nodes += quarters.build(
+            isa,
             board,
             &side_bits,
             contributions(board, role),
@@ -320,13 +356,13 @@ fn count_unit_by_quarters(
     let index_bits = board.layout.index_bits;
     let mut solutions = 0u64;
     for_each_top_set(board, unit, &fixing, |top_set, weight| {
-        let (top_found, tested) = top_quarters.halves(top_set, keys);
+        let (top_found, tested) = top_quarters.halves(isa, top_set, keys);
         nodes += tested;
         if top_found == 0 {
             return;
         }
         let bottom_set = board.bottom_set(unit.middle, top_set);
-        let (bottom_found, tested) = bottom_quarters.halves(bottom_set, bottom_keys);
+        let (bottom_found, tested) = bottom_quarters.halves(isa, bottom_set, bottom_keys);
         nodes += tested;
         if bottom_found == 0 {
             return;
@@ -336,10 +372,11 @@ fn count_unit_by_quarters(
         let all_pairs = (top_found as u64) * (bottom_found as u64);
         let big = all_pairs >= min_choice_pairs;
         let remap = big.then(|| {
-            chooser.choose(top_keys, bottom_keys, remap);
+            chooser.choose(isa, top_keys, bottom_keys, remap);
             &*remap
         });
         sort_set(
+            isa,
             index_bits,
             top_keys,
             remap,
@@ -349,6 +386,7 @@ fn count_unit_by_quarters(
             counts,
         );
         sort_set(
+            isa,
             index_bits,
             bottom_keys,
             remap,
@@ -358,7 +396,7 @@ fn count_unit_by_quarters(
             counts,
         );
         observe(all_pairs, tops, bottoms);
-        let pairs = join::count_pairs(tops, 0, bottoms, 0, board.doubling(), runs);
+        let pairs = join::count_pairs(isa, tops, 0, bottoms, 0, board.doubling(), runs);
         solutions = weigh(solutions, weight, pairs);
     });
     orbit_count(images.len(), solutions, nodes)
@@ -386,8 +424,14 @@ fn orbit_count(images: usize, solutions: u64, nodes: u64) -> UnitCount {
 }
 
 /// Sorts one set's halves (keys, rearranged by `remap`) into `side` by
-/// index bits, as set 0.
-fn sort_set<W: Word>(
+/// index bits, as set 0. The rearrangement runs compiled for `isa`'s
+/// level (`pext` or tables).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the level, the set's keys and the buffers, borrowed apart"
+)]
+fn sort_set<W: Word, L: Isa>(
+    isa: L,
     index_bits: usize,
     keys: &[u64],
     remap: Option<&Remap>,
@@ -400,12 +444,14 @@ fn sort_set<W: Word>(
     counts.clear();
     counts.resize(1 << index_bits, 0);
     unsorted.clear();
-    for &key in keys {
-        let key = remap.map_or(key, |remap| remap.apply(key));
-        let (index, word) = W::split(key, index_bits);
-        counts[index as usize] += 1;
-        unsorted.push((index, word.marked(mark)));
-    }
+    isa.run(|| {
+        for &key in keys {
+            let key = remap.map_or(key, |remap| remap.apply(isa, key));
+            let (index, word) = W::split(key, index_bits);
+            counts[index as usize] += 1;
+            unsorted.push((index, word.marked(mark)));
+        }
+    });
     side.fill(index_bits, counts, unsorted, step);
 }
 
@@ -463,6 +509,7 @@ pub(crate) fn top_sets(board: &Board, unit: Unit) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arch::Portable;
     use crate::board::Symmetries;
     use queens_core::{check, oeis};
     use std::collections::BTreeMap;
@@ -561,13 +608,20 @@ mod tests {
                     .iter()
                     .map(|i| truth.get(i).copied().unwrap_or(0))
                     .sum();
-                let counted = count_unit_in(&board, unit, &mut workspace.narrow, chunk::<u32>());
+                let counted = count_unit_in(
+                    Portable,
+                    &board,
+                    unit,
+                    &mut workspace.narrow,
+                    chunk::<u32>(),
+                );
                 let counted = counted.solutions;
                 assert_eq!(counted, expected, "n = {n}: {unit:?}, orbit {images:?}");
                 // Quarters, with every set's index chosen or none.
                 for min_choice_pairs in [0, u64::MAX] {
                     let buffers = &mut workspace.narrow;
                     let by_quarters = count_unit_by_quarters(
+                        Portable,
                         &board,
                         unit,
                         buffers,
@@ -596,6 +650,25 @@ mod tests {
     }
 
     #[test]
+    fn every_level_counts_every_board_from_8_to_16() {
+        // Each instruction-set level's code (kernels, `fit`, `pext` or
+        // tables, the searches) counts whole boards, both ways of making
+        // halves (searched below n = 14, from quarters above), against
+        // A000170. A level this CPU lacks is named on stderr as skipped.
+        for level in crate::arch::tested_levels() {
+            for n in 8..=16 {
+                let board = Board::new(n);
+                let counted: u64 = (board.units().into_iter())
+                    .filter(|&unit| board.is_canonical(unit))
+                    .map(|unit| count_unit_at(&board, unit, level).expect("a level this CPU has"))
+                    .map(|count| count.solutions)
+                    .sum();
+                assert_eq!(Some(counted), oeis::total(n), "n = {n}, {level:?}");
+            }
+        }
+    }
+
+    #[test]
     fn every_set_counts_the_same_with_its_index_chosen_or_central() {
         // `count_unit` chooses the index diagonals of sets with many pairs
         // only (`index::MIN_CHOICE_PAIRS`), and boards small enough to count
@@ -610,6 +683,7 @@ mod tests {
                     .map(|unit| {
                         let buffers = &mut Buffers::default();
                         count_unit_by_quarters(
+                            Portable,
                             &board,
                             unit,
                             buffers,
@@ -655,6 +729,7 @@ mod tests {
                     };
                     let buffers = &mut Buffers::default();
                     counts[way] = count_unit_by_quarters(
+                        Portable,
                         &board,
                         unit,
                         buffers,
@@ -721,6 +796,7 @@ mod tests {
                     search(&board, unit, role)
                         .run(|files, key| searched.entry(files).or_default().push(key));
                     quarters.build(
+                        Portable,
                         &board,
                         &side_bits,
                         contributions(&board, role),
@@ -734,7 +810,7 @@ mod tests {
                     loop {
                         if rest.count_ones() as usize == wanted {
                             let set = unit.pattern | rest;
-                            let (found, _) = quarters.halves(set, &mut keys);
+                            let (found, _) = quarters.halves(Portable, set, &mut keys);
                             let mut made = keys[..found].to_vec();
                             made.sort_unstable();
                             let mut expected = searched.remove(&set).unwrap_or_default();
@@ -789,8 +865,10 @@ mod tests {
                     let board = Board::with_width(n, width);
                     for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
                         let [whole, chunked] = [u64::MAX, limit].map(|limit| match width {
-                            Width::Wide => count_unit_in(&board, unit, &mut wide, limit),
-                            Width::Narrow => count_unit_in(&board, unit, &mut narrow, limit),
+                            Width::Wide => count_unit_in(Portable, &board, unit, &mut wide, limit),
+                            Width::Narrow => {
+                                count_unit_in(Portable, &board, unit, &mut narrow, limit)
+                            }
                         });
                         assert_eq!(chunked.solutions, whole.solutions, "n = {n}, {unit:?}");
                         assert!(chunked.nodes >= whole.nodes, "bottoms walked again");

@@ -1,0 +1,337 @@
+//! The CPU-specific code, and the one place that chooses it at run time.
+//!
+//! The binary is portable: every x86-64 kernel is compiled into it, each
+//! inside functions that enable its target features, and the best one the
+//! CPU running it has is chosen once, by feature detection, when the first
+//! unit is counted. (The way BurntSushi's `memchr` organises its `arch/`:
+//! one generic algorithm over a small vector trait, [`generic`], and one
+//! implementation of that trait per instruction set.) A build for one CPU
+//! (`target-cpu=native`) was about as fast, but died with an illegal
+//! instruction on an older node of a cluster, and never compiled or tested
+//! the kernels its build machine lacked.
+//!
+//! A level is a zero-sized *token* ([`Portable`], and on x86-64 `Sse2`,
+//! `Avx2`, `Avx512`). Only [`dispatch_to`] makes tokens, and only of levels
+//! the CPU has, so holding one proves the CPU has its features: that is
+//! the whole argument behind the `unsafe` here, which is confined to the
+//! entry into a level's code ([`Isa::run`]) and to the intrinsics (their
+//! loads and stores, and the arithmetic Rust only lets a function with the
+//! feature call safely). The search code is generic over the token, so
+//! each level gets its own copy of the hot functions, each compiled with
+//! the level's features (BMI1/BMI2/POPCNT for the searches' bit tricks,
+//! the vector ISA for the join); [`Isa::run`] is how a hot function enters
+//! that copy, once per call, never inside its loop.
+//!
+//! `QUEENS_KERNEL=portable|sse2|avx2|avx512` forces a level (tests and
+//! users comparing kernels); a level the CPU lacks is refused.
+
+pub(crate) mod generic;
+mod portable;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+use std::sync::OnceLock;
+
+pub(crate) use generic::Step;
+pub(crate) use portable::Portable;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86_64::{Avx2, Avx512, Sse2};
+
+/// The environment variable that forces a level.
+pub const KERNEL_VARIABLE: &str = "QUEENS_KERNEL";
+
+/// An instruction-set level, from plain Rust up. On x86-64 each includes
+/// the ones below it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Plain Rust, no target features: the code of every other
+    /// architecture, and a reference on x86-64.
+    Portable,
+    /// The x86-64 baseline: 128-bit SSE2 join kernels; the searches use no
+    /// POPCNT or BMI (the baseline has neither).
+    Sse2,
+    /// x86-64-v3's integer part: 256-bit AVX2 kernels, and BMI1, BMI2
+    /// (`pext` for the index's bit permutation), POPCNT and LZCNT in the
+    /// searches.
+    Avx2,
+    /// Avx2 plus AVX-512F and VL: masked 256- and 512-bit kernels (a mask
+    /// of the disjoint lanes, a masked add), masked loads of a run's last
+    /// partial step, and a compress that packs the quarters' fitting pieces.
+    Avx512,
+}
+
+/// Every level, lowest first.
+pub const LEVELS: [Level; 4] = [Level::Portable, Level::Sse2, Level::Avx2, Level::Avx512];
+
+impl Level {
+    /// The name `QUEENS_KERNEL` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Portable => "portable",
+            Level::Sse2 => "sse2",
+            Level::Avx2 => "avx2",
+            Level::Avx512 => "avx512",
+        }
+    }
+
+    /// The CPU features the level needs (as `is_x86_feature_detected!`
+    /// names them).
+    pub fn features(self) -> &'static [&'static str] {
+        match self {
+            Level::Portable => &[],
+            Level::Sse2 => &["sse2"],
+            Level::Avx2 => &["avx2", "bmi1", "bmi2", "popcnt", "lzcnt"],
+            Level::Avx512 => &[
+                "avx2", "bmi1", "bmi2", "popcnt", "lzcnt", "avx512f", "avx512vl",
+            ],
+        }
+    }
+
+    /// The features of the level this CPU lacks (all of them off x86-64,
+    /// except for the portable level, which needs none).
+    pub fn missing(self) -> Vec<&'static str> {
+        self.features()
+            .iter()
+            .copied()
+            .filter(|&feature| !has(feature))
+            .collect()
+    }
+}
+
+/// Whether the CPU running this has a feature (detected once per feature
+/// by the standard library, which caches the answer).
+#[cfg(target_arch = "x86_64")]
+fn has(feature: &str) -> bool {
+    match feature {
+        "sse2" => std::arch::is_x86_feature_detected!("sse2"),
+        "avx2" => std::arch::is_x86_feature_detected!("avx2"),
+        "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
+        "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
+        "popcnt" => std::arch::is_x86_feature_detected!("popcnt"),
+        "lzcnt" => std::arch::is_x86_feature_detected!("lzcnt"),
+        "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
+        "avx512vl" => std::arch::is_x86_feature_detected!("avx512vl"),
+        _ => false,
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has(_: &str) -> bool {
+    false
+}
+
+/// The levels this CPU has, lowest first.
+pub fn available() -> Vec<Level> {
+    LEVELS
+        .into_iter()
+        .filter(|level| level.missing().is_empty())
+        .collect()
+}
+
+/// The highest level this CPU has.
+pub fn best() -> Level {
+    *available()
+        .last()
+        .expect("the portable level needs nothing")
+}
+
+/// The level the engine counts with, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The level.
+    pub level: Level,
+    /// Forced by `QUEENS_KERNEL` rather than detected.
+    pub forced: bool,
+}
+
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let level = self.level;
+        if self.forced {
+            return write!(f, "{} (forced by {KERNEL_VARIABLE})", level.name());
+        }
+        match level.features() {
+            [] => write!(f, "{} (no SIMD level detected on this CPU)", level.name()),
+            features => write!(
+                f,
+                "{} (the best level this CPU has: it detected {})",
+                level.name(),
+                features.join(", ")
+            ),
+        }
+    }
+}
+
+/// The level chosen for this process: `QUEENS_KERNEL`'s if it is set (and
+/// the CPU has it), else the highest the CPU has. Decided once; the error
+/// is one line naming what is wrong.
+pub fn choice() -> Result<Choice, String> {
+    static CHOICE: OnceLock<Result<Choice, String>> = OnceLock::new();
+    CHOICE
+        .get_or_init(|| choose(std::env::var_os(KERNEL_VARIABLE).as_deref()))
+        .clone()
+}
+
+/// [`choice`] for a given value of `QUEENS_KERNEL` (None: unset).
+fn choose(forced: Option<&std::ffi::OsStr>) -> Result<Choice, String> {
+    let Some(forced) = forced else {
+        return Ok(Choice {
+            level: best(),
+            forced: false,
+        });
+    };
+    let names = LEVELS.map(Level::name).join(", ");
+    let level = LEVELS
+        .into_iter()
+        .find(|level| forced == level.name())
+        .ok_or_else(|| {
+            format!(
+                "{KERNEL_VARIABLE}={} is not a kernel (one of {names})",
+                forced.to_string_lossy()
+            )
+        })?;
+    match level.missing()[..] {
+        [] => Ok(Choice {
+            level,
+            forced: true,
+        }),
+        ref missing => Err(format!(
+            "{KERNEL_VARIABLE}={}: this CPU lacks {}",
+            level.name(),
+            missing.join(", ")
+        )),
+    }
+}
+
+/// What a level's code does: an instruction set's token, with the join's
+/// vector steps in both layouts' words and the few other operations whose
+/// best form depends on the CPU. Only [`dispatch_to`] makes tokens.
+pub(crate) trait Isa: Step<u32> + Step<u64> + Copy + Send + Sync + 'static {
+    /// Whether [`Isa::pext`] is one instruction (BMI2): the index's bit
+    /// permutation uses it then, and byte tables otherwise.
+    const PEXT: bool = false;
+
+    /// Runs `f` compiled for this level: `f`, and everything inlined into
+    /// it, with the level's target features enabled. A hot function enters
+    /// once per call, around its loops.
+    fn run<R>(self, f: impl FnOnce() -> R) -> R;
+
+    /// The bits of `value` under `mask`, packed from bit 0 up (BMI2's
+    /// `pext`; here one bit at a time, for the tests).
+    #[inline(always)]
+    fn pext(self, value: u64, mask: u64) -> u64 {
+        let (mut rest, mut packed, mut to) = (mask, 0, 0);
+        while rest != 0 {
+            packed |= (value >> rest.trailing_zeros() & 1) << to;
+            to += 1;
+            rest &= rest - 1;
+        }
+        packed
+    }
+
+    /// See [`crate::quarters::fit_scalar`]: the halves of one left piece
+    /// with the right pieces whose side keys are disjoint from `side`.
+    #[inline(always)]
+    fn fit(
+        self,
+        key: u64,
+        side: u32,
+        right_keys: &[u64],
+        right_sides: &[u32],
+        out: &mut [u64],
+    ) -> usize {
+        crate::quarters::fit_scalar(key, side, right_keys, right_sides, out)
+    }
+}
+
+/// Work to run at one level, whichever is chosen: its `run` is generic
+/// over the level, and monomorphised for each.
+pub(crate) trait Task {
+    /// What it returns.
+    type Output;
+    /// Runs it with `isa`'s code.
+    fn run<L: Isa>(self, isa: L) -> Self::Output;
+}
+
+/// Runs `task` at `level` if the CPU has it (None otherwise): the dispatch
+/// point. The engine calls it once per unit with the level of [`choice`];
+/// the tests run every level this way.
+pub(crate) fn dispatch_to<T: Task>(level: Level, task: T) -> Option<T::Output> {
+    if !level.missing().is_empty() {
+        return None;
+    }
+    // The tokens are made here only.
+    // SAFETY (each `new_unchecked`): the check above found every feature of
+    // the level on this CPU.
+    match level {
+        Level::Portable => Some(task.run(Portable)),
+        #[cfg(target_arch = "x86_64")]
+        Level::Sse2 => Some(task.run(unsafe { Sse2::new_unchecked() })),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => Some(task.run(unsafe { Avx2::new_unchecked() })),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => Some(task.run(unsafe { Avx512::new_unchecked() })),
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => None,
+    }
+}
+
+/// The levels a test runs: every one this CPU has. Each one it lacks is
+/// named on stderr (once per process), so that a skipped kernel is never
+/// a silent pass.
+#[cfg(test)]
+pub(crate) fn tested_levels() -> Vec<Level> {
+    static SKIPPED: std::sync::Once = std::sync::Once::new();
+    SKIPPED.call_once(|| {
+        for level in LEVELS {
+            let missing = level.missing();
+            if !missing.is_empty() {
+                eprintln!(
+                    "skipped: the {} kernel (this CPU lacks {})",
+                    level.name(),
+                    missing.join(", ")
+                );
+            }
+        }
+    });
+    available()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_forced_level_is_taken_if_the_cpu_has_it_and_refused_in_one_line_otherwise() {
+        for level in LEVELS {
+            let chosen = choose(Some(level.name().as_ref()));
+            if level.missing().is_empty() {
+                assert_eq!(
+                    chosen,
+                    Ok(Choice {
+                        level,
+                        forced: true
+                    })
+                );
+            } else {
+                let why = chosen.expect_err("a level the CPU lacks");
+                assert!(why.contains("lacks") && !why.contains('\n'), "{why}");
+                eprintln!("skipped: {} ({why})", level.name());
+            }
+        }
+        let why = choose(Some("avx1024".as_ref())).expect_err("no such level");
+        assert!(why.contains("portable, sse2, avx2, avx512"), "{why}");
+    }
+
+    #[test]
+    fn unforced_the_best_level_the_cpu_has_is_chosen() {
+        let chosen = choose(None).unwrap();
+        assert!(!chosen.forced);
+        assert_eq!(Some(&chosen.level), available().last());
+        assert!(available().contains(&Level::Portable));
+        // Levels include the ones below them.
+        let available = available();
+        assert!(available.iter().enumerate().all(|(i, &l)| l == LEVELS[i]));
+        eprintln!("chosen here: {chosen}");
+    }
+}
