@@ -13,7 +13,7 @@
 //! contiguous run instead of one short pass per bucket of bottoms (on large
 //! boards most runs are a few steps long, and a group visits tens of them).
 //!
-//! Buckets of tops are padded to whole groups with [`Word::PAD`], which can
+//! Buckets of tops are padded to whole groups with [`Lane::PAD`], which can
 //! never meet anything: every real top carries [`Word::TOP_MARK`] and every
 //! real bottom [`Word::BOTTOM_MARK`], and PAD has both bits. Buckets of
 //! bottoms are not padded: a kernel reads a run's last partial step as if
@@ -24,28 +24,21 @@
 //! one (see [`crate::layout`]); [`Word`] is what the join needs of either.
 //! The kernels, one per instruction-set level, are in [`crate::arch`].
 
+#[cfg(test)]
+use crate::arch::generic::LANES;
+pub(crate) use crate::arch::generic::{Lane, QUERIES};
 use crate::arch::{Isa, Step, generic};
-
-/// Bottoms compared per step (one 256-bit register of `u32`, or one
-/// 512-bit register of `u64`, at the AVX-512 level).
-pub(crate) const LANES: usize = 8;
-
-/// Tops compared against each loaded step of bottoms.
-pub(crate) const QUERIES: usize = 4;
 
 /// Key bits left for the narrow low word beside the marks.
 pub(crate) const LOW_BITS: usize = 30;
 
 /// The word a layout compares: its marks, how a key splits into bucket and
 /// word, and the kernel.
-pub(crate) trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
+pub(crate) trait Word: Lane {
     /// Set in every top's word.
     const TOP_MARK: Self;
     /// Set in every bottom's word.
     const BOTTOM_MARK: Self;
-    /// Padding, on either side: it meets every real entry of the other side
-    /// in one of the marks.
-    const PAD: Self;
     /// Whether a large bucket of tops gathers its runs of bottoms (see
     /// [`GATHER_MIN_QUERIES`]). Narrow words do; for wide ones it was no
     /// faster (a slice of n = 24, timed side by side), so they read the
@@ -65,7 +58,6 @@ pub(crate) trait Word: Copy + Default + std::fmt::Debug + Send + 'static {
 impl Word for u32 {
     const TOP_MARK: u32 = 1 << 31;
     const BOTTOM_MARK: u32 = 1 << 30;
-    const PAD: u32 = u32::MAX;
     const GATHERS: bool = true;
 
     #[inline(always)]
@@ -89,7 +81,6 @@ impl Word for u32 {
 impl Word for u64 {
     const TOP_MARK: u64 = 1 << 63;
     const BOTTOM_MARK: u64 = 1 << 62;
-    const PAD: u64 = u64::MAX;
     const GATHERS: bool = false;
 
     #[inline(always)]
@@ -441,7 +432,7 @@ mod tests {
     use crate::arch::{Level, Task, dispatch_to};
     use proptest::prelude::*;
 
-    const PAD: u32 = <u32 as Word>::PAD;
+    const PAD: u32 = <u32 as Lane>::PAD;
     const TOP_MARK: u32 = <u32 as Word>::TOP_MARK;
     const BOTTOM_MARK: u32 = <u32 as Word>::BOTTOM_MARK;
 
@@ -652,10 +643,7 @@ mod tests {
 
     /// A group's count pair by pair, the bottoms padded with PAD to whole
     /// steps (what a kernel reads).
-    fn naive_group<W: Word + std::ops::BitAnd<Output = W> + PartialEq>(
-        queries: &[W; QUERIES],
-        bottoms: &[W],
-    ) -> u64 {
+    fn naive_group<W: Word>(queries: &[W; QUERIES], bottoms: &[W]) -> u64 {
         let padded = padded_to_steps(bottoms);
         (queries.iter())
             .map(|&q| padded.iter().filter(|&&b| b & q == W::default()).count() as u64)

@@ -25,7 +25,7 @@
 //! size is bounded by the unit's, and a cell of pieces (ranks, files) is
 //! found by indexing: the quarter's files outside the block are contiguous.
 
-use crate::arch::Isa;
+use crate::arch::{FIT_SLACK, Isa};
 use crate::board::Board;
 use crate::halves::MAX_HALF;
 
@@ -269,34 +269,6 @@ impl Quarter {
             + self.sides.capacity() * size_of::<u32>()
             + self.found.capacity() * size_of::<(u32, u64, u32)>()
     }
-}
-
-/// Words [`Isa::fit`] may write past the halves it keeps.
-pub(crate) const FIT_SLACK: usize = 8;
-
-/// The halves of one left piece (`key`, `side`) with the right pieces
-/// whose side keys are disjoint from `side`: writes `key | right key` for
-/// each, in order, from `out[0]`, and returns how many. Words after them
-/// may be overwritten too: `out` must hold `right_keys.len() + FIT_SLACK`.
-///
-/// One pair at a time: each half is written, and kept (the next
-/// overwrites it otherwise) only if the pieces fit. The loop of the levels
-/// without AVX-512, and the reference the AVX-512 one (eight pieces at a
-/// time, see [`Isa::fit`]) is tested against.
-#[inline(always)]
-pub(crate) fn fit_scalar(
-    key: u64,
-    side: u32,
-    right_keys: &[u64],
-    right_sides: &[u32],
-    out: &mut [u64],
-) -> usize {
-    let mut len = 0;
-    for (&right_key, &right_side) in right_keys.iter().zip(right_sides) {
-        out[len] = key | right_key;
-        len += usize::from(side & right_side == 0);
-    }
-    len
 }
 
 /// A partial piece: the ranks and files it takes, the diagonals it attacks

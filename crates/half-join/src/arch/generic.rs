@@ -12,16 +12,39 @@
 //! few steps long.
 //!
 //! A run's last partial step is read as if its missing lanes held
-//! [`Word::PAD`], which meets nothing: by a masked load where the level
+//! [`Lane::PAD`], which meets nothing: by a masked load where the level
 //! has one, else from a copy padded to a whole step.
 
-use crate::join::{LANES, QUERIES, Word};
+/// Words compared per step: one 256-bit register of `u32`, or one 512-bit
+/// register of `u64`, at the AVX-512 level.
+pub(crate) const LANES: usize = 8;
+
+/// Queries (tops) compared against each loaded step of bottoms.
+pub(crate) const QUERIES: usize = 4;
+
+/// A word the kernels compare: `u32` or `u64`.
+pub(crate) trait Lane:
+    Copy + Default + PartialEq + std::ops::BitAnd<Output = Self> + std::fmt::Debug + Send + 'static
+{
+    /// Every bit set. The join marks every real top and every real bottom
+    /// with a bit of its own side (see `crate::join`), so padding meets
+    /// no real word of either side.
+    const PAD: Self;
+}
+
+impl Lane for u32 {
+    const PAD: u32 = u32::MAX;
+}
+
+impl Lane for u64 {
+    const PAD: u64 = u64::MAX;
+}
 
 /// A level's registers for one step of [`LANES`] words of `W`, and the
 /// three operations the kernel needs of them. Implemented by the level's
 /// token (see [`crate::arch`]), so holding `self` proves the CPU has the
 /// instructions.
-pub(crate) trait Step<W: Word>: Copy {
+pub(crate) trait Step<W: Lane>: Copy {
     /// A step of words in registers (or a query in every lane).
     type Lanes: Copy;
     /// One query's counters, one per lane.
@@ -55,14 +78,14 @@ pub(crate) type Counters<S, W> = [<S as Step<W>>::Counts; QUERIES];
 
 /// Counters at zero.
 #[inline(always)]
-pub(crate) fn counters<W: Word, S: Step<W>>(isa: S) -> Counters<S, W> {
+pub(crate) fn counters<W: Lane, S: Step<W>>(isa: S) -> Counters<S, W> {
     [isa.zero(); QUERIES]
 }
 
 /// Adds the bottoms disjoint from each query to its counters. Any number
 /// of bottoms: a last partial step counts as if padded with PAD.
 #[inline(always)]
-pub(crate) fn add<W: Word, S: Step<W>>(
+pub(crate) fn add<W: Lane, S: Step<W>>(
     isa: S,
     counters: &mut Counters<S, W>,
     queries: &[W; QUERIES],
@@ -85,13 +108,13 @@ pub(crate) fn add<W: Word, S: Step<W>>(
 
 /// The counters' total.
 #[inline(always)]
-pub(crate) fn sum<W: Word, S: Step<W>>(isa: S, counters: Counters<S, W>) -> u64 {
+pub(crate) fn sum<W: Lane, S: Step<W>>(isa: S, counters: Counters<S, W>) -> u64 {
     isa.sum(counters)
 }
 
 /// One group's count against one run of bottoms, from zero.
 #[inline(always)]
-pub(crate) fn count<W: Word, S: Step<W>>(isa: S, queries: &[W; QUERIES], bottoms: &[W]) -> u64 {
+pub(crate) fn count<W: Lane, S: Step<W>>(isa: S, queries: &[W; QUERIES], bottoms: &[W]) -> u64 {
     let mut counters = counters(isa);
     add(isa, &mut counters, queries, bottoms);
     sum(isa, counters)
@@ -100,7 +123,7 @@ pub(crate) fn count<W: Word, S: Step<W>>(isa: S, queries: &[W; QUERIES], bottoms
 /// A run's last partial step, padded with PAD to a whole one (for the
 /// levels without masked loads).
 #[inline(always)]
-pub(crate) fn padded<W: Word>(rest: &[W]) -> [W; LANES] {
+pub(crate) fn padded<W: Lane>(rest: &[W]) -> [W; LANES] {
     let mut step = [W::PAD; LANES];
     step[..rest.len()].copy_from_slice(rest);
     step

@@ -26,13 +26,15 @@
 //! users comparing kernels); a level the CPU lacks is refused.
 
 pub(crate) mod generic;
-mod portable;
+pub(crate) mod isa;
+pub(crate) mod portable;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
 use std::sync::OnceLock;
 
 pub(crate) use generic::Step;
+pub(crate) use isa::{FIT_SLACK, Isa, Task};
 pub(crate) use portable::Portable;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86_64::{Avx2, Avx512, Sse2};
@@ -203,56 +205,6 @@ fn choose(forced: Option<&std::ffi::OsStr>) -> Result<Choice, String> {
     }
 }
 
-/// What a level's code does: an instruction set's token, with the join's
-/// vector steps in both layouts' words and the few other operations whose
-/// best form depends on the CPU. Only [`dispatch_to`] makes tokens.
-pub(crate) trait Isa: Step<u32> + Step<u64> + Copy + Send + Sync + 'static {
-    /// Whether [`Isa::pext`] is one instruction (BMI2): the index's bit
-    /// permutation uses it then, and byte tables otherwise.
-    const PEXT: bool = false;
-
-    /// Runs `f` compiled for this level: `f`, and everything inlined into
-    /// it, with the level's target features enabled. A hot function enters
-    /// once per call, around its loops.
-    fn run<R>(self, f: impl FnOnce() -> R) -> R;
-
-    /// The bits of `value` under `mask`, packed from bit 0 up (BMI2's
-    /// `pext`; here one bit at a time, for the tests).
-    #[inline(always)]
-    fn pext(self, value: u64, mask: u64) -> u64 {
-        let (mut rest, mut packed, mut to) = (mask, 0, 0);
-        while rest != 0 {
-            packed |= (value >> rest.trailing_zeros() & 1) << to;
-            to += 1;
-            rest &= rest - 1;
-        }
-        packed
-    }
-
-    /// See [`crate::quarters::fit_scalar`]: the halves of one left piece
-    /// with the right pieces whose side keys are disjoint from `side`.
-    #[inline(always)]
-    fn fit(
-        self,
-        key: u64,
-        side: u32,
-        right_keys: &[u64],
-        right_sides: &[u32],
-        out: &mut [u64],
-    ) -> usize {
-        crate::quarters::fit_scalar(key, side, right_keys, right_sides, out)
-    }
-}
-
-/// Work to run at one level, whichever is chosen: its `run` is generic
-/// over the level, and monomorphised for each.
-pub(crate) trait Task {
-    /// What it returns.
-    type Output;
-    /// Runs it with `isa`'s code.
-    fn run<L: Isa>(self, isa: L) -> Self::Output;
-}
-
 /// Runs `task` at `level` if the CPU has it (None otherwise): the dispatch
 /// point. The engine calls it once per unit with the level of [`choice`];
 /// the tests run every level this way.
@@ -261,16 +213,23 @@ pub(crate) fn dispatch_to<T: Task>(level: Level, task: T) -> Option<T::Output> {
         return None;
     }
     // The tokens are made here only.
-    // SAFETY (each `new_unchecked`): the check above found every feature of
-    // the level on this CPU.
     match level {
         Level::Portable => Some(task.run(Portable)),
         #[cfg(target_arch = "x86_64")]
-        Level::Sse2 => Some(task.run(unsafe { Sse2::new_unchecked() })),
+        Level::Sse2 => {
+            // SAFETY: the check above found the level's features here.
+            Some(task.run(unsafe { Sse2::new_unchecked() }))
+        }
         #[cfg(target_arch = "x86_64")]
-        Level::Avx2 => Some(task.run(unsafe { Avx2::new_unchecked() })),
+        Level::Avx2 => {
+            // SAFETY: the check above found the level's features here.
+            Some(task.run(unsafe { Avx2::new_unchecked() }))
+        }
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 => Some(task.run(unsafe { Avx512::new_unchecked() })),
+        Level::Avx512 => {
+            // SAFETY: the check above found the level's features here.
+            Some(task.run(unsafe { Avx512::new_unchecked() }))
+        }
         #[cfg(not(target_arch = "x86_64"))]
         _ => None,
     }

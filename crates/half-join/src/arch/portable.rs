@@ -3,8 +3,9 @@
 //! tested against. The kernel's lanes are arrays, which LLVM vectorises
 //! with whatever the target has.
 
-use super::{Isa, Step};
-use crate::join::{LANES, QUERIES, Word};
+use super::generic::Step;
+use super::generic::{LANES, Lane, QUERIES};
+use super::isa::Isa;
 
 /// The portable level's token. It needs nothing of the CPU, so anyone may
 /// make one.
@@ -95,14 +96,7 @@ impl Step<u64> for Portable {
 
 /// Each lane's count, plus one where bottom AND query is zero.
 #[inline(always)]
-fn disjoint_lanes<
-    W: Word
-        + Into<u64>
-        + std::ops::BitAnd<Output = W>
-        + std::ops::Add<Output = W>
-        + From<bool>
-        + PartialEq,
->(
+fn disjoint_lanes<W: Lane + std::ops::Add<Output = W> + From<bool>>(
     counts: [W; LANES],
     bottoms: [W; LANES],
     query: [W; LANES],

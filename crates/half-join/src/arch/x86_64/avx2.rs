@@ -4,14 +4,14 @@
 //! The arithmetic intrinsics are safe only in a function compiled with
 //! AVX2, and a trait method cannot be one: each is called in an `unsafe`
 //! block whose argument is the token, which only exists where the CPU has
-//! AVX2. The code runs inlined into [`super::Avx2`]'s `enter`, which is
+//! AVX2. The code runs inlined into [`Avx2`]'s `enter`, which is
 //! compiled with it.
 
 use std::arch::x86_64::*;
 
-use super::Avx2;
-use crate::arch::Step;
-use crate::join::{LANES, QUERIES};
+use super::tokens::Avx2;
+use crate::arch::generic::{LANES, QUERIES, Step};
+use crate::arch::isa::Isa;
 
 impl Step<u32> for Avx2 {
     type Lanes = __m256i;
@@ -119,5 +119,20 @@ impl Step<u64> for Avx2 {
             _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum);
         }
         lanes.iter().sum()
+    }
+}
+
+impl Isa for Avx2 {
+    const PEXT: bool = true;
+
+    #[inline(always)]
+    fn run<R>(self, f: impl FnOnce() -> R) -> R {
+        self.enter(f)
+    }
+
+    #[inline(always)]
+    fn pext(self, value: u64, mask: u64) -> u64 {
+        // SAFETY: `self` proves the CPU has BMI2.
+        unsafe { _pext_u64(value, mask) }
     }
 }

@@ -6,14 +6,13 @@
 //!
 //! As in AVX2's steps, each intrinsic is called in an `unsafe` block whose
 //! argument is the token, which only exists where the CPU has AVX-512F and
-//! VL; the code runs inlined into [`super::Avx512`]'s `enter`.
+//! VL; the code runs inlined into [`Avx512`]'s `enter`.
 
 use std::arch::x86_64::*;
 
-use super::Avx512;
-use crate::arch::Step;
-use crate::join::{LANES, QUERIES, Word};
-use crate::quarters::FIT_SLACK;
+use super::tokens::Avx512;
+use crate::arch::generic::{LANES, Lane, QUERIES, Step};
+use crate::arch::isa::{FIT_SLACK, Isa};
 
 impl Step<u32> for Avx512 {
     type Lanes = __m256i;
@@ -136,12 +135,12 @@ impl Step<u64> for Avx512 {
     }
 }
 
-/// `fit` (see [`crate::quarters::fit_scalar`]) eight right pieces at a
+/// `fit` (see [`crate::arch::isa::fit_scalar`]) eight right pieces at a
 /// time: one test of their side keys gives the mask of those that fit,
 /// and a compress packs their halves together for one store. (The scalar
 /// loop spends a store and an add on every pair, kept or not.)
 #[inline(always)]
-pub(super) fn fit(
+fn fit(
     _: Avx512,
     key: u64,
     side: u32,
@@ -170,4 +169,31 @@ pub(super) fn fit(
         }
     }
     len
+}
+
+impl Isa for Avx512 {
+    const PEXT: bool = true;
+
+    #[inline(always)]
+    fn run<R>(self, f: impl FnOnce() -> R) -> R {
+        self.enter(f)
+    }
+
+    #[inline(always)]
+    fn pext(self, value: u64, mask: u64) -> u64 {
+        // SAFETY: `self` proves the CPU has BMI2.
+        unsafe { _pext_u64(value, mask) }
+    }
+
+    #[inline(always)]
+    fn fit(
+        self,
+        key: u64,
+        side: u32,
+        right_keys: &[u64],
+        right_sides: &[u32],
+        out: &mut [u64],
+    ) -> usize {
+        fit(self, key, side, right_keys, right_sides, out)
+    }
 }

@@ -10,9 +10,10 @@
 
 use std::arch::x86_64::*;
 
-use super::Sse2;
-use crate::arch::{Portable, Step};
-use crate::join::{LANES, QUERIES};
+use super::tokens::Sse2;
+use crate::arch::generic::{LANES, QUERIES, Step};
+use crate::arch::isa::Isa;
+use crate::arch::portable::Portable;
 
 impl Step<u32> for Sse2 {
     /// The low and the high four lanes.
@@ -106,5 +107,12 @@ impl Step<u64> for Sse2 {
     #[inline(always)]
     fn sum(self, counts: [[u64; LANES]; QUERIES]) -> u64 {
         Step::<u64>::sum(Portable, counts)
+    }
+}
+
+impl Isa for Sse2 {
+    #[inline(always)]
+    fn run<R>(self, f: impl FnOnce() -> R) -> R {
+        self.enter(f)
     }
 }
