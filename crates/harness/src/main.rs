@@ -25,6 +25,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return report_parse_error(error),
     };
+    // A forced half-join kernel the CPU lacks (or no kernel at all) is bad
+    // input, refused before any command runs.
+    if let Err(why) = queens_half_join::kernel::choice() {
+        exit_with(CliError::Input(why));
+    }
     match cli.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => exit_with(error),

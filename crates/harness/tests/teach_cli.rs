@@ -207,3 +207,43 @@ fn explain_shows_the_rows_of_the_newest_record() {
         "older record shown:\n{measured}"
     );
 }
+
+/// `queens explain half-join` names the kernel chosen at run time and why;
+/// `QUEENS_KERNEL` forces one the CPU has, and one it lacks (or a name
+/// that is no kernel) is refused in one line, exit 2, before any command.
+#[test]
+fn explain_half_join_names_the_kernel_and_queens_kernel_forces_or_is_refused() {
+    use queens_half_join::kernel::{self, KERNEL_VARIABLE, LEVELS};
+    let with_kernel = |value: Option<&str>, args: &[&str]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(args).env_remove(KERNEL_VARIABLE);
+        if let Some(value) = value {
+            command.env(KERNEL_VARIABLE, value);
+        }
+        command.output().expect("the queens binary runs")
+    };
+    let empty = tempfile::tempdir().unwrap();
+    let records = empty.path().to_str().unwrap();
+    let explain = ["explain", "half-join", "--records", records];
+    let out = text(&with_kernel(None, &explain).stdout);
+    let best = kernel::best().name();
+    assert!(
+        out.contains(&format!("Kernel on this machine: {best} (")),
+        "{out}"
+    );
+    for level in LEVELS {
+        let forced = with_kernel(Some(level.name()), &explain);
+        if level.missing().is_empty() {
+            let out = text(&forced.stdout);
+            let line = format!("{} (forced by {KERNEL_VARIABLE})", level.name());
+            assert!(out.contains(&line), "{out}");
+            let count = with_kernel(Some(level.name()), &["count", "10", "--solver", "half-join"]);
+            assert_eq!(count.status.code(), Some(0), "{}", level.name());
+            assert!(text(&count.stdout).contains(&oeis::total(10).unwrap().to_string()));
+        } else {
+            eprintln!("skipped: the {} kernel (this CPU lacks it)", level.name());
+            common::refused(&forced, "this CPU lacks");
+        }
+    }
+    common::refused(&with_kernel(Some("avx9"), &explain), "is not a kernel");
+}

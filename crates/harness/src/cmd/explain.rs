@@ -41,6 +41,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 pub fn render(solver: &dyn Solver, newest: &Newest) -> String {
     let info = solver.info();
     let mut out = info.teaching.trim_end().to_string();
+    if let Some(kernel) = kernel_line(info.id) {
+        out.push_str("\n\n");
+        out.push_str(&kernel);
+    }
     out.push_str("\n\n---\n\n");
     match newest {
         Newest::Missing(why) => {
@@ -61,6 +65,26 @@ pub fn render(solver: &dyn Solver, newest: &Newest) -> String {
         }
     }
     out
+}
+
+/// For half-join, which code counts on this machine: the instruction-set
+/// level chosen at run time (see its README, "One binary for a whole
+/// cluster"), why, and the levels the CPU has.
+fn kernel_line(id: &str) -> Option<String> {
+    use queens_half_join::kernel;
+    if id != queens_half_join::INFO.id {
+        return None;
+    }
+    let chosen = match kernel::choice() {
+        Ok(choice) => choice.to_string(),
+        Err(why) => why,
+    };
+    let available: Vec<&str> = kernel::available().iter().map(|l| l.name()).collect();
+    Some(format!(
+        "Kernel on this machine: {chosen}; this CPU has {} ({} forces one).",
+        available.join(", "),
+        kernel::KERNEL_VARIABLE
+    ))
 }
 
 /// One solver's rows of one record, with where they come from.
