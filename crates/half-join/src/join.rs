@@ -95,7 +95,7 @@ impl Word for u64 {
 
     #[inline(always)]
     fn step<L: Isa>(isa: L) -> impl Step<u64> {
-        isa
+        isa.wide()
     }
 }
 

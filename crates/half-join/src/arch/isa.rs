@@ -7,7 +7,11 @@ use super::generic::Step;
 /// What a level's code does: an instruction set's token, with the join's
 /// vector steps in both layouts' words and the few other operations whose
 /// best form depends on the CPU. Only [`super::dispatch_to`] makes tokens.
-pub(crate) trait Isa: Step<u32> + Step<u64> + Copy + Send + Sync + 'static {
+pub(crate) trait Isa: Step<u32> + Copy + Send + Sync + 'static {
+    /// The steps of the wide word (`u64`): the level's own, or another's
+    /// where the level has no better (SSE2 has no 64-bit compare).
+    type Wide: Step<u64>;
+
     /// Whether [`Isa::pext`] is one instruction (BMI2): the index's bit
     /// permutation uses it then, and byte tables otherwise.
     const PEXT: bool = false;
@@ -16,6 +20,9 @@ pub(crate) trait Isa: Step<u32> + Step<u64> + Copy + Send + Sync + 'static {
     /// it, with the level's target features enabled. A hot function enters
     /// once per call, around its loops.
     fn run<R>(self, f: impl FnOnce() -> R) -> R;
+
+    /// The wide word's steps.
+    fn wide(self) -> Self::Wide;
 
     /// The bits of `value` under `mask`, packed from bit 0 up (BMI2's
     /// `pext`; here one bit at a time, for the tests).

@@ -13,6 +13,13 @@ use super::isa::Isa;
 pub(crate) struct Portable;
 
 impl Isa for Portable {
+    type Wide = Portable;
+
+    #[inline(always)]
+    fn wide(self) -> Portable {
+        self
+    }
+
     #[inline(always)]
     fn run<R>(self, f: impl FnOnce() -> R) -> R {
         f()

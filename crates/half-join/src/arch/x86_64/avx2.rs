@@ -123,7 +123,13 @@ impl Step<u64> for Avx2 {
 }
 
 impl Isa for Avx2 {
+    type Wide = Avx2;
     const PEXT: bool = true;
+
+    #[inline(always)]
+    fn wide(self) -> Avx2 {
+        self
+    }
 
     #[inline(always)]
     fn run<R>(self, f: impl FnOnce() -> R) -> R {

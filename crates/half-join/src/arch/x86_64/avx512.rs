@@ -135,44 +135,14 @@ impl Step<u64> for Avx512 {
     }
 }
 
-/// `fit` (see [`crate::arch::isa::fit_scalar`]) eight right pieces at a
-/// time: one test of their side keys gives the mask of those that fit,
-/// and a compress packs their halves together for one store. (The scalar
-/// loop spends a store and an add on every pair, kept or not.)
-#[inline(always)]
-fn fit(
-    _: Avx512,
-    key: u64,
-    side: u32,
-    right_keys: &[u64],
-    right_sides: &[u32],
-    out: &mut [u64],
-) -> usize {
-    assert!(right_sides.len() == right_keys.len() && out.len() >= right_keys.len() + FIT_SLACK);
-    let mut len = 0;
-    // SAFETY: the token proves the CPU has AVX-512F and VL. Step `at`
-    // reads right keys and sides at..at + 8, masked to those below
-    // `right_keys.len()` (masked lanes are not read), and writes eight
-    // words at out[len..], where len <= at < right_keys.len(): inside
-    // `out` by the assert.
-    unsafe {
-        let key = _mm512_set1_epi64(key as i64);
-        let side = _mm256_set1_epi32(side as i32);
-        for at in (0..right_keys.len()).step_by(8) {
-            let lanes = (u8::MAX as u16 >> (at + 8).saturating_sub(right_keys.len())) as u8;
-            let sides = _mm256_maskz_loadu_epi32(lanes, right_sides.as_ptr().add(at).cast());
-            let keys = _mm512_maskz_loadu_epi64(lanes, right_keys.as_ptr().add(at).cast());
-            let fits = _mm256_mask_testn_epi32_mask(lanes, sides, side);
-            let halves = _mm512_maskz_compress_epi64(fits, _mm512_or_si512(keys, key));
-            _mm512_storeu_si512(out.as_mut_ptr().add(len).cast(), halves);
-            len += fits.count_ones() as usize;
-        }
-    }
-    len
-}
-
 impl Isa for Avx512 {
+    type Wide = Avx512;
     const PEXT: bool = true;
+
+    #[inline(always)]
+    fn wide(self) -> Avx512 {
+        self
+    }
 
     #[inline(always)]
     fn run<R>(self, f: impl FnOnce() -> R) -> R {
@@ -185,6 +155,11 @@ impl Isa for Avx512 {
         unsafe { _pext_u64(value, mask) }
     }
 
+    /// The quarters' `fit` (see [`crate::arch::isa::fit_scalar`]) eight
+    /// right pieces at a time: one test of their side keys gives the mask
+    /// of those that fit, and a compress packs their halves together for
+    /// one store. (The scalar loop spends a store and an add on every pair,
+    /// kept or not.)
     #[inline(always)]
     fn fit(
         self,
@@ -194,6 +169,27 @@ impl Isa for Avx512 {
         right_sides: &[u32],
         out: &mut [u64],
     ) -> usize {
-        fit(self, key, side, right_keys, right_sides, out)
+        let pieces = right_keys.len();
+        assert!(right_sides.len() == pieces && out.len() >= pieces + FIT_SLACK);
+        let mut len = 0;
+        // SAFETY: `self` proves the CPU has AVX-512F and VL. Step `at`
+        // reads right keys and sides at..at + 8, masked to those below
+        // `right_keys.len()` (masked lanes are not read), and writes eight
+        // words at out[len..], where len <= at < right_keys.len(): inside
+        // `out` by the assert.
+        unsafe {
+            let key = _mm512_set1_epi64(key as i64);
+            let side = _mm256_set1_epi32(side as i32);
+            for at in (0..pieces).step_by(8) {
+                let lanes = (u8::MAX as u16 >> (at + 8).saturating_sub(pieces)) as u8;
+                let sides = _mm256_maskz_loadu_epi32(lanes, right_sides.as_ptr().add(at).cast());
+                let keys = _mm512_maskz_loadu_epi64(lanes, right_keys.as_ptr().add(at).cast());
+                let fits = _mm256_mask_testn_epi32_mask(lanes, sides, side);
+                let halves = _mm512_maskz_compress_epi64(fits, _mm512_or_si512(keys, key));
+                _mm512_storeu_si512(out.as_mut_ptr().add(len).cast(), halves);
+                len += fits.count_ones() as usize;
+            }
+        }
+        len
     }
 }

@@ -1,7 +1,8 @@
 //! SSE2's kernel steps: a step of eight `u32` in two 128-bit registers,
 //! each ANDed with the query, compared with zero (all ones where disjoint)
 //! and subtracted from the counters. SSE2 has no 64-bit compare: the wide
-//! word takes the portable steps, which LLVM vectorises with SSE2.
+//! word takes the portable steps, which LLVM vectorises with SSE2 (inside
+//! this level's entry, as everything the level runs).
 //!
 //! As in the other levels, each intrinsic is called in an `unsafe` block
 //! whose argument is the token (SSE2 is in the x86-64 baseline, but Rust
@@ -75,42 +76,14 @@ impl Step<u32> for Sse2 {
     }
 }
 
-impl Step<u64> for Sse2 {
-    type Lanes = [u64; LANES];
-    type Counts = [u64; LANES];
-
-    #[inline(always)]
-    fn splat(self, word: u64) -> [u64; LANES] {
-        Step::<u64>::splat(Portable, word)
-    }
-
-    #[inline(always)]
-    fn load(self, step: &[u64; LANES]) -> [u64; LANES] {
-        Step::<u64>::load(Portable, step)
-    }
-
-    #[inline(always)]
-    fn zero(self) -> [u64; LANES] {
-        Step::<u64>::zero(Portable)
-    }
-
-    #[inline(always)]
-    fn add_disjoint(
-        self,
-        counts: [u64; LANES],
-        bottoms: [u64; LANES],
-        query: [u64; LANES],
-    ) -> [u64; LANES] {
-        Step::<u64>::add_disjoint(Portable, counts, bottoms, query)
-    }
-
-    #[inline(always)]
-    fn sum(self, counts: [[u64; LANES]; QUERIES]) -> u64 {
-        Step::<u64>::sum(Portable, counts)
-    }
-}
-
 impl Isa for Sse2 {
+    type Wide = Portable;
+
+    #[inline(always)]
+    fn wide(self) -> Portable {
+        Portable
+    }
+
     #[inline(always)]
     fn run<R>(self, f: impl FnOnce() -> R) -> R {
         self.enter(f)
