@@ -445,11 +445,16 @@ fn sort_set<W: Word, L: Isa>(
     counts.resize(1 << index_bits, 0);
     unsorted.clear();
     isa.run(|| {
-        for &key in keys {
-            let key = remap.map_or(key, |remap| remap.apply(isa, key));
+        let mut entry = |key: u64| {
             let (index, word) = W::split(key, index_bits);
             counts[index as usize] += 1;
-            unsorted.push((index, word.marked(mark)));
+            (index, word.marked(mark))
+        };
+        // One loop per case, and `extend`, so that the loop tests neither
+        // the remap nor the vector's capacity per key.
+        match remap {
+            Some(remap) => unsorted.extend(keys.iter().map(|&key| entry(remap.apply(isa, key)))),
+            None => unsorted.extend(keys.iter().map(|&key| entry(key))),
         }
     });
     side.fill(index_bits, counts, unsorted, step);

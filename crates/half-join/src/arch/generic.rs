@@ -97,7 +97,16 @@ pub(crate) fn add<W: Lane, S: Step<W>>(
             *counts = isa.add_disjoint(*counts, step, query);
         }
     };
-    let (steps, rest) = bottoms.as_chunks::<LANES>();
+    // Unrolled by hand: LLVM unrolls this loop itself only when it tunes
+    // for a known CPU (`target-cpu`), and the portable build tunes for
+    // none. The inner loop has a constant count, which LLVM always unrolls.
+    let (blocks, rest) = bottoms.as_chunks::<{ UNROLL * LANES }>();
+    for block in blocks {
+        for step in block.as_chunks::<LANES>().0 {
+            test(isa.load(step));
+        }
+    }
+    let (steps, rest) = rest.as_chunks::<LANES>();
     for step in steps {
         test(isa.load(step));
     }
@@ -105,6 +114,9 @@ pub(crate) fn add<W: Lane, S: Step<W>>(
         test(isa.load_partial(rest));
     }
 }
+
+/// Steps per iteration of the kernel's main loop.
+const UNROLL: usize = 4;
 
 /// The counters' total.
 #[inline(always)]
