@@ -237,7 +237,10 @@ fn explain_half_join_names_the_kernel_and_queens_kernel_forces_or_is_refused() {
             let out = text(&forced.stdout);
             let line = format!("{} (forced by {KERNEL_VARIABLE})", level.name());
             assert!(out.contains(&line), "{out}");
-            let count = with_kernel(Some(level.name()), &["count", "10", "--solver", "half-join"]);
+            let count = with_kernel(
+                Some(level.name()),
+                &["count", "10", "--solver", "half-join"],
+            );
             assert_eq!(count.status.code(), Some(0), "{}", level.name());
             assert!(text(&count.stdout).contains(&oeis::total(10).unwrap().to_string()));
         } else {
