@@ -374,6 +374,45 @@ mod tests {
         assert!(crate::stale_solvers(&later, &code).is_empty());
     }
 
+    #[test]
+    fn finder_rows_measured_before_their_code_changed_say_so() {
+        let mut sources = found_sources();
+        let measured_at = sources[0].record.provenance.git_commit.clone().unwrap();
+        // min-conflicts changed after the record; construction before it.
+        let code = crate::CodeChanges::from([
+            (
+                "construction".to_string(),
+                crate::CodeChange {
+                    commit: "1111111111111111111111111111111111111111".into(),
+                    contained_in: [measured_at].into(),
+                },
+            ),
+            (
+                "min-conflicts".to_string(),
+                crate::CodeChange {
+                    commit: "4444444444444444444444444444444444444444".into(),
+                    contained_in: Default::default(),
+                },
+            ),
+        ]);
+        sources[0].newer_code = crate::stale_solvers(&sources[0].record, &code);
+        let comparison = outputs_of(&sources).comparison;
+        let section = comparison.split("## Find one board").nth(1).unwrap();
+        assert!(
+            section.contains(
+                "| min-conflicts (measured before its code changed in 444444444444: rerun) |"
+            ),
+            "{section}"
+        );
+        assert!(section.contains("| construction |"), "{section}");
+        // Without git's word nothing is flagged.
+        assert!(
+            !outputs_of(&found_sources())
+                .comparison
+                .contains("measured before")
+        );
+    }
+
     fn found_sources() -> Vec<Source> {
         vec![Source {
             newer_code: Default::default(),

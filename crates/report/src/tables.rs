@@ -200,7 +200,8 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
     out.push_str(&"---:|".repeat(rankings.len() + if at.is_some() { 2 } else { 0 }));
     out.push_str("---:|---|\n");
     for solver in ranked_solvers(overlay, &rankings) {
-        let _ = write!(out, "| {} |", stale_label(overlay, solver));
+        let name = stale_label(&label(solver), overlay.stale.get(&solver.id));
+        let _ = write!(out, "| {name} |");
         for ranking in &rankings {
             let cell = ranking
                 .ratio(&solver.id)
@@ -227,16 +228,15 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
     }
 }
 
-/// The solver's name, and after it a warning when its rows were measured
-/// before its code last changed.
-fn stale_label(overlay: &Overlay, solver: &SolverFacts) -> String {
-    match overlay.stale.get(&solver.id) {
+/// A solver's or finder's name, and after it a warning when its rows were
+/// measured before its code last changed (in `changed`).
+pub(crate) fn stale_label(name: &str, changed: Option<&String>) -> String {
+    match changed {
         Some(commit) => format!(
-            "{} (measured before its code changed in {}: rerun)",
-            label(solver),
+            "{name} (measured before its code changed in {}: rerun)",
             short(commit)
         ),
-        None => label(solver),
+        None => name.to_string(),
     }
 }
 
