@@ -117,14 +117,10 @@ impl Found {
     pub(crate) fn series(&self, styles: &Styles) -> Vec<Series> {
         self.finders
             .iter()
-            .map(|finder| Series {
-                id: finder.id.clone(),
-                style: styles.of(&finder.id),
-                points: self
-                    .all(&finder.id)
-                    .into_iter()
-                    .filter_map(|e| Some((e.n, self.median_ns(e).filter(|v| *v > 0.0)?)))
-                    .collect(),
+            .map(|finder| {
+                Series::of(&finder.id, styles, self.all(&finder.id), |e| {
+                    self.median_ns(e)
+                })
             })
             .collect()
     }
