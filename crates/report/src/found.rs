@@ -237,7 +237,7 @@ pub(crate) fn section(out: &mut String, found: &Found) {
         let _ = writeln!(
             out,
             "| {} | {} | {heap} | {per_step} |",
-            crate::tables::stale_label(&finder.id, found.stale.get(&finder.id)),
+            super::format::stale_label(&finder.id, found.stale.get(&finder.id)),
             finder.step
         );
     }

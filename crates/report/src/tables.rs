@@ -200,7 +200,7 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
     out.push_str(&"---:|".repeat(rankings.len() + if at.is_some() { 2 } else { 0 }));
     out.push_str("---:|---|\n");
     for solver in ranked_solvers(overlay, &rankings) {
-        let name = stale_label(&label(solver), overlay.stale.get(&solver.id));
+        let name = crate::format::stale_label(&label(solver), overlay.stale.get(&solver.id));
         let _ = write!(out, "| {name} |");
         for ranking in &rankings {
             let cell = ranking
@@ -225,18 +225,6 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
             .last()
             .map_or("—".to_string(), |e| e.n.to_string());
         let _ = writeln!(out, " {largest} | {} |", stopped(overlay, solver));
-    }
-}
-
-/// A solver's or finder's name, and after it a warning when its rows were
-/// measured before its code last changed (in `changed`).
-pub(crate) fn stale_label(name: &str, changed: Option<&String>) -> String {
-    match changed {
-        Some(commit) => format!(
-            "{name} (measured before its code changed in {}: rerun)",
-            short(commit)
-        ),
-        None => name.to_string(),
     }
 }
 
