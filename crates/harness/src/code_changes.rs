@@ -36,15 +36,41 @@ pub const SOLVER_CODE: &[(&str, &[&str])] = &[
     ("perm-filter-itertools", &["crates/perm-filter"]),
 ];
 
-/// For every registered solver whose history git can tell: the last commit
-/// that touched its code, and which of `record_commits` contain it.
+/// The same for the finders that are not also solvers (a depth-first
+/// solver stopped at its first board is the solver's code, in
+/// [`SOLVER_CODE`] under the same id). A test checks that every registered
+/// finder has an entry in one of the two.
+pub const FINDER_CODE: &[(&str, &[&str])] = &[
+    ("construction", &["crates/construction"]),
+    ("min-conflicts", &["crates/min-conflicts"]),
+    ("fail-first", &["crates/fail-first"]),
+];
+
+/// Every registered solver's and finder's id, each once, with its code.
+fn measured_code() -> Vec<(&'static str, &'static [&'static str])> {
+    let solvers = registry::SOLVERS.iter().map(|s| s.info().id);
+    let finders = registry::FINDERS.iter().map(|f| f.info().id);
+    let mut code: Vec<(&str, &[&str])> = Vec::new();
+    for id in solvers.chain(finders) {
+        let known = SOLVER_CODE
+            .iter()
+            .chain(FINDER_CODE)
+            .find(|(k, _)| *k == id);
+        if let Some(&entry) = known
+            && !code.iter().any(|(seen, _)| *seen == id)
+        {
+            code.push(entry);
+        }
+    }
+    code
+}
+
+/// For every registered solver and finder whose history git can tell: the
+/// last commit that touched its code, and which of `record_commits`
+/// contain it.
 pub fn gather(record_commits: &[String]) -> CodeChanges {
     let mut changes = BTreeMap::new();
-    for solver in registry::SOLVERS {
-        let id = solver.info().id;
-        let Some((_, dirs)) = SOLVER_CODE.iter().find(|(known, _)| *known == id) else {
-            continue;
-        };
+    for (id, dirs) in measured_code() {
         let code: Vec<String> = dirs
             .iter()
             .flat_map(|dir| [format!("{dir}/src"), format!("{dir}/Cargo.toml")])
@@ -131,17 +157,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_registered_solver_names_code_that_exists() {
+    fn every_registered_solver_and_finder_names_code_that_exists() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        for solver in registry::SOLVERS {
-            let id = solver.info().id;
-            let (_, dirs) = SOLVER_CODE
+        let code = measured_code();
+        let solvers = registry::SOLVERS.iter().map(|s| s.info().id);
+        let finders = registry::FINDERS.iter().map(|f| f.info().id);
+        for id in solvers.chain(finders) {
+            let (_, dirs) = code
                 .iter()
                 .find(|(known, _)| *known == id)
-                .unwrap_or_else(|| panic!("{id} has no entry in SOLVER_CODE"));
+                .unwrap_or_else(|| panic!("{id} has no entry in SOLVER_CODE or FINDER_CODE"));
             for dir in *dirs {
                 assert!(root.join(dir).join("Cargo.toml").is_file(), "{id}: {dir}");
             }
+        }
+        // Each id once: a finder that is also a solver is the solver's code.
+        for (id, _) in FINDER_CODE {
+            assert!(SOLVER_CODE.iter().all(|(known, _)| known != id), "{id}");
         }
     }
 }

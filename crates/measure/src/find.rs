@@ -101,26 +101,18 @@ impl FoundRun {
     /// The record entry for this run, with the timing of the repeated runs
     /// if there were any. An incorrect run is always an error entry.
     pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
-        let (status, error, timing, ns_per_node) =
-            crate::run::settle(self.error.as_ref(), (status, timing, note), self.steps);
-        Entry {
-            question: FIND_ONE.to_string(),
-            solver: self.finder.to_string(),
+        let checked = crate::run::Checked {
+            question: FIND_ONE,
+            solver: self.finder,
             n: self.n,
-            status,
-            error,
-            solutions: None,
-            unique: None,
+            wall: self.wall,
+            peak_heap_bytes: self.peak_heap_bytes,
+            error: self.error.as_ref(),
             nodes: self.steps,
+        };
+        Entry {
             extra: self.extra.clone(),
-            peak_heap_bytes: self.steps.map(|_| self.peak_heap_bytes),
-            check_run_ns: Some(self.wall.as_nanos() as u64),
-            timing,
-            ns_per_node,
-            cold: None,
-            cold_ns_per_node: None,
-            cold_branch_misses_per_node: None,
-            warm_branch_misses_per_node: None,
+            ..checked.entry((status, timing, note))
         }
     }
 }

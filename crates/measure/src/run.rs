@@ -58,20 +58,67 @@ impl CheckedRun {
     /// if there were any. An incorrect run is always an error entry.
     pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
         let stats = self.stats.as_ref();
-        let nodes = stats.map(|s| s.nodes);
-        let (status, error, timing, ns_per_node) =
-            settle(self.error.as_ref(), (status, timing, note), nodes);
+        let checked = Checked {
+            question: COUNT,
+            solver: self.solver,
+            n: self.n,
+            wall: self.wall,
+            peak_heap_bytes: self.peak_heap_bytes,
+            error: self.error.as_ref(),
+            nodes: stats.map(|s| s.nodes),
+        };
         Entry {
-            question: COUNT.to_string(),
+            solutions: stats.map(|s| s.solutions),
+            unique: stats.and_then(|s| s.unique),
+            extra: stats.map(|s| s.extra.clone()).unwrap_or_default(),
+            ..checked.entry((status, timing, note))
+        }
+    }
+}
+
+/// What a checking run (a count's or a finder's) established, as its
+/// entry records it whatever the question.
+pub(crate) struct Checked<'a> {
+    pub(crate) question: &'a str,
+    pub(crate) solver: &'a str,
+    pub(crate) n: usize,
+    pub(crate) wall: Duration,
+    pub(crate) peak_heap_bytes: u64,
+    /// Why the run must not be timed, if it must not.
+    pub(crate) error: Option<&'a String>,
+    /// The run's work; `None` when it gave no answer.
+    pub(crate) nodes: Option<u64>,
+}
+
+impl Checked<'_> {
+    /// The entry, offered a `status`, a timing and a note: a wrong answer
+    /// is always an error, never a timing. The answer itself (solutions,
+    /// unique boards, the solver's own figures) is left empty for the
+    /// caller to fill.
+    pub(crate) fn entry(
+        &self,
+        (status, timing, note): (Status, Option<Timing>, Option<String>),
+    ) -> Entry {
+        let (status, error, timing) = match self.error {
+            Some(error) => (Status::Error, Some(error.clone()), None),
+            None => (status, note, timing),
+        };
+        let ns_per_node = match (timing, self.nodes) {
+            (Some(timing), Some(nodes)) if nodes > 0 => Some(timing.median_ns / nodes as f64),
+            _ => None,
+        };
+        Entry {
+            question: self.question.to_string(),
             solver: self.solver.to_string(),
             n: self.n,
             status,
             error,
-            solutions: stats.map(|s| s.solutions),
-            unique: stats.and_then(|s| s.unique),
-            nodes,
-            extra: stats.map(|s| s.extra.clone()).unwrap_or_default(),
-            peak_heap_bytes: stats.map(|_| self.peak_heap_bytes),
+            solutions: None,
+            unique: None,
+            nodes: self.nodes,
+            extra: Vec::new(),
+            // Only a run that answered held what it answered.
+            peak_heap_bytes: self.nodes.map(|_| self.peak_heap_bytes),
             check_run_ns: Some(self.wall.as_nanos() as u64),
             timing,
             ns_per_node,
@@ -82,26 +129,6 @@ impl CheckedRun {
             warm_branch_misses_per_node: None,
         }
     }
-}
-
-/// What an entry records of a checking run that found `error` (if any),
-/// offered a `status`, a timing and a note: a wrong answer is always an
-/// error, never a timing. Returns the status, the error or note, the
-/// timing, and the timing's median per unit of work.
-pub(crate) fn settle(
-    error: Option<&String>,
-    (status, timing, note): (Status, Option<Timing>, Option<String>),
-    nodes: Option<u64>,
-) -> (Status, Option<String>, Option<Timing>, Option<f64>) {
-    let (status, error, timing) = match error {
-        Some(error) => (Status::Error, Some(error.clone()), None),
-        None => (status, note, timing),
-    };
-    let per_node = match (timing, nodes) {
-        (Some(timing), Some(nodes)) if nodes > 0 => Some(timing.median_ns / nodes as f64),
-        _ => None,
-    };
-    (status, error, timing, per_node)
 }
 
 /// An entry for an n that was not run at all because the last run predicts

@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod diagonals;
+mod prefetch;
 mod random;
 mod search;
 

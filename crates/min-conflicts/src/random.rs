@@ -29,7 +29,59 @@ impl SplitMix64 {
     /// product (Lemire's reduction), without a division. Its bias is below
     /// bound / 2^64, nothing a search can notice.
     pub fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
+        reduce(self.next_u64(), bound)
+    }
+}
+
+/// `x` (64 random bits) brought into `0..bound`: what
+/// [`SplitMix64::below`] returns for it.
+#[inline]
+pub(crate) fn reduce(x: u64, bound: usize) -> usize {
+    ((u128::from(x) * bound as u128) >> 64) as usize
+}
+
+/// How many draws ahead [`Ahead`] sees: enough for a line to come from
+/// memory while the search makes the draws in between.
+pub(crate) const AHEAD: usize = 16;
+
+/// A [`SplitMix64`] that holds its next [`AHEAD`] numbers, so that the
+/// search can prefetch what a draw will probe before it makes the draw.
+/// It draws exactly the plain generator's numbers, in the same order.
+#[derive(Clone, Debug)]
+pub(crate) struct Ahead {
+    random: SplitMix64,
+    /// The next `AHEAD` numbers, the next one at `queue[next]`.
+    queue: [u64; AHEAD],
+    next: usize,
+}
+
+impl Ahead {
+    /// The generator for `seed`.
+    pub(crate) fn new(seed: u64) -> Self {
+        let mut random = SplitMix64::new(seed);
+        let queue = std::array::from_fn(|_| random.next_u64());
+        Ahead {
+            random,
+            queue,
+            next: 0,
+        }
+    }
+
+    /// The next number in `0..bound` (bound > 0), as
+    /// [`SplitMix64::below`] gives it.
+    #[inline]
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
+        let x = self.queue[self.next];
+        self.queue[self.next] = self.random.next_u64();
+        self.next = (self.next + 1) % AHEAD;
+        reduce(x, bound)
+    }
+
+    /// The 64 bits the last of the next `AHEAD` draws will reduce (the
+    /// farthest one known).
+    #[inline]
+    pub(crate) fn farthest(&self) -> u64 {
+        self.queue[(self.next + AHEAD - 1) % AHEAD]
     }
 }
 
@@ -48,5 +100,21 @@ mod tests {
         }
         assert!(hits.iter().all(|&h| h > 1_800), "{hits:?}");
         assert_ne!(SplitMix64::new(8).next_u64(), SplitMix64::new(7).next_u64());
+    }
+
+    #[test]
+    fn looking_ahead_draws_the_same_numbers_and_sees_the_farthest() {
+        let (mut plain, mut ahead) = (SplitMix64::new(5), Ahead::new(5));
+        let mut seen = std::collections::VecDeque::new();
+        for k in 0..1_000usize {
+            let bound = 1 + k % 97 * 1_000_003;
+            seen.push_back(ahead.farthest());
+            let x = plain.next_u64();
+            assert_eq!(ahead.below(bound), reduce(x, bound));
+            if k + 1 >= AHEAD {
+                // The number drawn now was the farthest one AHEAD - 1 draws ago.
+                assert_eq!(seen.pop_front(), Some(x));
+            }
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! diagonals can clash), the number of queens on every diagonal, a greedy
 //! start and a repair by swaps.
 
-use crate::random::SplitMix64;
+use crate::diagonals::Diagonals;
+use crate::prefetch;
+use crate::random::{AHEAD, Ahead, reduce};
 
 /// How many random partners the greedy start tries for a file before it
 /// takes one that clashes. Sosič and Gu leave the last few files to chance;
@@ -88,14 +90,14 @@ pub struct Search<O: Observe = ()> {
     n: usize,
     /// `rows[c]`: the row of the queen on file c; a permutation throughout.
     rows: Vec<u32>,
-    /// Queens on each falling diagonal `c + r`.
-    falling: Vec<u32>,
-    /// Queens on each rising diagonal `c + n - 1 - r`.
-    rising: Vec<u32>,
+    /// The queens on each falling diagonal `c + r`.
+    falling: Diagonals,
+    /// The queens on each rising diagonal `c + n - 1 - r`.
+    rising: Diagonals,
     /// Sum over diagonals of (queens on it - 1), for the occupied ones: 0
     /// exactly when no two queens attack.
     conflicts: u64,
-    random: SplitMix64,
+    random: Ahead,
     steps: u64,
     swaps: u64,
     restarts: u64,
@@ -121,10 +123,10 @@ impl<O: Observe> Search<O> {
         Search {
             n,
             rows: (0..n as u32).collect(),
-            falling: vec![0; 2 * n - 1],
-            rising: vec![0; 2 * n - 1],
+            falling: Diagonals::new(2 * n - 1),
+            rising: Diagonals::new(2 * n - 1),
             conflicts: 0,
-            random: SplitMix64::new(seed),
+            random: Ahead::new(seed),
             steps: 0,
             swaps: 0,
             restarts: 0,
@@ -157,18 +159,20 @@ impl<O: Observe> Search<O> {
     /// so that the board is a permutation from the first step and almost
     /// free of conflicts at the last.
     fn start(&mut self) {
-        self.falling.fill(0);
-        self.rising.fill(0);
+        self.falling.clear();
+        self.rising.clear();
         self.conflicts = 0;
         let n = self.n;
         for col in 0..n {
             let mut pick = col + self.random.below(n - col);
+            self.prefetch_pick(col);
             for _ in 0..START_TRIES {
                 self.steps += 1;
                 if self.free(col, self.rows[pick]) {
                     break;
                 }
                 pick = col + self.random.below(n - col);
+                self.prefetch_pick(col);
             }
             self.rows.swap(col, pick);
             self.add(col, self.rows[col]);
@@ -191,6 +195,9 @@ impl<O: Observe> Search<O> {
                 }
                 for _ in 0..REPAIR_TRIES {
                     let other = self.random.below(self.n);
+                    // Every draw of the repair is below n: the partner
+                    // `AHEAD` draws from now is known exactly.
+                    prefetch::read(&self.rows, reduce(self.random.farthest(), self.n));
                     if other == col {
                         continue;
                     }
@@ -216,35 +223,60 @@ impl<O: Observe> Search<O> {
     }
 
     /// Swaps the rows of files `a` and `b` if the board then has fewer
-    /// conflicts; whether it did. The swap is made on the counts and
-    /// undone when it does not help, which keeps the bookkeeping right
-    /// when the four squares share diagonals.
+    /// conflicts; whether it did. Most tries do not help: the change is
+    /// weighed on the diagonals first ([`Search::change`]), and only a swap
+    /// that helps is made.
     fn swap_if_better(&mut self, a: usize, b: usize) -> bool {
         let (row_a, row_b) = (self.rows[a], self.rows[b]);
+        let change = self.change(a, b);
+        if change >= 0 {
+            return false;
+        }
         let before = self.conflicts;
         self.remove(a, row_a);
         self.remove(b, row_b);
         self.add(a, row_b);
         self.add(b, row_a);
-        if self.conflicts < before {
-            self.rows.swap(a, b);
-            self.swaps += 1;
-            let swap = Swap {
-                file: a,
-                partner: b,
-                from: row_a,
-                to: row_b,
-                before,
-                after: self.conflicts,
-            };
-            self.observer.swapped(swap, &self.rows, self.steps);
-            return true;
-        }
-        self.remove(a, row_b);
-        self.remove(b, row_a);
-        self.add(a, row_a);
-        self.add(b, row_b);
-        false
+        debug_assert_eq!(self.conflicts, before.wrapping_add_signed(change));
+        self.rows.swap(a, b);
+        self.swaps += 1;
+        let swap = Swap {
+            file: a,
+            partner: b,
+            from: row_a,
+            to: row_b,
+            before,
+            after: self.conflicts,
+        };
+        self.observer.swapped(swap, &self.rows, self.steps);
+        true
+    }
+
+    /// How the conflicts would change if files `a` and `b` swapped rows.
+    /// Of the four squares' diagonals, the two a pair of queens leaves may
+    /// be one, and so may the two they arrive on, but no diagonal is left
+    /// and arrived on: `a + row_b` is neither `a + row_a` (other row) nor
+    /// `b + row_b` (other file), and the same holds for every case and for
+    /// the rising diagonals.
+    fn change(&self, a: usize, b: usize) -> i64 {
+        let (row_a, row_b) = (self.rows[a], self.rows[b]);
+        let (down_a, up_a) = self.diagonals(a, row_a);
+        let (down_b, up_b) = self.diagonals(b, row_b);
+        let (down_ab, up_ab) = self.diagonals(a, row_b);
+        let (down_ba, up_ba) = self.diagonals(b, row_a);
+        self.falling.change([down_a, down_b], [down_ab, down_ba])
+            + self.rising.change([up_a, up_b], [up_ab, up_ba])
+    }
+
+    /// Prefetches the row the start will probe `AHEAD` draws from now. That
+    /// draw picks `col' + reduce(x, n - col')` for the file `col'` it is
+    /// made at, which lies between `col` and `col + AHEAD`: the pick moves
+    /// by less than one element per file, so the two ends bound it within
+    /// one cache line's span.
+    fn prefetch_pick(&self, col: usize) {
+        let low = col + reduce(self.random.farthest(), self.n - col);
+        prefetch::read(&self.rows, low);
+        prefetch::read(&self.rows, low + AHEAD);
     }
 
     fn diagonals(&self, col: usize, row: u32) -> (usize, usize) {
@@ -255,35 +287,30 @@ impl<O: Observe> Search<O> {
     /// Whether (col, row) is on two empty diagonals.
     fn free(&self, col: usize, row: u32) -> bool {
         let (down, up) = self.diagonals(col, row);
-        self.falling[down] == 0 && self.rising[up] == 0
+        !self.falling.occupied(down) && !self.rising.occupied(up)
     }
 
     /// Whether the queen on `col` shares a diagonal with another.
     fn attacked(&self, col: usize) -> bool {
         let (down, up) = self.diagonals(col, self.rows[col]);
-        self.falling[down] > 1 || self.rising[up] > 1
+        self.falling.crowded(down) || self.rising.crowded(up)
     }
 
     fn add(&mut self, col: usize, row: u32) {
         let (down, up) = self.diagonals(col, row);
-        for count in [&mut self.falling[down], &mut self.rising[up]] {
-            self.conflicts += u64::from(*count > 0);
-            *count += 1;
-        }
+        self.conflicts += u64::from(self.falling.add(down)) + u64::from(self.rising.add(up));
     }
 
     fn remove(&mut self, col: usize, row: u32) {
         let (down, up) = self.diagonals(col, row);
-        for count in [&mut self.falling[down], &mut self.rising[up]] {
-            *count -= 1;
-            self.conflicts -= u64::from(*count > 0);
-        }
+        self.conflicts -= u64::from(self.falling.remove(down)) + u64::from(self.rising.remove(up));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::SplitMix64;
 
     /// The conflicts recounted from the rows alone.
     fn recount(rows: &[u32]) -> u64 {
@@ -302,11 +329,58 @@ mod tests {
             let mut search = Search::new(n, 3);
             search.start();
             assert_eq!(search.conflicts, recount(&search.rows), "n = {n}");
-            for k in 0..200 {
-                let (a, b) = (k % n, (k * 7 + 1) % n);
-                if a != b {
-                    search.swap_if_better(a, b);
-                    assert_eq!(search.conflicts, recount(&search.rows), "n = {n}");
+            // And from every queen on one diagonal, which the swaps thin.
+            for mut search in [search, holding((0..n as u32).collect())] {
+                for k in 0..200 {
+                    let (a, b) = (k % n, (k * 7 + 1) % n);
+                    if a != b {
+                        search.swap_if_better(a, b);
+                        assert_eq!(search.conflicts, recount(&search.rows), "n = {n}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A search holding the board `rows`, its diagonals counted.
+    fn holding(rows: Vec<u32>) -> Search {
+        let mut search = Search::new(rows.len(), 0);
+        search.rows = rows;
+        for col in 0..search.n {
+            search.add(col, search.rows[col]);
+        }
+        assert_eq!(search.conflicts, recount(&search.rows));
+        search
+    }
+
+    #[test]
+    fn a_weighed_swap_changes_the_conflicts_by_what_it_was_weighed() {
+        for n in [4, 6, 9, 13] {
+            let mut boards = Vec::new();
+            for seed in 0..20 {
+                let mut search = Search::new(n, seed);
+                search.start();
+                boards.push(search);
+            }
+            // All n queens on one rising diagonal; then two pairs moved,
+            // which leaves n - 2 there and puts two on each of two falling
+            // diagonals.
+            let identity: Vec<u32> = (0..n as u32).collect();
+            let mut piled = identity.clone();
+            piled.swap(0, n - 1);
+            piled.swap(1, 2);
+            boards.push(holding(identity));
+            boards.push(holding(piled));
+            for mut search in boards {
+                for a in 0..n {
+                    for b in (0..n).filter(|&b| b != a) {
+                        let before = recount(&search.rows);
+                        let weighed = search.change(a, b);
+                        search.rows.swap(a, b);
+                        let after = recount(&search.rows);
+                        search.rows.swap(a, b);
+                        assert_eq!(after as i64 - before as i64, weighed, "n = {n}");
+                    }
                 }
             }
         }

@@ -54,6 +54,18 @@ pub fn bytes(value: u64) -> String {
     format!("{} {}", significant(scaled), UNITS[unit])
 }
 
+/// A solver's or finder's name, and after it a warning when its rows were
+/// measured before its code last changed (in `changed`).
+pub(crate) fn stale_label(name: &str, changed: Option<&String>) -> String {
+    match changed {
+        Some(commit) => format!(
+            "{name} (measured before its code changed in {}: rerun)",
+            commit.chars().take(12).collect::<String>()
+        ),
+        None => name.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,9 @@ pub struct Found {
     /// Whether every timed entry has a cold timing (the figure shown);
     /// otherwise the warm one is shown for all, as the counts do.
     pub cold: bool,
+    /// Finders whose rows come from a record older than their code: id →
+    /// the commit of the change (see [`Source::newer_code`]).
+    pub stale: BTreeMap<String, String>,
 }
 
 impl Found {
@@ -35,8 +38,15 @@ impl Found {
         let mut finders: Vec<FinderFacts> = Vec::new();
         let mut entries = BTreeMap::new();
         let mut seeds = Vec::new();
+        let mut stale = BTreeMap::new();
         for source in sources {
             for facts in &source.record.finders {
+                // The later record's rows replace the earlier's, and so
+                // does its verdict on their age, as in the counts' overlay.
+                match source.newer_code.get(&facts.id) {
+                    Some(commit) => stale.insert(facts.id.clone(), commit.clone()),
+                    None => stale.remove(&facts.id),
+                };
                 match finders.iter_mut().find(|known| known.id == facts.id) {
                     Some(known) => *known = facts.clone(),
                     None => finders.push(facts.clone()),
@@ -68,6 +78,7 @@ impl Found {
             ns,
             seeds,
             cold,
+            stale,
         }
     }
 
@@ -106,14 +117,10 @@ impl Found {
     pub(crate) fn series(&self, styles: &Styles) -> Vec<Series> {
         self.finders
             .iter()
-            .map(|finder| Series {
-                id: finder.id.clone(),
-                style: styles.of(&finder.id),
-                points: self
-                    .all(&finder.id)
-                    .into_iter()
-                    .filter_map(|e| Some((e.n, self.median_ns(e).filter(|v| *v > 0.0)?)))
-                    .collect(),
+            .map(|finder| {
+                Series::of(&finder.id, styles, self.all(&finder.id), |e| {
+                    self.median_ns(e)
+                })
             })
             .collect()
     }
@@ -230,7 +237,8 @@ pub(crate) fn section(out: &mut String, found: &Found) {
         let _ = writeln!(
             out,
             "| {} | {} | {heap} | {per_step} |",
-            finder.id, finder.step
+            super::format::stale_label(&finder.id, found.stale.get(&finder.id)),
+            finder.step
         );
     }
     out.push('\n');

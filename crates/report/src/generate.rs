@@ -322,28 +322,33 @@ mod tests {
         assert!(section.contains("| three-mask |"), "{section}");
     }
 
-    #[test]
-    fn rows_measured_before_their_solvers_code_changed_say_so() {
-        let mut sources = two_solver_sources();
-        let measured_at = sources[0].record.provenance.git_commit.clone().unwrap();
-        // As git would tell it: three-mask last changed in a commit the
-        // record's commit contains, slow-one in one it does not.
-        let code = crate::CodeChanges::from([
+    /// As git would tell it: `kept` last changed in a commit the record of
+    /// `source` contains, `changed.0` in one it does not (its hash the
+    /// digit `changed.1` written forty times).
+    fn code_changes(source: &Source, kept: &str, changed: (&str, char)) -> crate::CodeChanges {
+        let measured_at = source.record.provenance.git_commit.clone().unwrap();
+        crate::CodeChanges::from([
             (
-                "three-mask".to_string(),
+                kept.to_string(),
                 crate::CodeChange {
-                    commit: "1111111111111111111111111111111111111111".into(),
+                    commit: "1".repeat(40),
                     contained_in: [measured_at].into(),
                 },
             ),
             (
-                "slow-one".to_string(),
+                changed.0.to_string(),
                 crate::CodeChange {
-                    commit: "2222222222222222222222222222222222222222".into(),
+                    commit: changed.1.to_string().repeat(40),
                     contained_in: Default::default(),
                 },
             ),
-        ]);
+        ])
+    }
+
+    #[test]
+    fn rows_measured_before_their_solvers_code_changed_say_so() {
+        let mut sources = two_solver_sources();
+        let code = code_changes(&sources[0], "three-mask", ("slow-one", '2'));
         sources[0].newer_code = crate::stale_solvers(&sources[0].record, &code);
         let section = readme_section(&sources, "bench-results/");
         assert!(
@@ -372,6 +377,28 @@ mod tests {
         assert!(!readme_section(&sources, "bench-results/").contains("measured before"));
         later.provenance.git_commit = None;
         assert!(crate::stale_solvers(&later, &code).is_empty());
+    }
+
+    #[test]
+    fn finder_rows_measured_before_their_code_changed_say_so() {
+        let mut sources = found_sources();
+        let code = code_changes(&sources[0], "construction", ("min-conflicts", '4'));
+        sources[0].newer_code = crate::stale_solvers(&sources[0].record, &code);
+        let comparison = outputs_of(&sources).comparison;
+        let section = comparison.split("## Find one board").nth(1).unwrap();
+        assert!(
+            section.contains(
+                "| min-conflicts (measured before its code changed in 444444444444: rerun) |"
+            ),
+            "{section}"
+        );
+        assert!(section.contains("| construction |"), "{section}");
+        // Without git's word nothing is flagged.
+        assert!(
+            !outputs_of(&found_sources())
+                .comparison
+                .contains("measured before")
+        );
     }
 
     fn found_sources() -> Vec<Source> {

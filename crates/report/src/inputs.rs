@@ -25,8 +25,8 @@ pub struct Source {
     pub label: String,
     /// The record.
     pub record: Record,
-    /// Its solvers whose code changed after it was measured: solver id →
-    /// the commit of that change, which the record's commit does not
+    /// Its solvers and finders whose code changed after it was measured:
+    /// id → the commit of that change, which the record's commit does not
     /// contain ([`stale_solvers`] works it out from [`CodeChanges`]).
     pub newer_code: BTreeMap<String, String>,
 }
@@ -47,20 +47,23 @@ pub struct CodeChange {
     pub contained_in: BTreeSet<String>,
 }
 
-/// The solvers of `record` whose last code change its commit does not
-/// contain, with that change's commit. A record without a commit (made
-/// outside a checkout) cannot be placed in history, and flags nothing.
+/// The solvers and finders of `record` whose last code change its commit
+/// does not contain, with that change's commit (a depth-first solver
+/// stopped at its first board is both, under one id and one code). A
+/// record without a commit (made outside a checkout) cannot be placed in
+/// history, and flags nothing.
 pub fn stale_solvers(record: &Record, code: &CodeChanges) -> BTreeMap<String, String> {
     let Some(measured_at) = &record.provenance.git_commit else {
         return BTreeMap::new();
     };
-    record
-        .solvers
-        .iter()
-        .filter_map(|solver| {
-            let change = code.get(&solver.id)?;
+    let solvers = record.solvers.iter().map(|solver| &solver.id);
+    let finders = record.finders.iter().map(|finder| &finder.id);
+    solvers
+        .chain(finders)
+        .filter_map(|id| {
+            let change = code.get(id)?;
             (!change.contained_in.contains(measured_at))
-                .then(|| (solver.id.clone(), change.commit.clone()))
+                .then(|| (id.clone(), change.commit.clone()))
         })
         .collect()
 }

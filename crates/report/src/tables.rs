@@ -200,7 +200,8 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
     out.push_str(&"---:|".repeat(rankings.len() + if at.is_some() { 2 } else { 0 }));
     out.push_str("---:|---|\n");
     for solver in ranked_solvers(overlay, &rankings) {
-        let _ = write!(out, "| {} |", stale_label(overlay, solver));
+        let name = crate::format::stale_label(&label(solver), overlay.stale.get(&solver.id));
+        let _ = write!(out, "| {name} |");
         for ranking in &rankings {
             let cell = ranking
                 .ratio(&solver.id)
@@ -224,19 +225,6 @@ fn summary_table(out: &mut String, overlay: &Overlay) {
             .last()
             .map_or("—".to_string(), |e| e.n.to_string());
         let _ = writeln!(out, " {largest} | {} |", stopped(overlay, solver));
-    }
-}
-
-/// The solver's name, and after it a warning when its rows were measured
-/// before its code last changed.
-fn stale_label(overlay: &Overlay, solver: &SolverFacts) -> String {
-    match overlay.stale.get(&solver.id) {
-        Some(commit) => format!(
-            "{} (measured before its code changed in {}: rerun)",
-            label(solver),
-            short(commit)
-        ),
-        None => label(solver),
     }
 }
 

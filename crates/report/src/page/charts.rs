@@ -135,6 +135,27 @@ pub(crate) struct Series {
     pub points: Vec<(usize, f64)>,
 }
 
+impl Series {
+    /// The line of `id` (a solver or a finder) in its style: the positive
+    /// `value`s of its `entries` (a log scale has no place for 0), given
+    /// by ascending n.
+    pub(crate) fn of<'a>(
+        id: &str,
+        styles: &Styles,
+        entries: impl IntoIterator<Item = &'a Entry>,
+        value: impl Fn(&Entry) -> Option<f64>,
+    ) -> Series {
+        Series {
+            id: id.to_string(),
+            style: styles.of(id),
+            points: entries
+                .into_iter()
+                .filter_map(|e| Some((e.n, value(e).filter(|v| *v > 0.0)?)))
+                .collect(),
+        }
+    }
+}
+
 impl Measure {
     /// Every solver's positive values of this measure (a log scale has no
     /// place for 0), in the records' solver order, each in its style.
@@ -142,15 +163,7 @@ impl Measure {
         overlay
             .solvers
             .iter()
-            .map(|solver| Series {
-                id: solver.id.clone(),
-                style: styles.of(&solver.id),
-                points: overlay
-                    .timed(&solver.id)
-                    .iter()
-                    .filter_map(|e| Some((e.n, (self.value)(e).filter(|v| *v > 0.0)?)))
-                    .collect(),
-            })
+            .map(|solver| Series::of(&solver.id, styles, overlay.timed(&solver.id), self.value))
             .collect()
     }
 }
