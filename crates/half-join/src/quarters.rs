@@ -401,15 +401,9 @@ impl Quarters {
     /// needed and never shrunk: the pairs are written without a branch,
     /// each kept by advancing the end only if it fits.
     pub(crate) fn halves(&self, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
-        let left_count = (set & self.left_files).count_ones();
         let mut len = 0;
         let mut tested = 0u64;
-        // Every set A of left-quarter ranks of the right size, by Gosper's
-        // next-combination step (A = 0 when the left quarter is empty).
-        let mut ranks: u32 = (1u32 << left_count) - 1;
-        while ranks <= self.all_ranks {
-            let (left_keys, left_sides) = self.left.cell(ranks, set);
-            let (right_keys, right_sides) = self.right.cell(self.all_ranks & !ranks, set);
+        self.for_each_split(set, |(left_keys, left_sides), (right_keys, right_sides)| {
             if !left_keys.is_empty() && !right_keys.is_empty() {
                 tested += (left_keys.len() * right_keys.len()) as u64;
                 let room = right_keys.len() + FIT_SLACK;
@@ -420,6 +414,27 @@ impl Quarters {
                     len += fit(key, side, right_keys, right_sides, &mut out[len..]);
                 }
             }
+        });
+        (len, tested)
+    }
+
+    /// Calls `visit(left cell, right cell)` for every way the half's ranks
+    /// split between the quarters for a half of file set `set`: every set
+    /// A of left-quarter ranks of the right size, by Gosper's
+    /// next-combination step (A = 0 when the left quarter is empty).
+    #[inline]
+    fn for_each_split<'a>(
+        &'a self,
+        set: u32,
+        mut visit: impl FnMut((&'a [u64], &'a [u32]), (&'a [u64], &'a [u32])),
+    ) {
+        let left_count = (set & self.left_files).count_ones();
+        let mut ranks: u32 = (1u32 << left_count) - 1;
+        while ranks <= self.all_ranks {
+            visit(
+                self.left.cell(ranks, set),
+                self.right.cell(self.all_ranks & !ranks, set),
+            );
             if ranks == 0 {
                 break;
             }
@@ -427,13 +442,29 @@ impl Quarters {
             let ripple = ranks + low;
             ranks = (((ripple ^ ranks) >> 2) / low) | ripple;
         }
-        (len, tested)
+    }
+
+    /// The pairs of pieces [`Quarters::halves`] tries for `set`: an upper
+    /// bound on its halves, found without trying them.
+    #[cfg(test)]
+    pub(crate) fn pairs(&self, set: u32) -> u64 {
+        let mut pairs = 0;
+        self.for_each_split(set, |(left, _), (right, _)| {
+            pairs += (left.len() * right.len()) as u64;
+        });
+        pairs
     }
 
     /// Bytes held.
     #[cfg(test)]
     pub(crate) fn bytes(&self) -> usize {
         self.left.bytes() + self.right.bytes()
+    }
+
+    /// The pieces of both quarters.
+    #[cfg(test)]
+    pub(crate) fn pieces(&self) -> u64 {
+        (self.left.keys.len() + self.right.keys.len()) as u64
     }
 }
 

@@ -307,14 +307,7 @@ fn count_unit_by_quarters(
         (&mut *top_quarters, unit, Role::Top),
         (&mut *bottom_quarters, bottom_unit, Role::Bottom),
     ] {
-        nodes += quarters.build(
-            board,
-            &side_bits,
-            contributions(board, role),
-            forbidden(board, unit, role),
-            unit.middle,
-            unit.pattern,
-        );
+        nodes += build_quarters(board, quarters, &side_bits, unit, role);
     }
     let chooser = Chooser::new(&board.layout, board.doubling());
     let index_bits = board.layout.index_bits;
@@ -362,6 +355,25 @@ fn count_unit_by_quarters(
         solutions = weigh(solutions, weight, pairs);
     });
     orbit_count(images.len(), solutions, nodes)
+}
+
+/// Builds one side's quarters of `unit` (the bottom side's unit is the
+/// flipped one); returns the queens placed.
+pub(crate) fn build_quarters(
+    board: &Board,
+    quarters: &mut Quarters,
+    side_bits: &[[u32; 32]],
+    unit: Unit,
+    role: Role,
+) -> u64 {
+    quarters.build(
+        board,
+        side_bits,
+        contributions(board, role),
+        forbidden(board, unit, role),
+        unit.middle,
+        unit.pattern,
+    )
 }
 
 /// What [`count_unit_by_quarters`] shows a set before its join: its pairs
