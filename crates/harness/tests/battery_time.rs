@@ -87,3 +87,36 @@ fn a_forged_record_of_shard_one_of_a_million_is_judged_promptly() {
     refused(&output, "shard.subtotals");
     assert!(took < PROMPT, "merge took {took:?}");
 }
+
+/// A report's wall bound for a record of ten thousand solvers. Generous:
+/// the tests run a debug build (several times slower than release) on a
+/// machine shared with other builds, and the report renders every
+/// solver's rows into COMPARISON.md, the SVG plots and the HTML page;
+/// a report whose time grew as the square of the solvers took minutes
+/// here, far past this bound.
+const REPORT_OF_MANY: Duration = Duration::from_secs(20);
+
+#[test]
+fn a_report_of_ten_thousand_solvers_ends_promptly_and_says_what_it_wrote() {
+    let record = queens_record::fixtures::many_solvers_record(10_000);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many-bench.json");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let out = dir.path().join("report");
+    let started = Instant::now();
+    let output = queens(&[
+        "report",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let took = started.elapsed();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(took < REPORT_OF_MANY, "report took {took:?}");
+    let comparison = std::fs::read_to_string(out.join("COMPARISON.md")).unwrap();
+    // Every solver made it into the report, the first and the last.
+    for id in ["solver-00000", "solver-09999"] {
+        assert!(comparison.contains(id), "{id} missing from COMPARISON.md");
+    }
+    assert!(common::stdout(&output).contains("COMPARISON.md"));
+}

@@ -40,6 +40,11 @@ pub struct Plan<'a> {
     pub find_budget: Duration,
     /// The command as typed, for the record's provenance.
     pub command: String,
+    /// Whether a solver's climb may go on to n (see [`climb::Admit`]):
+    /// the command's memory budget and time threshold.
+    pub admit_solver: &'a dyn Fn(&dyn Solver, usize, Option<Duration>) -> Option<String>,
+    /// The same for a finder's climb.
+    pub admit_finder: &'a dyn Fn(&dyn Finder, usize, Option<Duration>) -> Option<String>,
 }
 
 /// How far a run has got, for a progress display.
@@ -130,10 +135,10 @@ pub fn run(
             climb::time_within_budget(
                 solver,
                 (MIN_N, plan.max_n),
-                plan.budget,
-                COMPARE_COLD_ROUNDS,
+                (plan.budget, COMPARE_COLD_ROUNDS),
                 &options,
                 published_count,
+                &|n, predicted| (plan.admit_solver)(solver, n, predicted),
                 progress,
             )
         }));
@@ -143,9 +148,9 @@ pub fn run(
             find::time_within_budget(
                 *finder,
                 sizes,
-                plan.find_budget,
-                COMPARE_COLD_ROUNDS,
+                (plan.find_budget, COMPARE_COLD_ROUNDS),
                 FIND_SEED,
+                &|n, predicted| (plan.admit_finder)(*finder, n, predicted),
                 progress,
             )
         }));
@@ -197,6 +202,8 @@ mod tests {
                 finders: &[],
                 find_budget: Duration::ZERO,
                 command: "test".into(),
+                admit_solver: &|_, _, _| None,
+                admit_finder: &|_, _, _| None,
             },
             &mut |p| steps.push((p.n, p.done, p.total)),
         )
@@ -224,6 +231,8 @@ mod tests {
                 finders: &[],
                 find_budget: Duration::ZERO,
                 command: "test".into(),
+                admit_solver: &|_, _, _| None,
+                admit_finder: &|_, _, _| None,
             },
             &mut |_| {},
         )
@@ -244,6 +253,8 @@ mod tests {
                 finders: &finders,
                 find_budget: Duration::from_secs(10),
                 command: "test".into(),
+                admit_solver: &|_, _, _| None,
+                admit_finder: &|_, _, _| None,
             },
             &mut |_| {},
         )
