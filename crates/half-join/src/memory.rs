@@ -16,15 +16,17 @@ use crate::join::GATHER_MAX_WORDS;
 use crate::layout::Width;
 use crate::unit::{CHUNK_BYTES, QUARTERS_MIN_N};
 
-/// Below [`QUARTERS_MIN_N`] a unit's halves are searched whole and are few
-/// (a count of n = 13 holds about half a megabyte, measured): every such n
-/// is measured against this by the harness's memory test.
+/// Below [`QUARTERS_MIN_N`] a unit's halves are searched whole and are
+/// few: this at n = 13 (where a count holds about half a megabyte,
+/// measured), half as much for each n below (a count's halves grow less
+/// than twofold per n there). Every such n is measured against it by the
+/// harness's memory test.
 const SMALL_BOARD_BYTES: u64 = 1 << 20;
 
 /// What every count holds beside the buffers counted one by one: the
 /// board's tables (layout, dense set indices: tens of kilobytes), the
 /// index chooser's samples and its remap tables (16 KiB), the statistics.
-const FIXED_BYTES: u64 = 256 << 10;
+const FIXED_BYTES: u64 = 128 << 10;
 
 /// The largest quarters and file sets of each board the quarters path
 /// counts (n = 14..=23, [`QUARTERS_MIN_N`] on): for each n, the most
@@ -72,10 +74,9 @@ pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
     let plan = plan_bytes(&board);
     let work = match question {
         // The walkthrough makes the plan and shows units one step at a
-        // time, holding one unit's small search at once.
-        Question::Trace => FIXED_BYTES,
-        // The engine lists no boards: only a count holds a workspace.
-        Question::Enumerate => 0,
+        // time, holding one unit's small search at once; the engine lists
+        // no boards. Only a count holds a workspace.
+        Question::Trace | Question::Enumerate => 0,
         Question::Count => workspace_bytes(&board),
     };
     plan + FIXED_BYTES + work
@@ -95,7 +96,7 @@ fn plan_bytes(board: &Board) -> u64 {
 fn workspace_bytes(board: &Board) -> u64 {
     let n = board.n;
     if n < QUARTERS_MIN_N {
-        return SMALL_BOARD_BYTES;
+        return SMALL_BOARD_BYTES >> (QUARTERS_MIN_N - 1 - n);
     }
     if board.layout.width == Width::Wide {
         return chunked_bytes(board);

@@ -134,7 +134,7 @@ fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_g
         }
         let declares = |n: usize| solver.peak_bytes(n, Question::Count);
         let ns: Vec<usize> = if declares(10) != SMALL_PEAK_BYTES {
-            (4..=GROWING_MAX_N)
+            (1..=GROWING_MAX_N)
                 .take_while(|&n| info.supports(n) && declares(n) <= GROWING_BYTES)
                 .collect()
         } else {

@@ -89,12 +89,14 @@ fn a_forged_record_of_shard_one_of_a_million_is_judged_promptly() {
 }
 
 /// A report's wall bound for a record of ten thousand solvers. Generous:
-/// the tests run a debug build (several times slower than release) on a
-/// machine shared with other builds, and the report renders every
-/// solver's rows into COMPARISON.md, the SVG plots and the HTML page;
-/// a report whose time grew as the square of the solvers took minutes
-/// here, far past this bound.
-const REPORT_OF_MANY: Duration = Duration::from_secs(20);
+/// the report takes about 4 s of CPU in the tests' build, growing linearly
+/// with the solvers (about a third of a millisecond each beside a second
+/// of fixed work), but the tests share two cores with other tests and
+/// builds, and wall time has been measured at four times the CPU time
+/// there. A report whose time grew as the square of the solvers (each
+/// table row looking for its n's fastest among every solver) took three
+/// minutes here.
+const REPORT_OF_MANY: Duration = Duration::from_secs(45);
 
 #[test]
 fn a_report_of_ten_thousand_solvers_ends_promptly_and_says_what_it_wrote() {
