@@ -119,9 +119,11 @@ const DEVICE_HOST_BYTES: u64 = 64 << 20;
 /// ([`tasks::ROWS`] of them) and its tasks. A constellation's expansion
 /// stops at its share of [`TASKS_PER_UNIT`] but may overshoot it by one
 /// level (at most n children per task), so a unit's tasks are at most
-/// n · ([`TASKS_PER_UNIT`] + its constellations); each task also has its
-/// result read back (four `u32`s), and every vector counts twice its
-/// length (grown by doubling). The walkthrough is constellations' own.
+/// n · ([`TASKS_PER_UNIT`] + its constellations); each task is also
+/// copied for the upload and has its result read back (four `u32`s), and
+/// every vector counts twice its length (grown by doubling). The
+/// walkthrough is constellations' own. An upper bound, loose on small
+/// boards, whose interiors are too shallow to expand that far.
 fn host_peak_bytes(n: usize, question: queens_core::memory::Question) -> u64 {
     let plan = queens_core::Solver::peak_bytes(&queens_constellations::CONSTELLATIONS, n, question);
     if question != queens_core::memory::Question::Count {
@@ -135,7 +137,7 @@ fn host_peak_bytes(n: usize, question: queens_core::memory::Question) -> u64 {
     let tasks = 2
         * (n as u64)
         * (TASKS_PER_UNIT as u64 + plan_units)
-        * (size_of::<tasks::Task>() as u64 + 16);
+        * (2 * size_of::<tasks::Task>() as u64 + 16);
     plan + constellations + rows + tasks + DEVICE_HOST_BYTES
 }
 
