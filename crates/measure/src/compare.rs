@@ -42,10 +42,14 @@ pub struct Plan<'a> {
     pub command: String,
     /// Whether a solver's climb may go on to n (see [`climb::Admit`]):
     /// the command's memory budget and time threshold.
-    pub admit_solver: &'a dyn Fn(&dyn Solver, usize, Option<Duration>) -> Option<String>,
+    pub admit_solver: &'a AdmitSubject<'a, dyn Solver>,
     /// The same for a finder's climb.
-    pub admit_finder: &'a dyn Fn(&dyn Finder, usize, Option<Duration>) -> Option<String>,
+    pub admit_finder: &'a AdmitSubject<'a, dyn Finder>,
 }
+
+/// [`climb::Admit`] for any subject of a run: the subject, n, and the
+/// predicted time of that n's runs.
+pub type AdmitSubject<'a, S> = dyn Fn(&S, usize, Option<Duration>) -> Option<String> + 'a;
 
 /// How far a run has got, for a progress display.
 #[derive(Clone, Copy, Debug)]
