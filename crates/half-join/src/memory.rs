@@ -46,10 +46,7 @@ const QUARTER_REACH: [Reach; 10] = [
     Reach::new(716_804, 300_950),
     Reach::new(1_105_690, 168_955),
     Reach::new(3_127_420, 2_300_692),
-    // Provisional until `reach_table` has walked n = 23 (over an hour):
-    // twice what the odd boards' growth from the even board below them
-    // (1.3 to 1.6-fold pieces, fewer halves per set) carries n = 22 to.
-    Reach::new(10_000_000, 4_600_000),
+    Reach::new(5_736_542, 1_377_514),
 ];
 
 /// One board's largest quarters and sets (see [`QUARTER_REACH`]).
