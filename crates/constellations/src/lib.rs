@@ -56,6 +56,12 @@ impl SplitEngine for Constellations {
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         walkthrough::trace(n, sink)
     }
+
+    /// The plan and one constellation's search, whatever the question
+    /// (see [`plan::peak_bytes`]).
+    fn peak_bytes(&self, n: usize, _question: queens_core::memory::Question) -> u64 {
+        plan::peak_bytes(n)
+    }
 }
 
 /// The solutions a canonical constellation stands for: its completions, each

@@ -16,8 +16,15 @@ pub const ESTIMATE_ROWS: usize = 4;
 /// Every legal constellation in the order (west, east, south, north), with
 /// the number of candidates looked at.
 pub fn legal_constellations(n: usize) -> (Vec<Constellation>, u64) {
-    let n8 = n as u8;
     let mut legal = Vec::new();
+    let looked_at = for_each_legal(n, |c| legal.push(c));
+    (legal, looked_at)
+}
+
+/// Calls `visit` with every legal constellation in the order (west, east,
+/// south, north); returns the number of candidates looked at.
+fn for_each_legal(n: usize, mut visit: impl FnMut(Constellation)) -> u64 {
+    let n8 = n as u8;
     let mut looked_at = 0;
     for west in 0..n8 {
         for east in 0..n8 {
@@ -31,13 +38,35 @@ pub fn legal_constellations(n: usize) -> (Vec<Constellation>, u64) {
                         north,
                     };
                     if c.is_legal(n) {
-                        legal.push(c);
+                        visit(c);
                     }
                 }
             }
         }
     }
-    (legal, looked_at)
+    looked_at
+}
+
+/// What the search holds besides the plan: the interior search of one
+/// constellation (masks on the stack), a constellation's images while
+/// planning, Burnside's fixed pairs, the statistics. Kilobytes, measured.
+const SEARCH_BYTES: u64 = 16 << 10;
+
+/// An upper bound on the heap a count (or the walkthrough, which plans
+/// the same way) of the n×n board holds: the plan, made once. Its legal
+/// constellations (a `Constellation` each) and its units (a `WorkUnit`
+/// per canonical one), both collected by pushing (up to twice their length
+/// held), and the two lists of unit indices a count orders them by. Both
+/// are counted, not guessed: n⁴ candidates looked at, milliseconds at the
+/// largest n.
+pub fn peak_bytes(n: usize) -> u64 {
+    let (mut legal, mut canonical) = (0u64, 0u64);
+    for_each_legal(n, |c| {
+        legal += 1;
+        canonical += u64::from(c.is_canonical(n));
+    });
+    let per_unit = 2 * size_of::<WorkUnit>() as u64 + 2 * size_of::<usize>() as u64;
+    2 * legal * size_of::<Constellation>() as u64 + (canonical + 1) * per_unit + SEARCH_BYTES
 }
 
 /// One work unit per orbit of legal constellations. All members of an orbit

@@ -27,6 +27,9 @@ pub static INFO: FinderInfo = FinderInfo {
     teaching: include_str!("../README.md"),
 };
 
+/// What a found board's answer holds beside the board: a few named metrics.
+const ANSWER_BYTES: u64 = 4 << 10;
+
 impl Finder for Construction {
     fn info(&self) -> &FinderInfo {
         &INFO
@@ -45,5 +48,11 @@ impl Finder for Construction {
 
     fn about(&self, n: usize) -> Option<String> {
         Some(Case::of(n).explain(n))
+    }
+
+    /// The board it writes (one `u32` per file, allocated once at its
+    /// size), and room for the few bytes of its answer's other fields.
+    fn peak_bytes(&self, n: usize) -> u64 {
+        4 * n as u64 + ANSWER_BYTES
     }
 }

@@ -170,6 +170,14 @@ pub trait Finder: Send + Sync {
         let _ = n;
         None
     }
+
+    /// An upper bound on the heap bytes one [`Finder::find`] of the n×n
+    /// board holds at once, the board it returns included: what `queens
+    /// find` checks against the memory budget before it starts (see
+    /// [`crate::Solver::peak_bytes`], the same declaration for counts).
+    /// A finder holds a few words per file, so every finder declares its
+    /// own; the harness's tests check it against the measured peak heap.
+    fn peak_bytes(&self, n: usize) -> u64;
 }
 
 /// A listing solver used as a finder: its search stopped at the first
@@ -211,6 +219,14 @@ impl FirstBoard {
 impl Finder for FirstBoard {
     fn info(&self) -> &FinderInfo {
         &self.info
+    }
+
+    /// The solver's listing search, and the first board copied out of it
+    /// (one `u32` per file).
+    fn peak_bytes(&self, n: usize) -> u64 {
+        self.solver
+            .peak_bytes(n, crate::memory::Question::Enumerate)
+            .saturating_add(4 * n as u64)
     }
 
     fn find(&self, n: usize, _seed: u64) -> Result<Found, QueensError> {

@@ -38,6 +38,10 @@ impl Finder for FailFirst {
         &INFO
     }
 
+    fn peak_bytes(&self, n: usize) -> u64 {
+        search::peak_bytes(n)
+    }
+
     fn find(&self, n: usize, _seed: u64) -> Result<Found, QueensError> {
         INFO.check_n(n)?;
         let (rows, nodes) = Search::new(n).run();

@@ -6,6 +6,20 @@
 /// Marks a file whose queen is not placed yet.
 const OPEN: u32 = u32::MAX;
 
+/// An upper bound on the heap one search of the n×n board holds: each
+/// file's set of free rows (`words` words each), the counts and rows (a
+/// `u32` per file each), the copy of a file's set each level of the
+/// recursion keeps while it tries its rows (n levels deep at most), and
+/// the list of struck squares: a square is struck only while free, so it
+/// holds at most n² of them at once, in a vector grown by doubling (up to
+/// twice that). The last term is what grows; the search is measured to
+/// fill a fraction of it.
+pub(crate) fn peak_bytes(n: usize) -> u64 {
+    let (n, words) = (n as u64, n.div_ceil(64) as u64);
+    let square = n * n;
+    8 * n * words + 2 * 4 * n + 8 * words * n + 2 * 8 * square
+}
+
 /// One search of the n×n board.
 pub struct Search {
     n: usize,

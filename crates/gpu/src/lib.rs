@@ -99,6 +99,46 @@ impl SplitEngine for GpuConstellations {
     fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {
         device::gpu().map(|gpu| Some(gpu.accelerator.clone()))
     }
+
+    fn peak_bytes(&self, n: usize, question: queens_core::memory::Question) -> u64 {
+        host_peak_bytes(n, question)
+    }
+}
+
+/// What the host holds for the device besides the engine's own buffers:
+/// the adapter, its device and queue, the compiled kernel and the staging
+/// buffers a dispatch maps for its results (the driver's, not counted by
+/// the engine). Not measured here (the machines the tests run on have no
+/// adapter); a generous allowance.
+const DEVICE_HOST_BYTES: u64 = 64 << 20;
+
+/// An upper bound on the host's heap for one unit of the n×n board
+/// (`Solver::peak_bytes`): constellations' plan (made once and kept as
+/// the order of units), one unit's constellations (listed, then split
+/// between host and device), and its expansion: each constellation's rows
+/// ([`tasks::ROWS`] of them) and its tasks. A constellation's expansion
+/// stops at its share of [`TASKS_PER_UNIT`] but may overshoot it by one
+/// level (at most n children per task), so a unit's tasks are at most
+/// n · ([`TASKS_PER_UNIT`] + its constellations); each task is also
+/// copied for the upload and has its result read back (four `u32`s), and
+/// every vector counts twice its length (grown by doubling). The
+/// walkthrough is constellations' own. An upper bound, loose on small
+/// boards, whose interiors are too shallow to expand that far.
+fn host_peak_bytes(n: usize, question: queens_core::memory::Question) -> u64 {
+    let plan = queens_core::Solver::peak_bytes(&queens_constellations::CONSTELLATIONS, n, question);
+    if question != queens_core::memory::Question::Count {
+        return plan;
+    }
+    // More than the plan's units (a unit takes more bytes of the plan's
+    // declaration than a `WorkUnit`): a bound on a unit's constellations.
+    let plan_units = plan / size_of::<WorkUnit>() as u64;
+    let constellations = 3 * 2 * plan_units * size_of::<Constellation>() as u64;
+    let rows = 2 * plan_units * (tasks::ROWS * size_of::<tasks::Row>()) as u64;
+    let tasks = 2
+        * (n as u64)
+        * (TASKS_PER_UNIT as u64 + plan_units)
+        * (2 * size_of::<tasks::Task>() as u64 + 16);
+    plan + constellations + rows + tasks + DEVICE_HOST_BYTES
 }
 
 fn add(total: UnitCount, count: UnitCount) -> Result<UnitCount, QueensError> {

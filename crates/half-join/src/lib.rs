@@ -8,6 +8,7 @@ mod halves;
 mod index;
 mod join;
 mod layout;
+mod memory;
 mod plan;
 mod quarters;
 mod unit;
@@ -88,5 +89,9 @@ impl SplitEngine for HalfJoin {
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         walkthrough::trace(n, sink)
+    }
+
+    fn peak_bytes(&self, n: usize, question: queens_core::memory::Question) -> u64 {
+        memory::peak_bytes(n, question)
     }
 }

@@ -295,6 +295,38 @@ pub(crate) struct Quarters {
 }
 
 impl Quarters {
+    /// Pairs of pieces a half of file set `set` is made from (every split
+    /// of its ranks between the quarters): the most halves the set can
+    /// have, which the memory declaration's table is checked against.
+    #[cfg(test)]
+    pub(crate) fn pairs(&self, set: u32) -> u64 {
+        let left_count = (set & self.left_files).count_ones();
+        let mut pairs = 0;
+        // Every set A of left-quarter ranks of the right size, by Gosper's
+        // next-combination step, as `halves` walks them.
+        let mut ranks: u32 = (1u32 << left_count) - 1;
+        while ranks <= self.all_ranks {
+            let (left, _) = self.left.cell(ranks, set);
+            let (right, _) = self.right.cell(self.all_ranks & !ranks, set);
+            pairs += (left.len() * right.len()) as u64;
+            if ranks == 0 {
+                break;
+            }
+            let low = ranks & ranks.wrapping_neg();
+            let next = ranks + low;
+            ranks = next | (((ranks ^ next) >> 2) / low);
+        }
+        pairs
+    }
+
+    /// Pieces held in both quarters.
+    #[cfg(test)]
+    pub(crate) fn pieces(&self) -> u64 {
+        (self.left.keys.len() + self.right.keys.len()) as u64
+    }
+}
+
+impl Quarters {
     /// Builds both quarters of the half whose queens avoid `forbidden`,
     /// with `pattern` for the unit's block files, keys from `contributions`.
     /// Returns the nodes.

@@ -402,6 +402,28 @@ fn count_unit_by_quarters<L: Isa>(
     orbit_count(images.len(), solutions, nodes)
 }
 
+/// Builds one side's quarters of `unit` (the bottom side's unit is the
+/// flipped one) with the portable code; returns the queens placed. For the
+/// memory declaration's test, which walks every unit's quarters.
+#[cfg(test)]
+pub(crate) fn build_side_quarters(
+    board: &Board,
+    quarters: &mut Quarters,
+    side_bits: &[[u32; 32]],
+    unit: Unit,
+    role: Role,
+) -> u64 {
+    quarters.build(
+        crate::arch::Portable,
+        board,
+        side_bits,
+        contributions(board, role),
+        forbidden(board, unit, role),
+        unit.middle,
+        unit.pattern,
+    )
+}
+
 /// What [`count_unit_by_quarters`] shows a set before its join: its pairs
 /// before the buckets, its tops and its bottoms.
 type SetObserver<'a> = dyn FnMut(u64, &Side<u32>, &Side<u32>) + 'a;

@@ -8,8 +8,8 @@
 
 use std::sync::OnceLock;
 
-use queens_core::Solver;
 use queens_core::memory::Question;
+use queens_core::{Finder, Solver};
 
 use crate::error::CliError;
 
@@ -159,6 +159,17 @@ fn refusal(
     threads: usize,
     budget: Budget,
 ) -> Option<CliError> {
+    refusal_text(solver, n, question, threads, budget).map(CliError::Input)
+}
+
+/// [`refusal`]'s line.
+fn refusal_text(
+    solver: &dyn Solver,
+    n: usize,
+    question: Question,
+    threads: usize,
+    budget: Budget,
+) -> Option<String> {
     let need = need(solver, n, question, threads);
     if need <= budget.bytes {
         return None;
@@ -168,7 +179,7 @@ fn refusal(
     } else {
         String::new()
     };
-    Some(CliError::Input(format!(
+    Some(format!(
         "{} would need up to {} to {} n = {n}{on_threads}, more than the {} {}; \
          try a smaller n, another solver{} or a larger --max-memory",
         solver.info().id,
@@ -181,7 +192,51 @@ fn refusal(
         } else {
             ", fewer --threads"
         },
-    )))
+    ))
+}
+
+/// Why a count of n by `solver` (one thread) does not fit the budget, if
+/// it does not: the line a climb that meets it stops with (`compare`).
+pub fn count_refusal(solver: &dyn Solver, n: usize) -> Option<String> {
+    refusal_text(solver, n, Question::Count, 1, budget()?)
+}
+
+/// The output buffer `queens find` prints a board through.
+pub const FIND_OUTPUT_BYTES: u64 = 1 << 20;
+
+/// What `queens find` holds for n: the finder's declaration (its board
+/// included), the checker's three sets of marks (rows and the 2n
+/// diagonals of each direction, a bit each, in words), and the output
+/// buffer.
+pub fn find_need(finder: &dyn Finder, n: usize) -> u64 {
+    let marks = 8 * (n.div_ceil(64) + 2 * (2 * n).div_ceil(64)) as u64;
+    finder
+        .peak_bytes(n)
+        .saturating_add(marks)
+        .saturating_add(FIND_OUTPUT_BYTES)
+}
+
+/// Why finding one board of n with `finder` does not fit the budget, if it
+/// does not.
+pub fn find_refusal(finder: &dyn Finder, n: usize) -> Option<String> {
+    let budget = budget()?;
+    let need = find_need(finder, n);
+    (need > budget.bytes).then(|| {
+        format!(
+            "{} would need up to {} to find a board of n = {n}, more than the {} {}; \
+             try a smaller n or a larger --max-memory",
+            finder.info().id,
+            size_text(need),
+            size_text(budget.bytes),
+            budget.source,
+        )
+    })
+}
+
+/// `Ok` when finding one board of n fits the budget; otherwise the
+/// one-line refusal naming the need and the limit.
+pub fn check_find(finder: &dyn Finder, n: usize) -> Result<(), CliError> {
+    find_refusal(finder, n).map_or(Ok(()), |line| Err(CliError::Input(line)))
 }
 
 #[cfg(test)]

@@ -87,3 +87,38 @@ fn a_forged_record_of_shard_one_of_a_million_is_judged_promptly() {
     refused(&output, "shard.subtotals");
     assert!(took < PROMPT, "merge took {took:?}");
 }
+
+/// A report's wall bound for a record of ten thousand solvers. Generous:
+/// the report takes about 4 s of CPU in the tests' build, growing linearly
+/// with the solvers (about a third of a millisecond each beside a second
+/// of fixed work), but the tests share two cores with other tests and
+/// builds, and wall time has been measured at four times the CPU time
+/// there. A report whose time grew as the square of the solvers (each
+/// table row looking for its n's fastest among every solver) took three
+/// minutes here.
+const REPORT_OF_MANY: Duration = Duration::from_secs(45);
+
+#[test]
+fn a_report_of_ten_thousand_solvers_ends_promptly_and_says_what_it_wrote() {
+    let record = queens_record::fixtures::many_solvers_record(10_000);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many-bench.json");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let out = dir.path().join("report");
+    let started = Instant::now();
+    let output = queens(&[
+        "report",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let took = started.elapsed();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(took < REPORT_OF_MANY, "report took {took:?}");
+    let comparison = std::fs::read_to_string(out.join("COMPARISON.md")).unwrap();
+    // Every solver made it into the report, the first and the last.
+    for id in ["solver-00000", "solver-09999"] {
+        assert!(comparison.contains(id), "{id} missing from COMPARISON.md");
+    }
+    assert!(common::stdout(&output).contains("COMPARISON.md"));
+}

@@ -87,9 +87,24 @@ impl Checking for CheckedRun {
     }
 }
 
+/// Whether a climb may go on to n, told the predicted time of that n's
+/// runs (its checking run and the cold rounds to come) when the runs so
+/// far can say: `None` to go on, or why not, and the climb stops there
+/// with a row that says so. `queens compare` refuses what its memory
+/// budget cannot hold and a step past its time threshold this way; a
+/// climb that refuses nothing passes [`admit_all`].
+pub type Admit<'a> = &'a dyn Fn(usize, Option<Duration>) -> Option<String>;
+
+/// The [`Admit`] that refuses nothing.
+pub fn admit_all(_n: usize, _predicted: Option<Duration>) -> Option<String> {
+    None
+}
+
 /// One subject climbing n: how to check it at n, time one run at n, and
 /// write the entry of an n not run.
 pub(crate) struct Climber<'a, R> {
+    /// Whether to go on to n at all (see [`Admit`]).
+    pub admit: Admit<'a>,
     /// A checking run at n.
     pub check: &'a mut dyn FnMut(usize) -> R,
     /// One timed run at n.
@@ -181,15 +196,15 @@ const MIN_SAMPLE: Duration = Duration::from_millis(1);
 /// total time, which also pays for the `cold_rounds` one-run samples each
 /// timed n will get later ([`crate::cold`]): they are set aside from the
 /// budget as soon as the checking run says what one run costs. A run
-/// predicted not to fit in what is left is not started. `progress` is
-/// called once per n settled.
+/// predicted not to fit in what is left is not started, nor an n that
+/// `admit` refuses. `progress` is called once per n settled.
 pub fn time_within_budget(
     solver: &dyn Solver,
     (min_n, max_n): (usize, usize),
-    budget: Duration,
-    cold_rounds: usize,
+    (budget, cold_rounds): (Duration, usize),
     options: &CountOptions,
     expected: Expected,
+    admit: Admit<'_>,
     progress: impl FnMut(usize),
 ) -> Vec<Entry> {
     let id = solver.info().id;
@@ -198,6 +213,7 @@ pub fn time_within_budget(
         budget,
         cold_rounds,
         Climber {
+            admit,
             check: &mut |n| checked_run(solver, n, options, expected),
             time: &mut |n| timed_run(solver, n, options),
             skipped: &|n, why| skipped_entry(id, n, why),
@@ -219,6 +235,12 @@ pub(crate) fn climb_within_budget<R: Checking>(
     let mut spent = Duration::ZERO;
     let mut entries = Vec::new();
     for n in sizes {
+        let predicted_step = ladder.predicted_next().map(|p| p.saturating_mul(per_run));
+        if let Some(why) = (climber.admit)(n, predicted_step) {
+            entries.push((climber.skipped)(n, why));
+            progress(n);
+            break;
+        }
         let left = budget.saturating_sub(spent);
         if let Some(predicted) = ladder
             .predicted_next()
@@ -328,10 +350,10 @@ mod tests {
         let entries = time_within_budget(
             &ThreeMask,
             (4, 8),
-            Duration::ZERO,
-            0,
+            (Duration::ZERO, 0),
             &CountOptions::default(),
             published_count,
+            &admit_all,
             |_| {},
         );
         assert_eq!(entries.len(), 1, "{entries:?}");
@@ -349,10 +371,10 @@ mod tests {
         let entries = time_within_budget(
             &ThreeMask,
             (4, 7),
-            Duration::from_secs(60),
-            5,
+            (Duration::from_secs(60), 5),
             &CountOptions::default(),
             published_count,
+            &admit_all,
             |_| {},
         );
         let ns: Vec<usize> = entries.iter().map(|e| e.n).collect();
@@ -362,6 +384,59 @@ mod tests {
             assert_eq!(entry.solutions, published_count(entry.n));
             assert!(entry.timing.unwrap().samples >= MIN_SAMPLES);
         }
+    }
+
+    /// A subject whose checking runs report a wall time without taking it:
+    /// each n ten times the one before.
+    struct Claimed(usize);
+
+    impl Checking for Claimed {
+        fn wall(&self) -> Duration {
+            Duration::from_millis(10u64.pow(self.0 as u32 - 3))
+        }
+        fn is_correct(&self) -> bool {
+            true
+        }
+        fn entry(&self, status: Status, _: Option<Timing>, note: Option<String>) -> Entry {
+            let mut entry = skipped_entry("claimed", self.0, note.unwrap_or_default());
+            entry.status = status;
+            entry
+        }
+    }
+
+    #[test]
+    fn a_climb_stops_where_its_admission_refuses_told_the_predicted_step() {
+        // Steps of 10 ms, 100 ms, 1 s, ...: with 5 cold rounds a step costs
+        // six runs, so the step after a 1 s run is predicted at 60 s.
+        let told = std::cell::RefCell::new(Vec::new());
+        let admit = |n: usize, predicted: Option<Duration>| {
+            told.borrow_mut().push((n, predicted));
+            predicted
+                .filter(|p| *p > Duration::from_secs(30))
+                .map(|p| format!("not run: {} predicted", seconds(p)))
+        };
+        let entries = climb_within_budget(
+            4..=12,
+            Duration::from_secs(86_400),
+            5,
+            Climber {
+                admit: &admit,
+                check: &mut |n| Claimed(n),
+                time: &mut |_| Duration::from_micros(1),
+                skipped: &|n, why| skipped_entry("claimed", n, why),
+            },
+            |_| {},
+        );
+        let ns: Vec<usize> = entries.iter().map(|e| e.n).collect();
+        assert_eq!(ns, vec![4, 5, 6, 7], "{entries:?}");
+        let last = entries.last().unwrap();
+        assert_eq!(last.status, Status::OverBudget);
+        assert_eq!(last.error.as_deref(), Some("not run: 60.00 s predicted"));
+        // The first steps predict nothing (too short to extrapolate from);
+        // n = 6 is told 6 x 100 ms x 10.
+        let told = told.borrow();
+        assert_eq!(told[0], (4, None));
+        assert_eq!(told[2], (6, Some(Duration::from_secs(6))));
     }
 
     #[test]

@@ -40,7 +40,16 @@ pub struct Plan<'a> {
     pub find_budget: Duration,
     /// The command as typed, for the record's provenance.
     pub command: String,
+    /// Whether a solver's climb may go on to n (see [`climb::Admit`]):
+    /// the command's memory budget and time threshold.
+    pub admit_solver: &'a AdmitSubject<'a, dyn Solver>,
+    /// The same for a finder's climb.
+    pub admit_finder: &'a AdmitSubject<'a, dyn Finder>,
 }
+
+/// [`climb::Admit`] for any subject of a run: the subject, n, and the
+/// predicted time of that n's runs.
+pub type AdmitSubject<'a, S> = dyn Fn(&S, usize, Option<Duration>) -> Option<String> + 'a;
 
 /// How far a run has got, for a progress display.
 #[derive(Clone, Copy, Debug)]
@@ -130,10 +139,10 @@ pub fn run(
             climb::time_within_budget(
                 solver,
                 (MIN_N, plan.max_n),
-                plan.budget,
-                COMPARE_COLD_ROUNDS,
+                (plan.budget, COMPARE_COLD_ROUNDS),
                 &options,
                 published_count,
+                &|n, predicted| (plan.admit_solver)(solver, n, predicted),
                 progress,
             )
         }));
@@ -143,9 +152,9 @@ pub fn run(
             find::time_within_budget(
                 *finder,
                 sizes,
-                plan.find_budget,
-                COMPARE_COLD_ROUNDS,
+                (plan.find_budget, COMPARE_COLD_ROUNDS),
                 FIND_SEED,
+                &|n, predicted| (plan.admit_finder)(*finder, n, predicted),
                 progress,
             )
         }));
@@ -197,6 +206,8 @@ mod tests {
                 finders: &[],
                 find_budget: Duration::ZERO,
                 command: "test".into(),
+                admit_solver: &|_, _, _| None,
+                admit_finder: &|_, _, _| None,
             },
             &mut |p| steps.push((p.n, p.done, p.total)),
         )
@@ -224,6 +235,8 @@ mod tests {
                 finders: &[],
                 find_budget: Duration::ZERO,
                 command: "test".into(),
+                admit_solver: &|_, _, _| None,
+                admit_finder: &|_, _, _| None,
             },
             &mut |_| {},
         )
@@ -244,6 +257,8 @@ mod tests {
                 finders: &finders,
                 find_budget: Duration::from_secs(10),
                 command: "test".into(),
+                admit_solver: &|_, _, _| None,
+                admit_finder: &|_, _, _| None,
             },
             &mut |_| {},
         )

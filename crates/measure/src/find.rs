@@ -214,13 +214,14 @@ pub fn probe_sizes(
 /// ([`crate::climb::time_within_budget`]): over `sizes`, a checking run,
 /// then repeated runs while its budget lasts, the cold runs to come set
 /// aside from it; a run predicted not to fit in what is left is not
-/// started. `progress` is called once per n settled.
+/// started, nor an n that `admit` refuses. `progress` is called once per n
+/// settled.
 pub fn time_within_budget(
     finder: &dyn Finder,
     sizes: &[usize],
-    budget: Duration,
-    cold_rounds: usize,
+    (budget, cold_rounds): (Duration, usize),
     seed: u64,
+    admit: climb::Admit<'_>,
     progress: impl FnMut(usize),
 ) -> Vec<Entry> {
     let id = finder.info().id;
@@ -229,6 +230,7 @@ pub fn time_within_budget(
         budget,
         cold_rounds,
         Climber {
+            admit,
             check: &mut |n| checked_find(finder, n, seed),
             time: &mut |n| timed_find(finder, n, seed),
             skipped: &|n, why| skipped(id, n, why),
@@ -263,6 +265,9 @@ mod tests {
         fn info(&self) -> &FinderInfo {
             &BROKEN
         }
+        fn peak_bytes(&self, n: usize) -> u64 {
+            4 * n as u64
+        }
         fn find(&self, n: usize, _seed: u64) -> Result<Found, QueensError> {
             Ok(match (self.0)(n) {
                 Some(rows) => Found::board(rows, n as u64),
@@ -286,9 +291,9 @@ mod tests {
             let entries = time_within_budget(
                 finder,
                 &[8, 1000],
-                Duration::from_secs(5),
-                3,
+                (Duration::from_secs(5), 3),
                 FIND_SEED,
+                &climb::admit_all,
                 |_| {},
             );
             assert_eq!(entries.len(), 2, "{entries:?}");
@@ -321,7 +326,14 @@ mod tests {
         assert_eq!(ns.first(), Some(&8));
         assert_eq!(ns.last(), Some(&32));
         assert!(ns.windows(2).all(|w| w[1] == w[0] + 2));
-        let entries = time_within_budget(&FIRST, &ns[..3], Duration::from_secs(5), 2, 0, |_| {});
+        let entries = time_within_budget(
+            &FIRST,
+            &ns[..3],
+            (Duration::from_secs(5), 2),
+            0,
+            &climb::admit_all,
+            |_| {},
+        );
         assert_eq!(entries.len(), 3);
         for entry in &entries {
             assert_eq!(entry.status, Status::Timed, "{entry:?}");

@@ -78,6 +78,43 @@ pub fn sample_record() -> Record {
     Record::new(provenance, settings, solvers, vec![entry])
 }
 
+/// The sample record with `solvers` solvers, each timed at n = 8 and 9 as
+/// three-mask is at n = 8 (`solver-00000`, ...): a record far larger
+/// than any run makes, for tests that a report's time grows gently with
+/// the solvers it shows.
+pub fn many_solvers_record(solvers: usize) -> Record {
+    let mut record = sample_record();
+    let facts = record.solvers[0].clone();
+    let entry = record.entries[0].clone();
+    record.solvers.clear();
+    record.entries.clear();
+    for i in 0..solvers {
+        let id = format!("solver-{i:05}");
+        record.solvers.push(SolverFacts {
+            id: id.clone(),
+            ..facts.clone()
+        });
+        for (n, solutions, scale) in [(8, 92, 1.0), (9, 352, 4.0)] {
+            let mut timed = entry.clone();
+            timed.solver = id.clone();
+            timed.n = n;
+            timed.solutions = Some(solutions);
+            // Each solver a little slower than the one before, so that
+            // ranks and ratios differ.
+            let slower = scale * (1.0 + i as f64 / solvers as f64);
+            for timing in [&mut timed.timing, &mut timed.cold].into_iter().flatten() {
+                timing.median_ns *= slower;
+                timing.min_ns *= slower;
+                timing.max_ns *= slower;
+            }
+            timed.ns_per_node = timed.ns_per_node.map(|v| v * slower);
+            timed.cold_ns_per_node = timed.cold_ns_per_node.map(|v| v * slower);
+            record.entries.push(timed);
+        }
+    }
+    record
+}
+
 /// The same record as version 1 wrote it: the warm timing only, no cold
 /// samples and no counters.
 pub fn version_1_record() -> Record {

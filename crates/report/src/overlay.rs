@@ -46,6 +46,10 @@ pub struct Overlay {
     /// Solvers whose rows come from a record older than their code: id →
     /// the commit of the change (see [`Source::newer_code`]).
     pub stale: BTreeMap<String, String>,
+    /// The fastest median at each n ([`Overlay::fastest_ns`]), found once:
+    /// every row of a table asks for its n's, and a search over every
+    /// solver per row is quadratic in a record of thousands of them.
+    fastest: BTreeMap<usize, f64>,
 }
 
 impl Overlay {
@@ -108,14 +112,26 @@ impl Overlay {
                 branch_misses_absent.push(why);
             }
         }
-        Overlay {
+        let mut overlay = Overlay {
             basis,
             branch_misses_absent,
             solvers,
             entries,
             ns,
             stale,
+            fastest: BTreeMap::new(),
+        };
+        for ((solver, n), entry) in &overlay.entries {
+            let timed = entry.status == Status::Timed && position.contains_key(solver);
+            if let Some(ns) = overlay.ranked_ns(entry).filter(|_| timed) {
+                overlay
+                    .fastest
+                    .entry(*n)
+                    .and_modify(|fastest| *fastest = fastest.min(ns))
+                    .or_insert(ns);
+            }
         }
+        overlay
     }
 
     /// The entry of (solver, n), if any record has one.
@@ -222,10 +238,7 @@ impl Overlay {
 
     /// The fastest median at n, over every solver timed there.
     pub fn fastest_ns(&self, n: usize) -> Option<f64> {
-        self.solvers
-            .iter()
-            .filter_map(|s| self.median_ns(&s.id, n))
-            .min_by(f64::total_cmp)
+        self.fastest.get(&n).copied()
     }
 
     /// The timed entries of one solver, by ascending n.

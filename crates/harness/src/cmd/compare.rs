@@ -10,14 +10,16 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_core::{oeis, printable_path};
+use queens_core::{oeis, printable, printable_path};
 use queens_measure::compare::{self, MIN_N, Plan};
 use queens_record::{COUNT, Entry, FIND_ONE, Status, prepare_dir, write_new};
 use queens_report::format::{bytes, duration_ns, significant, thousands};
 
 use crate::args::number;
+use crate::budget;
 use crate::error::{CliError, output};
 use crate::interruption;
+use crate::memory;
 use crate::registry;
 
 /// `queens compare`'s arguments.
@@ -46,6 +48,33 @@ pub struct Args {
     /// Directory the record is written to (a new file; nothing is overwritten).
     #[arg(long, default_value = queens_record::RECORDS_DIR)]
     pub out: PathBuf,
+    /// Climb on to an n whose runs (its checking run and the cold rounds
+    /// after it) are predicted to take longer than ten minutes; without
+    /// it, a climb stops there with a row that says so.
+    #[arg(long)]
+    pub long: bool,
+}
+
+/// Why a climb stops before n although its budget would allow it: the
+/// (solver or finder, n) would not fit the memory budget (`refusal`), or
+/// its runs, checking run and cold rounds, are predicted to take past
+/// [`budget::THRESHOLD`] and `--long` was not given. The climb's own
+/// growth predicts the runs (the last two checking runs' ratio); with a
+/// `--budget` of minutes a step can still be hours, and a climb should
+/// say so rather than sit in it.
+fn stop_before(refusal: Option<String>, predicted: Option<Duration>, long: bool) -> Option<String> {
+    if let Some(line) = refusal {
+        return Some(format!("not run: {line}"));
+    }
+    let seconds = predicted?.as_secs_f64();
+    budget::allow(
+        "its checking run and cold rounds",
+        seconds,
+        "the growth of its last two checking runs",
+        long,
+    )
+    .err()
+    .map(|refused| format!("not run: {refused}"))
 }
 
 /// Compares, prints the table and writes the record.
@@ -88,6 +117,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             finders: &finders,
             find_budget: Duration::from_secs_f64(args.find_budget),
             command: command_line(),
+            admit_solver: &|solver, n, predicted| {
+                stop_before(memory::count_refusal(solver, n), predicted, args.long)
+            },
+            admit_finder: &|finder, n, predicted| {
+                stop_before(memory::find_refusal(finder, n), predicted, args.long)
+            },
         },
         &mut |step| {
             progress.set_length(step.total as u64);
@@ -175,7 +210,7 @@ fn table(entries: &[Entry], max_n: usize) -> String {
                     fastest.map_or("-".into(), |f| format!("{}×", significant(cold / f))),
                     String::new(),
                 ),
-                (_, Status::OverBudget) => ("-".into(), "-".into(), "over budget".to_string()),
+                (_, Status::OverBudget) => ("-".into(), "-".into(), stopped(entry)),
                 _ => (
                     "-".into(),
                     "-".into(),
@@ -217,7 +252,7 @@ fn found_table(entries: &[Entry]) -> String {
         let optional = |value: Option<String>| value.unwrap_or_else(|| "-".into());
         let note = match entry.status {
             Status::Timed => String::new(),
-            Status::OverBudget => "over budget".to_string(),
+            Status::OverBudget => stopped(entry),
             Status::Error => format!("ERROR: {}", entry.error.as_deref().unwrap_or("")),
         };
         let _ = writeln!(
@@ -234,10 +269,43 @@ fn found_table(entries: &[Entry]) -> String {
     text
 }
 
+/// The note of a row not timed: "over budget", or, for a climb stopped
+/// before its runs by the memory budget or the time threshold, why.
+fn stopped(entry: &Entry) -> String {
+    match entry.error.as_deref() {
+        Some(why) if why.starts_with("not run: ") && !why.contains(" budget") => {
+            printable(why).into_owned()
+        }
+        _ => "over budget".to_string(),
+    }
+}
+
 /// The command as typed, for the record's provenance.
 fn command_line() -> String {
     std::iter::once("queens".to_string())
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_past_the_threshold_needs_long_and_a_memory_refusal_always_stops() {
+        let over = Some(budget::THRESHOLD * 2);
+        let stopped = stop_before(None, over, false).unwrap();
+        assert!(
+            stopped
+                .starts_with("not run: its checking run and cold rounds would take about 20 min")
+                && stopped.contains(budget::LONG),
+            "{stopped}"
+        );
+        assert_eq!(stop_before(None, over, true), None);
+        assert_eq!(stop_before(None, Some(budget::THRESHOLD / 2), false), None);
+        assert_eq!(stop_before(None, None, false), None);
+        let memory = stop_before(Some("x would need up to 9 GiB".into()), None, true).unwrap();
+        assert_eq!(memory, "not run: x would need up to 9 GiB");
+    }
 }

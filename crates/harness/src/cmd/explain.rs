@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use queens_core::Solver;
+use queens_core::{Solver, printable, printable_path};
 use queens_record::{Entry, Measured, Newest, newest_measurements};
 use queens_report::format;
 
@@ -48,11 +48,15 @@ pub fn render(solver: &dyn Solver, newest: &Newest) -> String {
     out.push_str("\n\n---\n\n");
     match newest {
         Newest::Missing(why) => {
-            out.push_str(&format!("No measurements of {} yet: {why}\n", info.id));
+            out.push_str(&format!(
+                "No measurements of {} yet: {}\n",
+                info.id,
+                printable(why)
+            ));
         }
         Newest::Found(measured) if measured.rows.is_empty() => out.push_str(&format!(
             "The newest record, {}, has no rows for {}.\n",
-            measured.file.display(),
+            printable_path(&measured.file),
             info.id
         )),
         Newest::Found(measured) => {
@@ -87,16 +91,19 @@ fn kernel_line(id: &str) -> Option<String> {
     ))
 }
 
-/// One solver's rows of one record, with where they come from.
+/// One solver's rows of one record, with where they come from. Every text
+/// that comes from the record (its provenance, a row's reason) is shown
+/// through [`printable`]: a record is a file anyone may have written, and
+/// an ESC or a newline in it must not reach the terminal as is.
 fn table(measured: &Measured, id: &str) -> String {
     let from = &measured.provenance;
     let mut out = format!(
         "Measured: {id} in {} (`{}`; {}, {} cores; {})\n\n",
-        measured.file.display(),
-        from.command,
-        from.cpu_model,
+        printable_path(&measured.file),
+        printable(&from.command),
+        printable(&from.cpu_model),
         from.cores,
-        from.date
+        printable(&from.date)
     );
     out.push_str(
         "Cold: each run one search between runs of other searches. Warm: the same search \
@@ -147,7 +154,10 @@ fn table(measured: &Measured, id: &str) -> String {
         );
     }
     match &measured.branch_misses_unavailable {
-        Some(why) => out.push_str(&format!("\nBranch misses per node are absent: {why}.\n")),
+        Some(why) => out.push_str(&format!(
+            "\nBranch misses per node are absent: {}.\n",
+            printable(why)
+        )),
         None if measured.schema_version < 2 => out
             .push_str("\nBranch misses per node are absent: not recorded (a version-1 record).\n"),
         None => {}
@@ -167,7 +177,7 @@ fn status_text(entry: &Entry) -> String {
         .and_then(|value| value.as_str().map(str::to_string))
         .unwrap_or_else(|| format!("{:?}", entry.status));
     match &entry.error {
-        Some(why) => format!("{status}: {why}"),
+        Some(why) => format!("{status}: {}", printable(why)),
         None => status,
     }
 }
@@ -212,5 +222,26 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("no cold figure (schema version 1)"), "{out}");
+    }
+
+    #[test]
+    fn text_from_a_record_reaches_the_terminal_escaped() {
+        let mut record = sample_record();
+        record.provenance.command = "queens compare\x1b[2J\nforged line".to_string();
+        record.provenance.cpu_model = "cpu\x1b]0;title\x07".to_string();
+        record.settings.branch_misses_unavailable = Some("no\ncounter\x1b[31m".to_string());
+        record.entries[0].error = Some("bad\x1b[1m\nrow".to_string());
+        let out = explained(record);
+        assert!(!out.contains('\x1b'), "an ESC reached the output: {out:?}");
+        assert!(!out.contains('\x07'), "a BEL reached the output: {out:?}");
+        assert!(
+            out.contains("queens compare\\x1b[2J\\nforged line"),
+            "{out}"
+        );
+        assert!(out.contains("no\\ncounter\\x1b[31m"), "{out}");
+        assert!(out.contains("bad\\x1b[1m\\nrow"), "{out}");
+        // The forged newlines did not start lines of their own.
+        assert!(!out.lines().any(|line| line.starts_with("forged line")));
+        assert!(!out.lines().any(|line| line.starts_with("row")));
     }
 }

@@ -45,6 +45,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let n = args.n;
     let finder = registry::choose_finder(args.solver.as_deref(), n)?;
     args.format.check_n(n)?;
+    crate::memory::check_find(finder, n)?;
     let found = finder.find(n, args.seed)?;
     if let Err(wrong) = check_found(n, &found) {
         return Err(CliError::Verification(format!(

@@ -6,8 +6,10 @@ use std::path::PathBuf;
 
 use crate::count_record::CountRecord;
 use crate::error::CliError;
+use crate::memory;
 use crate::registry;
-use queens_distributed::merge::merge;
+use queens_core::memory::Question;
+use queens_distributed::merge::{merge, read};
 
 /// `queens merge`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -22,7 +24,17 @@ pub struct Args {
 
 /// Merges and prints.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let merged = merge(&args.files, &|id| registry::find(id).ok())?;
+    let find = |id: &str| registry::find(id).ok();
+    // A merge makes the solver's plan of n to check the shards against:
+    // its memory is checked before, with what the solver declares for a
+    // count on one thread (the plan and one unit's work, so an upper bound
+    // on the plan alone). The first file says which solver and n; merge
+    // itself checks that every other one agrees.
+    if let Some(first) = args.files.first() {
+        let (file, solver) = read(first, &find)?;
+        memory::check(solver, file.n, Question::Count, 1)?;
+    }
+    let merged = merge(&args.files, &find)?;
     let record = CountRecord {
         n: merged.n,
         solver: &merged.solver,

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use crate::args::number;
 use crate::error::{CliError, output};
-use crate::{interruption, registry};
+use crate::{interruption, memory, registry};
+use queens_core::memory::Question;
 use queens_core::printable_path;
 use queens_distributed::merge;
 use queens_distributed::recheck::{self, choose, recount};
@@ -37,6 +38,9 @@ pub struct Args {
 /// Recounts, prints a row per unit, and fails on any disagreement.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let (file, solver) = merge::read(&args.file, &|id| registry::find(id).ok())?;
+    // A recount holds the plan and one unit's work at a time, as a count
+    // on one thread does.
+    memory::check(solver, file.n, Question::Count, 1)?;
     let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
     let chosen = choose(&file, &args.units, args.sample, seed)?;
     interruption::end_with(

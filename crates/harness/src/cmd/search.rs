@@ -12,22 +12,26 @@
 //! heap it held beside what the solver declared it would
 //! (`Solver::peak_bytes`): a process of its own, so that nothing else
 //! allocates while the counter watches (the tests compare the two).
+//! `--heap find` does the same for a finder (`--solver` names it) finding
+//! one board, n up to `find`'s limit, beside `queens find`'s need for it.
 
 use std::ops::ControlFlow;
 
+use queens_core::find::MAX_FIND_N;
 use queens_core::memory::Question;
 use queens_core::trace::{Detail, StepKind, TraceSink};
-use queens_core::{CountOptions, SearchStats, Solver};
+use queens_core::{CountOptions, Finder, SearchStats, Solver};
 
-use crate::args::{board_size, number};
+use crate::args::number;
 use crate::error::CliError;
 use crate::registry;
 
 /// `queens search`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Board size.
-    #[arg(value_parser = board_size(), required_unless_present = "facts")]
+    /// Board size (a solver's limit is checked when it is chosen; a
+    /// finder's `--heap find` takes n up to `find`'s).
+    #[arg(value_parser = number("n", 1..=MAX_FIND_N, ""), required_unless_present = "facts")]
     pub n: Option<usize>,
     /// Solver id (see `queens list`).
     #[arg(long, required_unless_present = "facts")]
@@ -54,6 +58,8 @@ pub enum HeapQuestion {
     /// `trace` (its steps streamed and thrown away, as many as `trace`
     /// shows at most).
     Trace,
+    /// `find` (a finder, named with `--solver`, finding one board).
+    Find,
 }
 
 /// Counts `args.times` times and prints the last count as JSON.
@@ -61,6 +67,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let (Some(n), Some(id)) = (args.n, args.solver.as_deref()) else {
         return facts();
     };
+    if args.heap == Some(HeapQuestion::Find) {
+        return find_heap(registry::choose_finder(Some(id), n)?, n);
+    }
     let solver = registry::choose(Some(id), n, false)?;
     let options = CountOptions {
         unique: false,
@@ -107,12 +116,14 @@ fn heap(
             .enumerate(n, &mut |_| ControlFlow::Continue(()))
             .map(drop),
         HeapQuestion::Trace => solver.trace(n, &mut Discard(0)).map(drop),
+        HeapQuestion::Find => unreachable!("a finder's question, answered by find_heap"),
     });
     answered?;
     let question = match question {
         HeapQuestion::Count => Question::Count,
         HeapQuestion::Enumerate => Question::Enumerate,
         HeapQuestion::Trace => Question::Trace,
+        HeapQuestion::Find => unreachable!("a finder's question, answered by find_heap"),
     };
     println!(
         "{}",
@@ -122,6 +133,25 @@ fn heap(
             "question": question.verb(),
             "peak_heap_bytes": peak,
             "declared_bytes": solver.peak_bytes(n, question),
+        })
+    );
+    Ok(())
+}
+
+/// `--heap find`: one board found under the heap counter (the seed
+/// `queens find` uses by default), beside the finder's declaration and
+/// what `queens find` checks against the budget for it.
+fn find_heap(finder: &dyn Finder, n: usize) -> Result<(), CliError> {
+    let (found, peak) = queens_measure::heap::peak_during(|| finder.find(n, 0));
+    found?;
+    println!(
+        "{}",
+        serde_json::json!({
+            "finder": finder.info().id,
+            "n": n,
+            "peak_heap_bytes": peak,
+            "declared_bytes": finder.peak_bytes(n),
+            "find_need_bytes": crate::memory::find_need(finder, n),
         })
     );
     Ok(())

@@ -165,10 +165,10 @@ pub(crate) fn place(ends: &[(&str, (f64, f64))], drawn: &Drawn<'_>, bounds: &Are
             .then(ends[a].0.cmp(ends[b].0))
     });
     let mut placed: Vec<Option<Area>> = vec![None; ends.len()];
+    let mut taken = Taken::new(bounds);
     for index in order {
         let (text, point) = ends[index];
-        let taken: Vec<Area> = placed.iter().flatten().map(|a| a.grown(SPACE)).collect();
-        let free = |area: &Area| area.inside(bounds) && !taken.iter().any(|t| t.overlaps(area));
+        let free = |area: &Area| area.inside(bounds) && !taken.overlaps(area);
         // A near spot over a line beats a clear one far away, where the
         // name would no longer read as this line's: spots are weighed
         // within the nearest band (NEAR wide) that has a free one.
@@ -192,10 +192,74 @@ pub(crate) fn place(ends: &[(&str, (f64, f64))], drawn: &Drawn<'_>, bounds: &Are
                 }
             })
             .map(|(area, _)| area);
-        placed[index] =
-            Some(best.unwrap_or_else(|| clamp(spot_right(text_width(text), point, 0.0), bounds)));
+        let area = best.unwrap_or_else(|| clamp(spot_right(text_width(text), point, 0.0), bounds));
+        taken.add(area.grown(SPACE));
+        placed[index] = Some(area);
     }
     placed.into_iter().flatten().collect()
+}
+
+/// The names placed so far (each grown by [`SPACE`]), filed in a grid of
+/// square cells over the bounds, so that whether a spot is free is asked
+/// of the names near it, not of every name: a plot of thousands of lines
+/// would otherwise try each spot of each name against every other name.
+struct Taken {
+    left: f64,
+    top: f64,
+    columns: usize,
+    rows: usize,
+    cells: Vec<Vec<Area>>,
+}
+
+/// A grid cell's side: about a short name's width.
+const CELL: f64 = 64.0;
+
+impl Taken {
+    fn new(bounds: &Area) -> Taken {
+        let count = |length: f64| ((length / CELL).ceil().max(1.0)) as usize;
+        let (columns, rows) = (
+            count(bounds.right - bounds.left),
+            count(bounds.bottom - bounds.top),
+        );
+        Taken {
+            left: bounds.left,
+            top: bounds.top,
+            columns,
+            rows,
+            cells: vec![Vec::new(); columns * rows],
+        }
+    }
+
+    /// The cells `area` touches (clamped to the grid: what lies outside is
+    /// filed in the edge cells).
+    fn cells(&self, area: &Area) -> impl Iterator<Item = usize> + '_ {
+        let index = |value: f64, origin: f64, count: usize| {
+            (((value - origin) / CELL).floor().max(0.0) as usize).min(count - 1)
+        };
+        let (first_column, last_column) = (
+            index(area.left, self.left, self.columns),
+            index(area.right, self.left, self.columns),
+        );
+        let (first_row, last_row) = (
+            index(area.top, self.top, self.rows),
+            index(area.bottom, self.top, self.rows),
+        );
+        (first_row..=last_row).flat_map(move |row| {
+            (first_column..=last_column).map(move |column| row * self.columns + column)
+        })
+    }
+
+    fn add(&mut self, area: Area) {
+        let cells: Vec<usize> = self.cells(&area).collect();
+        for cell in cells {
+            self.cells[cell].push(area);
+        }
+    }
+
+    fn overlaps(&self, area: &Area) -> bool {
+        self.cells(area)
+            .any(|cell| self.cells[cell].iter().any(|taken| taken.overlaps(area)))
+    }
 }
 
 /// The label's area right of `point`, its middle `dy` below the point's.

@@ -1,0 +1,238 @@
+//! What one thread of half-join holds at once, declared before a count
+//! starts (`Solver::peak_bytes`): the plan, and the unit workspace of
+//! `crate::unit`, whose size is set by the board's largest quarters and
+//! file sets (n = 14 to 23) or by the chunks its halves are searched in
+//! (from n = 24). Kept in one function, [`peak_bytes`], so that a change of
+//! a path (halves from quarters beyond n = 23) changes one place.
+//!
+//! Every vector below that grows by pushing or resizing is counted at twice
+//! its content: a vector's capacity doubles, so it holds up to twice what
+//! it was last asked for.
+
+use queens_core::memory::Question;
+
+use crate::board::{Board, Unit};
+use crate::join::GATHER_MAX_WORDS;
+use crate::layout::Width;
+use crate::unit::{CHUNK_BYTES, QUARTERS_MIN_N};
+
+/// Below [`QUARTERS_MIN_N`] a unit's halves are searched whole and are
+/// few: this at n = 13 (where a count holds about half a megabyte,
+/// measured), half as much for each n below (a count's halves grow less
+/// than twofold per n there). Every such n is measured against it by the
+/// harness's memory test.
+const SMALL_BOARD_BYTES: u64 = 1 << 20;
+
+/// What every count holds beside the buffers counted one by one: the
+/// board's tables (layout, dense set indices: tens of kilobytes), the
+/// index chooser's samples and its remap tables (16 KiB), the statistics.
+const FIXED_BYTES: u64 = 128 << 10;
+
+/// The largest quarters and file sets of each board the quarters path
+/// counts (n = 14..=23, [`QUARTERS_MIN_N`] on): for each n, the most
+/// pieces the two quarters of one side of a unit hold together, and the
+/// most halves one file set of one side can have (the pairs of its
+/// quarters' pieces whose ranks fit, before the diagonal test: what
+/// `Quarters::halves` tries). Computed by walking every unit's quarters
+/// (`reach_table` below, `--ignored`, minutes at n = 23); a test computes
+/// them again for the smaller boards.
+const QUARTER_REACH: [Reach; 10] = [
+    Reach::new(10_371, 1_080),
+    Reach::new(13_243, 689),
+    Reach::new(43_244, 7_240),
+    Reach::new(57_500, 3_720),
+    Reach::new(163_930, 41_644),
+    Reach::new(239_828, 24_122),
+    Reach::new(716_804, 300_950),
+    Reach::new(1_105_690, 168_955),
+    Reach::new(3_127_420, 2_300_692),
+    Reach::new(5_736_542, 1_377_514),
+];
+
+/// One board's largest quarters and sets (see [`QUARTER_REACH`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Pieces of one side's two quarters.
+    pieces: u64,
+    /// Halves (pairs of pieces tried) of one file set of one side.
+    set_halves: u64,
+}
+
+impl Reach {
+    const fn new(pieces: u64, set_halves: u64) -> Reach {
+        Reach { pieces, set_halves }
+    }
+}
+
+/// An upper bound on the heap one thread holds to answer `question` for
+/// the n×n board: the plan, and for a count the unit workspace.
+pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
+    let board = Board::new(n);
+    let plan = plan_bytes(&board);
+    let work = match question {
+        // The walkthrough makes the plan and shows units one step at a
+        // time, holding one unit's small search at once; the engine lists
+        // no boards. Only a count holds a workspace.
+        Question::Trace | Question::Enumerate => 0,
+        Question::Count => workspace_bytes(&board),
+    };
+    plan + FIXED_BYTES + work
+}
+
+/// The plan: every unit (before the canonical ones are kept), the
+/// canonical units as `WorkUnit`s, and the two lists of their indices a
+/// count orders them by.
+fn plan_bytes(board: &Board) -> u64 {
+    let units = board.units().len() as u64;
+    let unit = size_of::<Unit>() as u64;
+    let work_unit = size_of::<queens_core::split::WorkUnit>() as u64;
+    2 * units * unit + 2 * (units + 1) * work_unit + 2 * (units + 1) * size_of::<usize>() as u64
+}
+
+/// A thread's unit workspace for the board's path.
+fn workspace_bytes(board: &Board) -> u64 {
+    let n = board.n;
+    if n < QUARTERS_MIN_N {
+        return SMALL_BOARD_BYTES >> (QUARTERS_MIN_N - 1 - n);
+    }
+    if board.layout.width == Width::Wide {
+        return chunked_bytes(board);
+    }
+    quarters_bytes(board, QUARTER_REACH[n - QUARTERS_MIN_N])
+}
+
+/// The bucket tables of a side: one `u32` per (file set outside the
+/// block, index bits) of the largest side.
+fn buckets(board: &Board) -> u64 {
+    let outside = (board.n - board.block_len) as u64;
+    let most_sets = (0..=outside).map(|k| choose(outside, k)).max().unwrap_or(1);
+    most_sets << board.layout.index_bits
+}
+
+/// From n = 24 (the wide layout): the README's list. Two chunks of
+/// compared words ([`CHUNK_BYTES`] each, a chunk passing its limit by at
+/// most n - 1 halves), the tops padded by at most 3 words per bucket; one
+/// chunk's unsorted (bucket, word) pairs, twice the words' size; the three
+/// bucket tables (sizes, and each side's starts) and the join's list of
+/// runs of bottoms (a pair of `u32` per bucket).
+fn chunked_bytes(board: &Board) -> u64 {
+    let word = size_of::<u64>() as u64;
+    let halves = CHUNK_BYTES as u64 / word + board.n as u64;
+    let buckets = buckets(board);
+    let tops = 2 * (halves + 3 * buckets) * word;
+    let bottoms = 2 * halves * word;
+    let unsorted = 2 * halves * (size_of::<(u32, u64)>() as u64);
+    let tables = 3 * 2 * (buckets + 1) * 4 + 2 * buckets * 8;
+    tops + bottoms + unsorted + tables
+}
+
+/// n = 14 to 23 (the quarters path): both sides' quarters (each piece a
+/// found entry, a key and a side key; each quarter a table of cells, one
+/// per (ranks, outside files)), one set's keys per side (as many as its
+/// pieces may pair into, plus the slack `Quarters::halves` keeps), its
+/// unsorted pairs and each side's buckets (tops padded by 3 words per
+/// bucket), the bucket sizes, and the join's runs and gathered bottoms.
+fn quarters_bytes(board: &Board, reach: Reach) -> u64 {
+    let per_piece = (size_of::<(u32, u64, u32)>() + size_of::<u64>() + size_of::<u32>()) as u64;
+    let cells = quarter_cells(board);
+    let quarters = 2 * (2 * reach.pieces * per_piece + 2 * 2 * (cells + 1) * 4);
+    let halves = reach.set_halves + reach.pieces;
+    let keys = 2 * 2 * halves * 8;
+    let index = 1u64 << board.layout.index_bits;
+    let unsorted = 2 * halves * 8;
+    let sides = 2 * (halves + 3 * index) * 4 + 2 * halves * 4 + 2 * 2 * (index + 1) * 4;
+    let join = 2 * index * 8 + 2 * GATHER_MAX_WORDS as u64 * 4;
+    quarters + keys + unsorted + sides + 2 * index * 4 + join
+}
+
+/// The cells of the larger quarter: (ranks of the half) × (its files
+/// outside the block).
+fn quarter_cells(board: &Board) -> u64 {
+    let left = (1u32 << board.half) - 1;
+    let outside = board.full & !board.block;
+    let most = (outside & left)
+        .count_ones()
+        .max((outside & !left).count_ones());
+    1u64 << (board.half as u32 + most)
+}
+
+/// C(n, k).
+fn choose(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::SplitSymmetry;
+    use crate::join::Role;
+    use crate::quarters::{self, Quarters};
+    use crate::unit;
+
+    /// [`Reach`] of the n×n board, walking every unit's quarters.
+    fn reach(n: usize) -> Reach {
+        let board = Board::new(n);
+        let plan = crate::plan::plan(n);
+        let side_bits = quarters::side_bits(&board);
+        let (mut tops, mut bottoms) = (Quarters::default(), Quarters::default());
+        let mut most = Reach::new(0, 0);
+        for work in &plan.units[..plan.units.len() - 1] {
+            let top_unit = Unit::from_key(work.key);
+            let bottom_unit = board.map_unit(SplitSymmetry::Flip, top_unit);
+            for (quarters, unit, role) in [
+                (&mut tops, top_unit, Role::Top),
+                (&mut bottoms, bottom_unit, Role::Bottom),
+            ] {
+                unit::build_side_quarters(&board, quarters, &side_bits, unit, role);
+                most.pieces = most.pieces.max(quarters.pieces());
+            }
+            unit::for_each_top_set(&board, top_unit, &board.orbit(top_unit).1, |set, _| {
+                let bottom_set = board.bottom_set(top_unit.middle, set);
+                most.set_halves = most
+                    .set_halves
+                    .max(tops.pairs(set))
+                    .max(bottoms.pairs(bottom_set));
+            });
+        }
+        most
+    }
+
+    #[test]
+    fn the_reach_table_is_what_the_quarters_hold_on_the_smaller_boards() {
+        for n in QUARTERS_MIN_N..=17 {
+            assert_eq!(reach(n), QUARTER_REACH[n - QUARTERS_MIN_N], "n = {n}");
+        }
+    }
+
+    /// Prints [`QUARTER_REACH`] (run with --ignored --nocapture; about an
+    /// hour on two cores, most of it n = 23; `REACH_N=22,23` for some).
+    #[test]
+    #[ignore = "an hour: regenerates a table"]
+    fn reach_table() {
+        let sizes: Vec<usize> = std::env::var("REACH_N").map_or_else(
+            |_| (QUARTERS_MIN_N..=23).collect(),
+            |list| list.split(',').map(|n| n.parse().unwrap()).collect(),
+        );
+        for n in sizes {
+            let started = std::time::Instant::now();
+            let Reach { pieces, set_halves } = reach(n);
+            eprintln!(
+                "n = {n}: Reach::new({pieces}, {set_halves}), in {:?}",
+                started.elapsed()
+            );
+        }
+    }
+
+    #[test]
+    fn a_count_declares_more_than_a_trace_and_the_chunked_path_stays_bounded() {
+        for n in 4..=28 {
+            assert!(peak_bytes(n, Question::Count) >= peak_bytes(n, Question::Trace));
+        }
+        // From n = 24 the workspace does not grow with n: only the plan
+        // and the bucket tables do, and they stay far below the chunks.
+        let at_24 = peak_bytes(24, Question::Count);
+        let at_28 = peak_bytes(28, Question::Count);
+        assert!(at_28 < 2 * at_24, "{at_24} {at_28}");
+        assert!(at_24 >= 2 * CHUNK_BYTES as u64 * 3, "{at_24}");
+    }
+}
