@@ -42,13 +42,14 @@
 //! choices would need each bucket's bottoms sorted again); below
 //! [`MIN_GREEDY_PAIRS`] it ranks diagonals one by one, ignoring that two
 //! diagonals may skip the same pairs; both ways judge by samples; and only
-//! the narrow layout (n = 14 to 23, halves from quarters) uses it.
+//! halves from quarters (n = 14 to 28) use it, the wide layout's (from
+//! n = 24) through [`crate::shape`].
 
 use crate::layout::{Layout, Width};
 
-/// Bytes of a narrow key that can hold bits (its high word holds at most
-/// [`crate::layout::MAX_INDEX_BITS`] index bits from bit 32: below 48).
-const KEY_BYTES: usize = 6;
+/// Bytes of a key that can hold bits: all eight, as a wide key shaped for
+/// the narrow join (see [`crate::shape`]) may use its whole high word.
+const KEY_BYTES: usize = 8;
 
 /// Keys per side whose bits are counted for the shares: an even sample of
 /// this many at most (a set's halves come out grouped by their quarters'
@@ -98,7 +99,13 @@ impl Chooser {
             layout.width == Width::Narrow,
             "index choice is for the narrow layout"
         );
-        let used = layout.key_bits();
+        Chooser::over(layout.key_bits(), forced, layout.index_bits)
+    }
+
+    /// The chooser for keys in the narrow layout's shape whose bits are
+    /// `used` (wide keys shaped so, see [`crate::shape`]), `index_bits` of
+    /// them chosen; `forced` as for [`Chooser::new`].
+    pub(crate) fn over(used: u64, forced: u32, index_bits: usize) -> Chooser {
         let forced: Vec<u32> = (0..32)
             .filter(|bit| forced >> bit & 1 == 1)
             .map(|bit| 32 + bit)
@@ -119,20 +126,33 @@ impl Chooser {
         Chooser {
             candidates,
             forced,
-            index_bits: layout.index_bits,
+            index_bits,
         }
     }
 
     /// Chooses the index diagonals of one set's join from samples of its
     /// tops' and bottoms' keys and builds `remap` to move them there.
     pub(crate) fn choose(&self, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
+        let index_mask = self.choose_index(tops, bottoms);
+        self.remap(index_mask, remap);
+    }
+
+    /// The index diagonals [`Chooser::choose`] takes, as a mask of key bits
+    /// (forced ones included).
+    pub(crate) fn choose_index(&self, tops: &[u64], bottoms: &[u64]) -> u64 {
         let pairs = tops.len() as u64 * bottoms.len() as u64;
-        let index_mask = if pairs >= MIN_GREEDY_PAIRS {
+        if pairs >= MIN_GREEDY_PAIRS {
             self.greedy(tops, bottoms)
         } else {
             self.by_shares(tops, bottoms)
-        };
-        self.remap(index_mask, remap);
+        }
+    }
+
+    /// Builds `remap` to move `index_mask` to the high word and
+    /// `word_mask` (disjoint from it) to the low word, dropping every other
+    /// bit: for keys whose other bits no pair can share.
+    pub(crate) fn remap_to(index_mask: u64, word_mask: u64, remap: &mut Remap) {
+        remap.build(index_mask, word_mask);
     }
 
     /// Builds `remap` for an index of key bits (forced ones included).
@@ -350,7 +370,6 @@ impl Remap {
     #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
     #[inline(always)]
     fn by_tables(&self, key: u64) -> u64 {
-        debug_assert!(key >> (8 * KEY_BYTES) == 0, "narrow keys stay below bit 48");
         let t = &self.tables;
         let byte = |i: usize| (key >> (8 * i)) as usize & 0xff;
         t[0][byte(0)]
@@ -359,6 +378,8 @@ impl Remap {
             | t[3][byte(3)]
             | t[4][byte(4)]
             | t[5][byte(5)]
+            | t[6][byte(6)]
+            | t[7][byte(7)]
     }
 }
 

@@ -9,8 +9,9 @@ use crate::board::{Board, SplitSymmetry, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::index::{self, Chooser, Remap};
 use crate::join::{self, BottomRuns, Role, Side, Word};
-use crate::layout::Width;
+use crate::layout::{MAX_INDEX_BITS, Width};
 use crate::quarters::{self, Quarters};
+use crate::shape;
 
 /// A thread's memory for counting units, kept from one unit to the next:
 /// a unit's halves take megabytes, and fresh allocations would be page
@@ -181,10 +182,35 @@ pub(crate) fn count_unit(board: &Board, unit: Unit) -> UnitCount {
     })
 }
 
+/// The smallest board whose quarters are built for one top set at a time
+/// (each quarter's pieces taking exactly the set's files there) rather than
+/// once for all the sets of a unit: a unit's pieces grow several-fold per
+/// n (a unit leaves 10 or 12 files outside its block whatever n is, and
+/// the pieces of every subset of them are kept), and one set's pieces are
+/// a small share of them. Below, sharing them across the unit's sets is
+/// cheaper (timed side by side on the heaviest unit of n = 24 and 26).
+pub(crate) const EXACT_MIN_N: usize = 27;
+
+#[cfg(test)]
+thread_local! {
+    /// [`EXACT_MIN_N`], or less in a test that builds exact quarters on
+    /// boards it can count.
+    static EXACT_FROM: std::cell::Cell<usize> = const { std::cell::Cell::new(EXACT_MIN_N) };
+}
+
+/// Whether a board's quarters are built set by set (see [`EXACT_MIN_N`]).
+fn exact_quarters(board: &Board) -> bool {
+    #[cfg(test)]
+    let from = EXACT_FROM.get();
+    #[cfg(not(test))]
+    let from = EXACT_MIN_N;
+    board.n >= from
+}
+
 /// Whether a board's units make their halves from quarters (and so can be
 /// counted in parts): see [`QUARTERS_MIN_N`].
 pub(crate) fn uses_quarters(board: &Board) -> bool {
-    board.n >= QUARTERS_MIN_N && board.layout.width == Width::Narrow
+    board.n >= QUARTERS_MIN_N
 }
 
 /// Builds a unit's quarters in this thread's workspace (kept for the parts
@@ -245,12 +271,13 @@ impl SetRange {
 pub(crate) fn count_sets(board: &Board, unit: Unit, sets: SetRange) -> UnitCount {
     debug_assert!(uses_quarters(board));
     WORKSPACE.with_borrow_mut(|workspace| {
-        let buffers = &mut workspace.narrow;
-        build_quarters(board, unit, buffers);
+        let Workspace { narrow, wide } = workspace;
+        build_quarters(board, unit, narrow);
         join_sets(
             board,
             unit,
-            buffers,
+            narrow,
+            wide,
             sets,
             index::MIN_CHOICE_PAIRS,
             &mut |_, _, _| {},
@@ -360,6 +387,7 @@ fn count_unit_by_quarters(
         board,
         unit,
         buffers,
+        &mut Buffers::default(),
         SetRange::ALL,
         min_choice_pairs,
         observe,
@@ -370,7 +398,11 @@ fn count_unit_by_quarters(
 
 /// Builds the quarters of a unit's tops and of its bottoms (or keeps them,
 /// if they are already the unit's); returns their queens placed.
-fn build_quarters<W: Word>(board: &Board, unit: Unit, buffers: &mut Buffers<W>) -> u64 {
+fn build_quarters(board: &Board, unit: Unit, buffers: &mut Buffers<u32>) -> u64 {
+    if exact_quarters(board) {
+        // Built set by set instead (see `join_sets`).
+        return 0;
+    }
     let side_bits = quarters::side_bits(board);
     let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
     let mut nodes = 0;
@@ -396,13 +428,16 @@ fn build_quarters<W: Word>(board: &Board, unit: Unit, buffers: &mut Buffers<W>) 
 /// index buckets and joined before the next set. Sets with fewer than
 /// `min_choice_pairs` pairs keep the layout's index (see
 /// [`index::MIN_CHOICE_PAIRS`]; tests choose for every set, or none).
-/// `observe(pairs, tops, bottoms)` sees each set's sides before the join,
-/// with its pairs before the buckets (tests measure what the buckets skip).
-/// Its nodes are the pairs of pieces tested.
+/// On a wide board a set is joined as narrow words where its shared
+/// diagonals fit them (see [`crate::shape`]), else as wide words in
+/// `wide`'s sides. `observe(pairs, tops, bottoms)` sees each set joined as
+/// narrow words before its join, with its pairs before the buckets (tests
+/// measure what the buckets skip). Its nodes are the pairs of pieces tested.
 fn join_sets(
     board: &Board,
     unit: Unit,
     buffers: &mut Buffers<u32>,
+    wide: &mut Buffers<u64>,
     sets: SetRange,
     min_choice_pairs: u64,
     observe: &mut SetObserver<'_>,
@@ -420,8 +455,23 @@ fn join_sets(
         bottom_keys,
         remap,
     } = buffers;
-    let chooser = Chooser::new(&board.layout, board.doubling());
-    let index_bits = board.layout.index_bits;
+    let shaped = board.layout.width == Width::Wide;
+    let (chooser, index_bits) = if shaped {
+        (
+            shape::chooser(&board.layout, board.doubling()),
+            MAX_INDEX_BITS,
+        )
+    } else {
+        (
+            Chooser::new(&board.layout, board.doubling()),
+            board.layout.index_bits,
+        )
+    };
+    let exact = exact_quarters(board);
+    let side_bits = quarters::side_bits(board);
+    let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
+    let forbidden = [(unit, Role::Top), (bottom_unit, Role::Bottom)]
+        .map(|(unit, role)| forbidden(board, unit, role));
     let mut nodes = 0;
     let mut solutions = 0u64;
     let mut place = 0u64;
@@ -431,25 +481,61 @@ fn join_sets(
         if !(sets.start..sets.end).contains(&here) {
             return;
         }
+        let bottom_set = board.bottom_set(unit.middle, top_set);
+        if exact {
+            for (quarters, set, unit, role, forbidden) in [
+                (&mut *top_quarters, top_set, unit, Role::Top, forbidden[0]),
+                (
+                    &mut *bottom_quarters,
+                    bottom_set,
+                    bottom_unit,
+                    Role::Bottom,
+                    forbidden[1],
+                ),
+            ] {
+                let inputs = (contributions(board, role), forbidden, unit.middle);
+                nodes += quarters.build_exact(board, &side_bits, inputs, set);
+            }
+        }
         let (top_found, tested) = top_quarters.halves(top_set, keys);
         nodes += tested;
         if top_found == 0 {
             return;
         }
-        let bottom_set = board.bottom_set(unit.middle, top_set);
         let (bottom_found, tested) = bottom_quarters.halves(bottom_set, bottom_keys);
         nodes += tested;
         if bottom_found == 0 {
             return;
         }
-        let (top_keys, bottom_keys) = (&keys[..top_found], &bottom_keys[..bottom_found]);
+        let (top_keys, bottom_keys) = (&mut keys[..top_found], &mut bottom_keys[..bottom_found]);
         // Small sets keep the layout's central diagonals.
         let all_pairs = (top_found as u64) * (bottom_found as u64);
         let big = all_pairs >= min_choice_pairs;
-        let remap = big.then(|| {
-            chooser.choose(top_keys, bottom_keys, remap);
-            &*remap
-        });
+        let remap = if shaped {
+            let [top_bits, bottom_bits] = [&mut *top_keys, &mut *bottom_keys].map(|keys| {
+                keys.iter_mut().fold(0, |bits, key| {
+                    *key = shape::narrow_shape(*key);
+                    bits | *key
+                })
+            });
+            let index = if big {
+                chooser.choose_index(top_keys, bottom_keys)
+            } else {
+                shape::CENTRAL_INDEX
+            };
+            let Some(word) = shape::narrow_word(top_bits, bottom_bits, index) else {
+                let pairs = join_wide(board, top_keys, bottom_keys, wide);
+                solutions = weigh(solutions, weight, pairs);
+                return;
+            };
+            Chooser::remap_to(index, word, remap);
+            Some(&*remap)
+        } else {
+            big.then(|| {
+                chooser.choose(top_keys, bottom_keys, remap);
+                &*remap
+            })
+        };
         sort_set(
             index_bits,
             top_keys,
@@ -475,8 +561,52 @@ fn join_sets(
     orbit_count(images.len(), solutions, nodes)
 }
 
-/// What [`count_unit_by_quarters`] shows a set before its join: its pairs
-/// before the buckets, its tops and its bottoms.
+/// The pairs of one set of a wide board whose shared diagonals do not fit
+/// the narrow word: its tops' and bottoms' shaped keys turned back and
+/// joined as `u64` words by the layout's central index diagonals, in
+/// `wide`'s sides.
+fn join_wide(
+    board: &Board,
+    top_keys: &mut [u64],
+    bottom_keys: &mut [u64],
+    wide: &mut Buffers<u64>,
+) -> u64 {
+    #[cfg(test)]
+    WIDE_SETS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let index_bits = board.layout.index_bits;
+    for (keys, role, side) in [
+        (top_keys, Role::Top, &mut wide.tops),
+        (bottom_keys, Role::Bottom, &mut wide.bottoms),
+    ] {
+        for key in keys.iter_mut() {
+            *key = shape::wide_shape(*key);
+        }
+        sort_set(
+            index_bits,
+            keys,
+            None,
+            role,
+            side,
+            &mut wide.unsorted,
+            &mut wide.counts,
+        );
+    }
+    join::count_pairs(
+        &wide.tops,
+        0,
+        &wide.bottoms,
+        0,
+        board.doubling(),
+        &mut wide.runs,
+    )
+}
+
+/// Sets joined as wide words (tests and measurements read it).
+#[cfg(test)]
+static WIDE_SETS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// What [`join_sets`] shows a set before its join: its pairs before the
+/// buckets, its tops and its bottoms.
 type SetObserver<'a> = dyn FnMut(u64, &Side<u32>, &Side<u32>) + 'a;
 
 /// `solutions` plus `weight` times a set's `pairs`, checked.
@@ -719,7 +849,7 @@ mod tests {
                 let counted: u64 = (board.units().into_iter())
                     .filter(|&unit| board.is_canonical(unit))
                     .map(|unit| {
-                        let buffers = &mut Buffers::default();
+                        let buffers = &mut Buffers::<u32>::default();
                         count_unit_by_quarters(
                             &board,
                             unit,
@@ -736,6 +866,84 @@ mod tests {
                     oeis::total(n),
                     "n = {n}, klein {klein}, chosen from {min_choice_pairs} pairs"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn quarters_built_set_by_set_count_every_board_and_part_alike() {
+        // From EXACT_MIN_N each set builds its own quarters; here boards
+        // whose totals are known do so, in both layouts and with either
+        // symmetries, and a unit cut into parts adds up (the parts have no
+        // shared work then).
+        EXACT_FROM.set(0);
+        for n in 14..=16usize {
+            for width in [Width::Narrow, Width::Wide] {
+                let board = Board::with_width(n, width);
+                let units: Vec<Unit> = (board.units().into_iter())
+                    .filter(|&unit| board.is_canonical(unit))
+                    .collect();
+                let counts: Vec<UnitCount> = units.iter().map(|&u| count_unit(&board, u)).collect();
+                let total: u64 = counts.iter().map(|count| count.solutions).sum();
+                assert_eq!(Some(total), oeis::total(n), "n = {n}, {width:?}");
+                let (unit, whole) = (units[units.len() / 2], counts[units.len() / 2]);
+                assert_eq!(prepare_unit(&board, unit), 0);
+                let sets = top_sets(&board, unit);
+                let mut sum = UnitCount::default();
+                for index in 0..3 {
+                    sum += count_sets(&board, unit, SetRange::part(sets, index, 3));
+                }
+                assert_eq!(sum, whole, "n = {n}, {width:?}, {unit:?}");
+            }
+        }
+        EXACT_FROM.set(EXACT_MIN_N);
+    }
+
+    #[test]
+    fn wide_boards_count_the_same_in_narrow_words_or_wide_ones() {
+        // From n = 24 the board's layout is wide, and each set is joined in
+        // narrow words when its shared diagonals fit them (see
+        // `crate::shape`), else in wide words; at n = 24 nearly all fit.
+        // Here the wide layout counts boards whose totals are known, with
+        // every set in narrow words (index chosen for every set, or none)
+        // and with every set falling back to wide words.
+        for n in 14..=16usize {
+            let symmetries = [Symmetries::Split, Symmetries::LongDiagonals];
+            for symmetries in symmetries
+                .into_iter()
+                .filter(|&s| s == Symmetries::Split || n.is_multiple_of(2))
+            {
+                let board = Board::with_options(n, Width::Wide, symmetries);
+                for (limit, min_choice_pairs) in
+                    [(join::LOW_BITS, 0), (join::LOW_BITS, u64::MAX), (0, 0)]
+                {
+                    shape::WORD_LIMIT.set(limit);
+                    let before = WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed);
+                    let buffers = &mut Buffers::default();
+                    let counted: u64 = (board.units().into_iter())
+                        .filter(|&unit| board.is_canonical(unit))
+                        .map(|unit| {
+                            let count = count_unit_by_quarters(
+                                &board,
+                                unit,
+                                buffers,
+                                min_choice_pairs,
+                                &mut |_, _, _| {},
+                            );
+                            count.solutions
+                        })
+                        .sum();
+                    shape::WORD_LIMIT.set(join::LOW_BITS);
+                    let wide = WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed) - before;
+                    assert_eq!(
+                        Some(counted),
+                        oeis::total(n),
+                        "n = {n}, {symmetries:?}, limit {limit}, chosen from {min_choice_pairs}"
+                    );
+                    if limit == 0 {
+                        assert!(wide > 0, "n = {n}: sets fell back to wide words");
+                    }
+                }
             }
         }
     }
@@ -1100,6 +1308,86 @@ mod tests {
                 count.solutions,
                 count.nodes,
                 workspace_bytes() >> 20
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "minutes in a release build: run with --release -- --ignored"]
+    fn sampled_units_of_n_24_count_alike_from_quarters_and_searched_halves() {
+        // n = 24 is the first board the wide layout makes from quarters;
+        // the searched halves (the way it was counted before) check it,
+        // unit by unit, on light units (the search takes seconds per top
+        // set there), and every cut of those units adds up to the unit.
+        let n = 24;
+        let board = Board::new(n);
+        let mut canonical: Vec<Unit> = (board.units().into_iter())
+            .filter(|&unit| board.is_canonical(unit))
+            .collect();
+        canonical.sort_by_key(|&unit| (top_sets(&board, unit), unit));
+        let searched_buffers = &mut Buffers::<u64>::default();
+        for k in 0..3 {
+            let unit = canonical[(k * 7919 + 13) % (canonical.len() / 8)];
+            let searched = count_unit_in(&board, unit, searched_buffers, chunk::<u64>());
+            let made = count_unit(&board, unit);
+            assert_eq!(made.solutions, searched.solutions, "{unit:?}");
+            assert!(made.solutions > 0, "{unit:?}");
+            let sets = top_sets(&board, unit);
+            let prepared = prepare_unit(&board, unit);
+            for of in [2, 3, sets as u32] {
+                let mut sum = UnitCount::default();
+                for index in 0..of {
+                    sum += count_sets(&board, unit, SetRange::part(sets, index, of));
+                }
+                assert_eq!(sum.solutions, made.solutions, "{unit:?}, {of} parts");
+                assert_eq!(sum.nodes + prepared, made.nodes, "{unit:?}, {of} parts");
+            }
+            eprintln!("n = 24, {unit:?}: {} solutions", made.solutions);
+        }
+    }
+
+    /// The quarters of the heaviest unit of every large board: the time to
+    /// build them, the memory a thread holds, and the first sets' counts
+    /// (run with --ignored --nocapture; `REACH=24,25`, `SETS=k`).
+    #[test]
+    #[ignore = "minutes: a measurement, not a check"]
+    fn quarters_reach() {
+        let sizes: Vec<usize> = std::env::var("REACH")
+            .map(|v| v.split(',').map(|s| s.parse().unwrap()).collect())
+            .unwrap_or((24..=28).collect());
+        let sets: u64 = std::env::var("SETS").map_or(1, |v| v.parse().unwrap());
+        if let Ok(from) = std::env::var("EXACT") {
+            EXACT_FROM.set(from.parse().unwrap());
+        }
+        for n in sizes {
+            let plan = crate::plan::plan(n);
+            let board = Board::new(n);
+            let heaviest = plan.units[..plan.units.len() - 1]
+                .iter()
+                .max_by_key(|u| u.weight)
+                .unwrap();
+            let unit = Unit::from_key(heaviest.key);
+            let started = std::time::Instant::now();
+            let nodes = prepare_unit(&board, unit);
+            let built = started.elapsed();
+            let bytes = workspace_bytes();
+            let started = std::time::Instant::now();
+            let count = count_sets(
+                &board,
+                unit,
+                SetRange {
+                    start: 0,
+                    end: sets,
+                },
+            );
+            eprintln!(
+                "n = {n}: heaviest weight {}, quarters {built:?} ({nodes} nodes), {} MiB after build, {sets} sets {:?}: {} solutions, {} MiB, {} sets wide so far",
+                heaviest.weight,
+                bytes >> 20,
+                started.elapsed(),
+                count.solutions,
+                workspace_bytes() >> 20,
+                WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed)
             );
         }
     }
