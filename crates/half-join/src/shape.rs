@@ -47,17 +47,30 @@ pub(crate) fn wide_shape(key: u64) -> u64 {
     key.rotate_right(32)
 }
 
-/// The index choice for a wide board's shaped keys: [`MAX_INDEX_BITS`] of
+/// Index diagonals of a shaped set's join: more than the narrow layout's
+/// (whose words must hold the rest of the key, not only what a set
+/// shares), as a set of these boards has many more halves, and the
+/// buckets' counters (2^k per side) are paid once per set. Timed side by
+/// side on the heaviest unit of n = 24, 14, 15 and 16 each beat the one
+/// before.
+pub(crate) const INDEX_BITS: usize = 16;
+
+/// The index choice for a wide board's shaped keys: [`INDEX_BITS`] of
 /// them, `forced` as for [`Chooser::new`].
 pub(crate) fn chooser(layout: &Layout, forced: u32) -> Chooser {
     assert!(layout.width == Width::Wide, "shaping is for wide keys");
-    Chooser::over(narrow_shape(layout.key_bits()), forced, MAX_INDEX_BITS)
+    Chooser::over(narrow_shape(layout.key_bits()), forced, INDEX_BITS)
 }
 
+/// Index diagonals of a shaped set with too few pairs to choose for: as
+/// many as the narrow layout's, as such a set has few halves to pay for
+/// more counters.
+pub(crate) const CENTRAL_BITS: usize = MAX_INDEX_BITS;
+
 /// The central index diagonals of shaped keys: the wide layout's first
-/// [`MAX_INDEX_BITS`] bits, its most central diagonals (what a set with
+/// [`CENTRAL_BITS`] bits, its most central diagonals (what a set with
 /// too few pairs to choose for is indexed by).
-pub(crate) const CENTRAL_INDEX: u64 = ((1 << MAX_INDEX_BITS) - 1) << 32;
+pub(crate) const CENTRAL_INDEX: u64 = ((1 << CENTRAL_BITS) - 1) << 32;
 
 /// The diagonals a set's join must compare (as a mask of shaped key bits)
 /// with the index `index`, if they fit the narrow word: those both sides

@@ -9,7 +9,7 @@ use crate::board::{Board, SplitSymmetry, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::index::{self, Chooser, Remap};
 use crate::join::{self, BottomRuns, Role, Side, Word};
-use crate::layout::{MAX_INDEX_BITS, Width};
+use crate::layout::Width;
 use crate::quarters::{self, Quarters};
 use crate::shape;
 
@@ -459,7 +459,7 @@ fn join_sets(
     let (chooser, index_bits) = if shaped {
         (
             shape::chooser(&board.layout, board.doubling()),
-            MAX_INDEX_BITS,
+            shape::INDEX_BITS,
         )
     } else {
         (
@@ -511,6 +511,7 @@ fn join_sets(
         // Small sets keep the layout's central diagonals.
         let all_pairs = (top_found as u64) * (bottom_found as u64);
         let big = all_pairs >= min_choice_pairs;
+        let mut set_index_bits = index_bits;
         let remap = if shaped {
             let [top_bits, bottom_bits] = [&mut *top_keys, &mut *bottom_keys].map(|keys| {
                 keys.iter_mut().fold(0, |bits, key| {
@@ -521,6 +522,7 @@ fn join_sets(
             let index = if big {
                 chooser.choose_index(top_keys, bottom_keys)
             } else {
+                set_index_bits = shape::CENTRAL_BITS;
                 shape::CENTRAL_INDEX
             };
             let Some(word) = shape::narrow_word(top_bits, bottom_bits, index) else {
@@ -537,7 +539,7 @@ fn join_sets(
             })
         };
         sort_set(
-            index_bits,
+            set_index_bits,
             top_keys,
             remap,
             Role::Top,
@@ -546,7 +548,7 @@ fn join_sets(
             counts,
         );
         sort_set(
-            index_bits,
+            set_index_bits,
             bottom_keys,
             remap,
             Role::Bottom,
@@ -1343,6 +1345,131 @@ mod tests {
                 assert_eq!(sum.nodes + prepared, made.nodes, "{unit:?}, {of} parts");
             }
             eprintln!("n = 24, {unit:?}: {} solutions", made.solutions);
+        }
+    }
+
+    /// Time per solution on sampled work, one thread: in each round, for
+    /// every n of `SIZES` (default 20..=24) in a shuffled order, a random
+    /// part (one of 8 ranges of sets) of a unit drawn with probability
+    /// proportional to its sets (so that samples weigh as the work does),
+    /// its quarters' time charged by the part's share; at n = 24 also a random light
+    /// unit whole by the searched halves and by quarters. Prints each
+    /// sample, the medians and the ratio of summed times to summed
+    /// solutions (run with --release -- --ignored --nocapture;
+    /// `ROUNDS=k`). A measurement, not a check: the lead's record holds
+    /// the figures.
+    #[test]
+    #[ignore = "minutes: a measurement, not a check"]
+    fn time_per_solution_on_sampled_parts() {
+        use std::time::Instant;
+        let rounds: usize = std::env::var("ROUNDS").map_or(5, |v| v.parse().unwrap());
+        let sizes: Vec<usize> = std::env::var("SIZES")
+            .map(|v| v.split(',').map(|s| s.parse().unwrap()).collect())
+            .unwrap_or((20..=24).collect());
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |bound: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % bound as u64) as usize
+        };
+        let boards: Vec<(Board, Vec<Unit>)> = (sizes.iter())
+            .map(|&n| {
+                let board = Board::new(n);
+                let mut units: Vec<Unit> = (board.units().into_iter())
+                    .filter(|&unit| board.is_canonical(unit))
+                    .collect();
+                units.sort_by_key(|&unit| (top_sets(&board, unit), unit));
+                (board, units)
+            })
+            .collect();
+        let mut samples: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+        let mut totals: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+        let searched_buffers = &mut Buffers::<u64>::default();
+        for round in 0..rounds {
+            let mut order: Vec<usize> = (0..boards.len()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, next(i + 1));
+            }
+            for &at in &order {
+                let (board, units) = &boards[at];
+                let n = board.n;
+                let weights: Vec<u64> = units.iter().map(|&u| top_sets(board, u)).collect();
+                let mut draw = next(weights.iter().sum::<u64>() as usize) as u64;
+                let unit = units[weights
+                    .iter()
+                    .position(|&w| {
+                        let hit = draw < w;
+                        draw = draw.saturating_sub(w);
+                        hit
+                    })
+                    .unwrap()];
+                let sets = top_sets(board, unit);
+                let of = sets.min(8) as u32;
+                let part = SetRange::part(sets, next(of as usize) as u32, of);
+                let started = Instant::now();
+                prepare_unit(board, unit);
+                let prepared = started.elapsed().as_secs_f64();
+                let started = Instant::now();
+                let count = count_sets(board, unit, part);
+                let counted = started.elapsed().as_secs_f64();
+                let share = (part.end - part.start) as f64 / sets as f64;
+                let seconds = counted + prepared * share;
+                if count.solutions > 0 {
+                    let ns = 1e9 * seconds / count.solutions as f64;
+                    eprintln!(
+                        "round {round}, n = {n}: {unit:?} part of {of}, {seconds:.3} s, {ns:.2} ns/solution"
+                    );
+                    samples
+                        .entry(format!("n = {n}, quarters"))
+                        .or_default()
+                        .push(ns);
+                    let total = totals.entry(n).or_default();
+                    total.0 += seconds;
+                    total.1 += count.solutions as f64;
+                }
+                if n == 24 {
+                    // The searched halves take seconds per set: light units.
+                    let unit = units[next(units.len() / 8)];
+                    let started = Instant::now();
+                    let searched = count_unit_in(board, unit, searched_buffers, chunk::<u64>());
+                    let searched_time = started.elapsed().as_secs_f64();
+                    let started = Instant::now();
+                    let made = count_unit(board, unit);
+                    let made_time = started.elapsed().as_secs_f64();
+                    assert_eq!(made.solutions, searched.solutions, "{unit:?}");
+                    if made.solutions > 0 {
+                        let per = |t: f64| 1e9 * t / made.solutions as f64;
+                        eprintln!(
+                            "round {round}, n = 24 light {unit:?}: searched {:.2} ns/solution, quarters {:.2}",
+                            per(searched_time),
+                            per(made_time)
+                        );
+                        samples
+                            .entry("n = 24 light units, searched".into())
+                            .or_default()
+                            .push(per(searched_time));
+                        samples
+                            .entry("n = 24 light units, quarters".into())
+                            .or_default()
+                            .push(per(made_time));
+                    }
+                }
+            }
+        }
+        for (what, mut values) in samples {
+            values.sort_by(f64::total_cmp);
+            let median = values[values.len() / 2];
+            eprintln!(
+                "median {what}: {median:.2} ns/solution over {} samples",
+                values.len()
+            );
+        }
+        for (n, (seconds, solutions)) in totals {
+            eprintln!(
+                "n = {n}: {:.2} ns/solution over all samples",
+                1e9 * seconds / solutions
+            );
         }
     }
 
