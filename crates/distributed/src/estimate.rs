@@ -342,10 +342,10 @@ pub fn estimate(
             within,
         });
     }
-    let timed_weight: f64 = drawn
+    // Folded from +0.0: an empty sum of floats is -0.0.
+    let timed_weight = drawn
         .iter()
-        .map(|(&i, d)| weight(i) as f64 * d.share)
-        .sum();
+        .fold(0.0, |sum, (&i, d)| sum + weight(i) as f64 * d.share);
     let everything = drawn.len() == chosen.len() && drawn.values().all(|d| d.whole.is_some());
     let Prediction {
         seconds,
