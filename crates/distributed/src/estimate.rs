@@ -45,6 +45,10 @@
 //! predicted: when it alone passes the budget the estimate says so
 //! ([`Estimate::shared_over_budget`]) instead of pretending the budget held.
 //!
+//! A part of each draw is timed twice when a tenth of the time allows;
+//! how much those pairs differ says how much the machine's speed moves,
+//! which the interval must also cover ([`speed_noise`]).
+//!
 //! When every unit of the plan has been timed whole, the answer is the
 //! measured sum, not an estimate (standard error 0). Memory is the
 //! process's peak while timing the sample (one thread): the engine's
@@ -86,6 +90,12 @@ pub struct Estimate {
     /// Whether one unit's shared work alone took the estimate past its
     /// budget (it could not be predicted, or not avoided).
     pub shared_over_budget: bool,
+    /// Parts timed a second time, to see how much the machine's speed
+    /// moves.
+    pub repeats: usize,
+    /// The relative spread of one timing from the machine's speed (see
+    /// [`speed_noise`]); 0 with no repeat.
+    pub speed_noise: f64,
     /// Predicted seconds of the whole run on one thread.
     pub seconds: f64,
     /// Standard error of `seconds` (0 when every unit was timed).
@@ -162,6 +172,35 @@ pub(crate) fn expand(shared: f64, part_seconds: &[f64], of: u32) -> (f64, f64) {
         big_m * big_m * (1.0 - m / big_m).max(0.0) * s2 / m
     };
     (shared + big_m * mean, within)
+}
+
+/// The share of the sample's time spent timing parts again.
+const REPEAT_SHARE: f64 = 0.1;
+
+/// The relative standard deviation of a long timing, from parts timed
+/// twice (`pairs`: first and second seconds):
+/// `sqrt(Σ (t₂ − t₁)² / (2 Σ t₁²))`, as the difference of two timings has
+/// twice one's variance. Weighted by the square of the time, so that the
+/// jitter of a part of microseconds (a timer's tick, a cache miss) does
+/// not pass for the speed of a run of hours.
+///
+/// The sampling error is the error of the work's measure at the speed the
+/// machine ran while sampling; the full run will run at another moment,
+/// and on a shared machine its speed moves (other jobs, frequency,
+/// caches). The interval is meant to hold the full run's time, so the
+/// estimate's variance adds `(seconds · speed_noise)²`: the whole run
+/// taken as one timing at a speed that moves as much as the repeats saw.
+/// That is conservative for a run long enough to average the moves out,
+/// and honest for a machine whose load changes between the estimate and
+/// the run. When every unit is timed whole the answer is the measured sum
+/// and nothing is added.
+pub fn speed_noise(pairs: &[(f64, f64)]) -> f64 {
+    let squares: f64 = pairs.iter().map(|(first, _)| first * first).sum();
+    if squares <= 0.0 {
+        return 0.0;
+    }
+    let differences: f64 = pairs.iter().map(|(a, b)| (b - a).powi(2)).sum();
+    (differences / (2.0 * squares)).sqrt()
 }
 
 /// Enough draws for any standard error worth printing; re-drawing units
@@ -259,6 +298,10 @@ pub fn estimate(
     let mut part_seconds_sum = 0.0;
     let mut shared_max = 0.0f64;
     let mut shared_over_budget = false;
+    // Parts timed twice (first, second), and the time spent on that.
+    let mut repeats: Vec<(f64, f64)> = Vec::new();
+    let mut repeat_spent = 0.0;
+    let mut work_spent = 0.0;
     let fits = |seconds: f64| Instant::now() + Duration::from_secs_f64(seconds) <= deadline;
     let left = || deadline.saturating_duration_since(Instant::now());
     while !chosen.is_empty() && draws.len() < MAX_DRAWS {
@@ -310,6 +353,7 @@ pub fn estimate(
         let of = split.parts(n, unit).clamp(1, MAX_CUT);
         let mut order: Vec<u32> = (0..of).collect();
         rng.shuffle(&mut order);
+        let order_first = order.first().map(|&index| Part { index, of });
         let mut seconds = Vec::new();
         let mut spent = 0.0;
         for index_of_part in order {
@@ -329,6 +373,19 @@ pub fn estimate(
             spent += t;
             parts_timed += 1;
             part_seconds_sum += t;
+        }
+        work_spent += measured + spent;
+        // The draw's first part again, while its unit is prepared: within
+        // a tenth of the time spent, and only if it fits the budget.
+        if let (Some(&first), Some(&again)) = (seconds.first(), order_first.as_ref()) {
+            if repeat_spent + first <= REPEAT_SHARE * work_spent && fits(first) {
+                watch(&status(Some(again)));
+                let timer = Instant::now();
+                split.count_part(n, unit, again, unique)?;
+                let t = timer.elapsed().as_secs_f64();
+                repeat_spent += t;
+                repeats.push((first, t));
+            }
         }
         let (estimate, within) = expand(shared, &seconds, of);
         let known = drawn.entry(index).or_default();
@@ -362,7 +419,13 @@ pub fn estimate(
             standard_error: 0.0,
         }
     } else {
-        hansen_hurwitz(&draws, total as f64)
+        let sampled = hansen_hurwitz(&draws, total as f64);
+        Prediction {
+            seconds: sampled.seconds,
+            standard_error: (sampled.standard_error.powi(2)
+                + (sampled.seconds * speed_noise(&repeats)).powi(2))
+            .sqrt(),
+        }
     };
     Ok(Estimate {
         units: chosen.len(),
@@ -374,6 +437,8 @@ pub fn estimate(
         budget_seconds: budget.as_secs_f64(),
         shared_seconds_max: shared_max,
         shared_over_budget,
+        repeats: repeats.len(),
+        speed_noise: speed_noise(&repeats),
         seconds,
         standard_error,
         peak_bytes: peak_resident_bytes(),

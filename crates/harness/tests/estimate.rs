@@ -91,7 +91,14 @@ fn a_signal_during_an_estimate_ends_it_with_one_line() {
 /// full count timed once, after them.
 pub(crate) fn coverage(n: u32, trials: u64, budget: &str) -> (usize, f64) {
     let estimates: Vec<Value> = (1..=trials).map(|seed| estimate(n, budget, seed)).collect();
-    let full = json(&["count", &n.to_string(), "--threads", "1", "--json", "--quiet"]);
+    let full = json(&[
+        "count",
+        &n.to_string(),
+        "--threads",
+        "1",
+        "--json",
+        "--quiet",
+    ]);
     let truth = full["seconds"].as_f64().unwrap();
     let covered = estimates
         .iter()

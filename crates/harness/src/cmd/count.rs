@@ -361,7 +361,9 @@ fn estimate(
     let started = Instant::now();
     let n = args.board.n;
     let budget = Duration::from_secs_f64(args.estimate_seconds);
-    interruption::end_with("interrupted during --estimate while making the plan; nothing was timed");
+    interruption::end_with(
+        "interrupted during --estimate while making the plan; nothing was timed",
+    );
     let plan = split.plan(n)?;
     let mine: Vec<usize> = match args.shard {
         Some(shard) => queens_core::split::shard_units(&plan.units, shard.index, shard.count),
@@ -379,7 +381,12 @@ fn estimate(
     let mut watch = |status: &Status| {
         let doing = match status.part {
             None => format!("shared work of unit {}", status.unit),
-            Some(part) => format!("unit {}, part {} of {}", status.unit, part.index + 1, part.of),
+            Some(part) => format!(
+                "unit {}, part {} of {}",
+                status.unit,
+                part.index + 1,
+                part.of
+            ),
         };
         if let Some(bar) = &bar {
             bar.left_while(
@@ -434,7 +441,7 @@ fn estimate(
 
 /// The `format` of `--estimate --json`'s object. Version 1 had no
 /// `format` field; 2 only adds fields (`format`, `core_hours`, `interval`,
-/// `parts_timed`, `budget_seconds`, `shared_seconds_max`,
+/// `parts_timed`, `budget_seconds`, `shared_seconds_max`, `repeats`, `speed_noise`,
 /// `shared_over_budget`), so a reader of 1 reads 2.
 pub const ESTIMATE_FORMAT: &str = "queens-estimate/2";
 
