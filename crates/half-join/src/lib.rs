@@ -12,7 +12,7 @@ mod quarters;
 mod unit;
 mod walkthrough;
 
-use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
+use queens_core::split::{Part, Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::TraceSink;
 use queens_core::{QueensError, SearchStats, SolverInfo};
 
@@ -67,6 +67,45 @@ impl SplitEngine for HalfJoin {
         let board = Board::new(n);
         let mut count = unit::count_unit(&board, Unit::from_key(unit.key));
         // The identity fixes every solution.
+        if unique {
+            count.fixed_pairs = count.solutions;
+        }
+        Ok(count)
+    }
+
+    /// A unit made from quarters is cut into ranges of its top sets (in
+    /// their fixed order), as many as it has sets; other units are whole.
+    fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
+        if unit.key == FIXED_POINTS {
+            return 1;
+        }
+        unit::parts(&Board::new(n), Unit::from_key(unit.key))
+    }
+
+    /// Builds the unit's quarters, kept on this thread for its parts.
+    fn prepare_unit(&self, n: usize, unit: WorkUnit) -> Result<u64, QueensError> {
+        if unit.key == FIXED_POINTS {
+            return Ok(0);
+        }
+        Ok(unit::prepare_unit(&Board::new(n), Unit::from_key(unit.key)))
+    }
+
+    fn count_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        let board = Board::new(n);
+        let at = Unit::from_key(unit.key);
+        if unit.key == FIXED_POINTS || !unit::uses_quarters(&board) {
+            // One part: the whole unit.
+            return self.count_unit(n, unit, unique);
+        }
+        let sets = unit::top_sets(&board, at);
+        let range = unit::SetRange::part(sets, part.index, part.of);
+        let mut count = unit::count_sets(&board, at, range);
         if unique {
             count.fixed_pairs = count.solutions;
         }

@@ -169,20 +169,92 @@ fn fill_chunk<W: Word>(
 /// joins, each top set weighted by its orbit under the symmetries that fix
 /// the unit (and skipped unless it is the smallest of that orbit).
 pub(crate) fn count_unit(board: &Board, unit: Unit) -> UnitCount {
-    WORKSPACE.with_borrow_mut(|workspace| {
-        if board.layout.width == Width::Wide {
-            count_unit_in(board, unit, &mut workspace.wide, chunk::<u64>())
-        } else if board.n >= QUARTERS_MIN_N {
-            count_unit_by_quarters(
-                board,
-                unit,
-                &mut workspace.narrow,
-                index::MIN_CHOICE_PAIRS,
-                &mut |_, _, _| {},
-            )
-        } else {
-            count_unit_in(board, unit, &mut workspace.narrow, chunk::<u32>())
+    if uses_quarters(board) {
+        let prepared = prepare_unit(board, unit);
+        let mut count = count_sets(board, unit, SetRange::ALL);
+        count.nodes = count.nodes.checked_add(prepared).expect(FITS);
+        return count;
+    }
+    WORKSPACE.with_borrow_mut(|workspace| match board.layout.width {
+        Width::Wide => count_unit_in(board, unit, &mut workspace.wide, chunk::<u64>()),
+        Width::Narrow => count_unit_in(board, unit, &mut workspace.narrow, chunk::<u32>()),
+    })
+}
+
+/// Whether a board's units make their halves from quarters (and so can be
+/// counted in parts): see [`QUARTERS_MIN_N`].
+pub(crate) fn uses_quarters(board: &Board) -> bool {
+    board.n >= QUARTERS_MIN_N && board.layout.width == Width::Narrow
+}
+
+/// Builds a unit's quarters in this thread's workspace (kept for the parts
+/// that follow, and reused if they are already the unit's); returns the
+/// queens placed, as counted whether built now or reused. A board without
+/// quarters has no shared work.
+pub(crate) fn prepare_unit(board: &Board, unit: Unit) -> u64 {
+    if !uses_quarters(board) {
+        return 0;
+    }
+    WORKSPACE.with_borrow_mut(|workspace| build_quarters(board, unit, &mut workspace.narrow))
+}
+
+/// Into how many parts a unit can be cut: one per top set it joins on
+/// boards made from quarters (a part is a range of them), else one.
+pub(crate) fn parts(board: &Board, unit: Unit) -> u32 {
+    if !uses_quarters(board) {
+        return 1;
+    }
+    u32::try_from(top_sets(board, unit))
+        .unwrap_or(u32::MAX)
+        .max(1)
+}
+
+/// A range of a unit's top sets, by their place in [`for_each_top_set`]'s
+/// order: a part of the unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SetRange {
+    /// The first set's place.
+    pub start: u64,
+    /// The place after the last set.
+    pub end: u64,
+}
+
+impl SetRange {
+    /// Every set of a unit.
+    pub(crate) const ALL: SetRange = SetRange {
+        start: 0,
+        end: u64::MAX,
+    };
+
+    /// Part `index` of `of` of `sets` sets: the sets whose places p have
+    /// index · sets / of <= p < (index + 1) · sets / of, so that the parts
+    /// of one cut cover every set exactly once, in order.
+    pub(crate) fn part(sets: u64, index: u32, of: u32) -> SetRange {
+        let at = |i: u32| (u128::from(sets) * u128::from(i) / u128::from(of.max(1))) as u64;
+        SetRange {
+            start: at(index),
+            end: at(index + 1),
         }
+    }
+}
+
+/// The top sets `sets` of a unit on a board made from quarters, counted
+/// with the quarters this thread holds (built first if they are not the
+/// unit's): its nodes are the pairs of pieces tested, the quarters' queens
+/// left out (see [`prepare_unit`]).
+pub(crate) fn count_sets(board: &Board, unit: Unit, sets: SetRange) -> UnitCount {
+    debug_assert!(uses_quarters(board));
+    WORKSPACE.with_borrow_mut(|workspace| {
+        let buffers = &mut workspace.narrow;
+        build_quarters(board, unit, buffers);
+        join_sets(
+            board,
+            unit,
+            buffers,
+            sets,
+            index::MIN_CHOICE_PAIRS,
+            &mut |_, _, _| {},
+        )
     })
 }
 
@@ -273,17 +345,65 @@ fn count_unit_in<W: Word>(
 }
 
 /// [`count_unit`] with halves built set by set from quarters (see
-/// [`crate::quarters`]): each top set's tops and its bottom set's bottoms are
-/// made, the set's index diagonals chosen from both (see [`crate::index`]),
-/// both sides sorted into index buckets and joined before the next set.
-/// Sets with fewer than `min_choice_pairs` pairs keep the layout's index
-/// (see [`index::MIN_CHOICE_PAIRS`]; tests choose for every set, or none).
-/// `observe(pairs, tops, bottoms)` sees each set's sides before the join,
-/// with its pairs before the buckets (tests measure what the buckets skip).
+/// [`crate::quarters`]): the quarters built, then every set joined (see
+/// [`join_sets`]).
+#[cfg(test)]
 fn count_unit_by_quarters(
     board: &Board,
     unit: Unit,
     buffers: &mut Buffers<u32>,
+    min_choice_pairs: u64,
+    observe: &mut SetObserver<'_>,
+) -> UnitCount {
+    let built = build_quarters(board, unit, buffers);
+    let mut count = join_sets(
+        board,
+        unit,
+        buffers,
+        SetRange::ALL,
+        min_choice_pairs,
+        observe,
+    );
+    count.nodes += built;
+    count
+}
+
+/// Builds the quarters of a unit's tops and of its bottoms (or keeps them,
+/// if they are already the unit's); returns their queens placed.
+fn build_quarters<W: Word>(board: &Board, unit: Unit, buffers: &mut Buffers<W>) -> u64 {
+    let side_bits = quarters::side_bits(board);
+    let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
+    let mut nodes = 0;
+    for (quarters, unit, role) in [
+        (&mut buffers.top_quarters, unit, Role::Top),
+        (&mut buffers.bottom_quarters, bottom_unit, Role::Bottom),
+    ] {
+        nodes += quarters.build(
+            board,
+            &side_bits,
+            contributions(board, role),
+            forbidden(board, unit, role),
+            unit.middle,
+            unit.pattern,
+        );
+    }
+    nodes
+}
+
+/// Joins the top sets `sets` of a unit whose quarters `buffers` holds: each
+/// top set's tops and its bottom set's bottoms are made, the set's index
+/// diagonals chosen from both (see [`crate::index`]), both sides sorted into
+/// index buckets and joined before the next set. Sets with fewer than
+/// `min_choice_pairs` pairs keep the layout's index (see
+/// [`index::MIN_CHOICE_PAIRS`]; tests choose for every set, or none).
+/// `observe(pairs, tops, bottoms)` sees each set's sides before the join,
+/// with its pairs before the buckets (tests measure what the buckets skip).
+/// Its nodes are the pairs of pieces tested.
+fn join_sets(
+    board: &Board,
+    unit: Unit,
+    buffers: &mut Buffers<u32>,
+    sets: SetRange,
     min_choice_pairs: u64,
     observe: &mut SetObserver<'_>,
 ) -> UnitCount {
@@ -300,26 +420,17 @@ fn count_unit_by_quarters(
         bottom_keys,
         remap,
     } = buffers;
-    let side_bits = quarters::side_bits(board);
-    let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
-    let mut nodes = 0;
-    for (quarters, unit, role) in [
-        (&mut *top_quarters, unit, Role::Top),
-        (&mut *bottom_quarters, bottom_unit, Role::Bottom),
-    ] {
-        nodes += quarters.build(
-            board,
-            &side_bits,
-            contributions(board, role),
-            forbidden(board, unit, role),
-            unit.middle,
-            unit.pattern,
-        );
-    }
     let chooser = Chooser::new(&board.layout, board.doubling());
     let index_bits = board.layout.index_bits;
+    let mut nodes = 0;
     let mut solutions = 0u64;
+    let mut place = 0u64;
     for_each_top_set(board, unit, &fixing, |top_set, weight| {
+        let here = place;
+        place += 1;
+        if !(sets.start..sets.end).contains(&here) {
+            return;
+        }
         let (top_found, tested) = top_quarters.halves(top_set, keys);
         nodes += tested;
         if top_found == 0 {
