@@ -212,6 +212,29 @@ const MAX_DRAWS: usize = 10_000;
 /// part shorter than a timer needs (the engine may offer many more).
 const MAX_CUT: u32 = 4096;
 
+/// The parts a unit of `predicted` seconds (from the draws so far; `None`
+/// before the first) is cut into, of the `offered` its engine can cut: a
+/// part about a 256th of the budget, so that a draw is many parts and a
+/// part is long against a timer's tick and a unit's start-up cost; the
+/// finest cut offered before anything is known, since a unit of a large
+/// board may take days and its first part must fit the budget. How a unit
+/// is cut does not bias its expansion; only how finely it is sampled.
+pub(crate) fn cut(offered: u32, predicted: Option<f64>, budget_seconds: f64) -> u32 {
+    let finest = offered.clamp(1, MAX_CUT);
+    match predicted {
+        None => finest,
+        Some(seconds) => {
+            let part = (budget_seconds / 256.0).max(1e-6);
+            let wanted = (seconds / part).ceil();
+            if wanted >= f64::from(finest) {
+                finest
+            } else {
+                (wanted as u32).max(1)
+            }
+        }
+    }
+}
+
 /// Index of the unit a uniform `point` in [0, total weight) falls on, units
 /// laid end to end by weight (`cumulative[i]` is the weight of units 0..=i).
 pub(crate) fn draw(cumulative: &[u64], point: u64) -> usize {
@@ -283,6 +306,7 @@ pub fn estimate(
         seed,
     } = *sample;
     let deadline = started + budget;
+    let budget_seconds = budget.as_secs_f64();
     let weight = |i: usize| units[i].weight.max(1);
     let mut cumulative = Vec::with_capacity(chosen.len());
     let mut total = 0u64;
@@ -302,6 +326,9 @@ pub fn estimate(
     let mut repeats: Vec<(f64, f64)> = Vec::new();
     let mut repeat_spent = 0.0;
     let mut work_spent = 0.0;
+    // Seconds per unit of weight over the draws so far: what sizes a cut.
+    let (mut drawn_seconds, mut drawn_weight) = (0.0, 0.0);
+    let mut seconds_per_weight: Option<f64> = None;
     let fits = |seconds: f64| Instant::now() + Duration::from_secs_f64(seconds) <= deadline;
     let left = || deadline.saturating_duration_since(Instant::now());
     while !chosen.is_empty() && draws.len() < MAX_DRAWS {
@@ -348,15 +375,17 @@ pub fn estimate(
         // Parts: as much time as the shared work took (the cost of a draw
         // is then balanced between its two stages), at least a 64th of the
         // budget, at most a quarter of it so that several units are drawn.
-        let budget_seconds = budget.as_secs_f64();
         let target = shared.min(budget_seconds / 4.0).max(budget_seconds / 64.0);
-        let of = split.parts(n, unit).clamp(1, MAX_CUT);
+        let of = cut(
+            split.parts(n, unit),
+            seconds_per_weight.map(|rate| rate * weight(index) as f64),
+            budget_seconds,
+        );
         let mut order: Vec<u32> = (0..of).collect();
         rng.shuffle(&mut order);
-        let order_first = order.first().map(|&index| Part { index, of });
         let mut seconds = Vec::new();
         let mut spent = 0.0;
-        for index_of_part in order {
+        for &index_of_part in &order {
             let mean_part = part_seconds_sum / parts_timed.max(1) as f64;
             if !seconds.is_empty() && (spent >= target || !fits(mean_part)) {
                 break;
@@ -375,16 +404,21 @@ pub fn estimate(
             part_seconds_sum += t;
         }
         work_spent += measured + spent;
-        // The draw's first part again, while its unit is prepared: within
-        // a tenth of the time spent, and only if it fits the budget.
-        if let (Some(&first), Some(&again)) = (seconds.first(), order_first.as_ref()) {
-            if repeat_spent + first <= REPEAT_SHARE * work_spent && fits(first) {
+        // The draw's last part again, while its unit is prepared (both
+        // timings warm: the first part of a unit also pays for its buffers
+        // growing): within a tenth of the time spent, if it fits the budget.
+        if let Some(&last) = seconds.last() {
+            let again = Part {
+                index: order[seconds.len() - 1],
+                of,
+            };
+            if repeat_spent + last <= REPEAT_SHARE * work_spent && fits(last) {
                 watch(&status(Some(again)));
                 let timer = Instant::now();
                 split.count_part(n, unit, again, unique)?;
                 let t = timer.elapsed().as_secs_f64();
                 repeat_spent += t;
-                repeats.push((first, t));
+                repeats.push((last, t));
             }
         }
         let (estimate, within) = expand(shared, &seconds, of);
@@ -398,6 +432,9 @@ pub fn estimate(
             seconds: estimate,
             within,
         });
+        drawn_seconds += estimate;
+        drawn_weight += weight(index) as f64;
+        seconds_per_weight = Some(drawn_seconds / drawn_weight);
     }
     // Folded from +0.0: an empty sum of floats is -0.0.
     let timed_weight = drawn

@@ -86,6 +86,20 @@ fn the_speed_noise_is_the_spread_of_one_timing() {
 }
 
 #[test]
+fn a_unit_is_cut_finely_until_its_time_is_known_then_into_parts_that_last() {
+    // Nothing known: the finest cut the engine offers (capped).
+    assert_eq!(cut(100, None, 45.0), 100);
+    assert_eq!(cut(u32::MAX, None, 45.0), MAX_CUT);
+    assert_eq!(cut(0, None, 45.0), 1);
+    // A unit predicted at 10 s with 256 s of budget: parts of about 1 s.
+    assert_eq!(cut(100, Some(10.0), 256.0), 10);
+    // A unit shorter than one such part stays whole; a long one is cut as
+    // finely as offered.
+    assert_eq!(cut(100, Some(0.1), 256.0), 1);
+    assert_eq!(cut(100, Some(1e6), 256.0), 100);
+}
+
+#[test]
 fn a_draw_lands_on_each_unit_in_proportion_to_its_weight() {
     // Weights 2, 0 (never drawn), 3 laid end to end: points 0..5.
     let cumulative = [2, 2, 5];
