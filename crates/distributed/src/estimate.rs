@@ -50,7 +50,7 @@
 //! which the interval must also cover ([`speed_noise`]).
 //!
 //! When every unit of the plan has been timed whole, the answer is the
-//! measured sum, not an estimate (standard error 0). Memory is the
+//! measured sum, whose only error is the machine's speed. Memory is the
 //! process's peak while timing the sample (one thread): the engine's
 //! buffers, kept from unit to unit, grow to the largest unit timed, and a
 //! run on T threads holds T of them.
@@ -98,7 +98,8 @@ pub struct Estimate {
     pub speed_noise: f64,
     /// Predicted seconds of the whole run on one thread.
     pub seconds: f64,
-    /// Standard error of `seconds` (0 when every unit was timed).
+    /// Standard error of `seconds`: sampling and the machine's speed (only
+    /// the speed when every unit was timed).
     pub standard_error: f64,
     /// Peak resident bytes of the process while it timed the sample, where
     /// the platform says (Linux).
@@ -193,7 +194,7 @@ const REPEAT_SHARE: f64 = 0.1;
 /// That is conservative for a run long enough to average the moves out,
 /// and honest for a machine whose load changes between the estimate and
 /// the run. When every unit is timed whole the answer is the measured sum
-/// and nothing is added.
+/// and this is its whole error.
 pub fn speed_noise(pairs: &[(f64, f64)]) -> f64 {
     let squares: f64 = pairs.iter().map(|(first, _)| first * first).sum();
     if squares <= 0.0 {
@@ -445,15 +446,17 @@ pub fn estimate(
         seconds,
         standard_error,
     } = if everything {
-        // Everything was timed: the sum is the answer, not an estimate.
+        // Everything was timed: the sum is the answer, with no sampling
+        // error; only the machine's speed moves it.
+        // Folded from +0.0: an empty sum of floats is -0.0, which an empty
+        // shard would print.
+        let seconds = drawn
+            .values()
+            .filter_map(|d| d.whole)
+            .fold(0.0, |sum, s| sum + s);
         Prediction {
-            // Folded from +0.0: an empty sum of floats is -0.0, which an
-            // empty shard would print.
-            seconds: drawn
-                .values()
-                .filter_map(|d| d.whole)
-                .fold(0.0, |sum, s| sum + s),
-            standard_error: 0.0,
+            seconds,
+            standard_error: seconds * speed_noise(&repeats),
         }
     } else {
         let sampled = hansen_hurwitz(&draws, total as f64);

@@ -40,10 +40,12 @@ pub struct PublishedRun {
     pub source: &'static str,
 }
 
-/// Hours (or days, or years) for a table cell, three significant digits.
+/// Hours (or seconds, days, years) for a table cell, three significant digits.
 fn hours(seconds: f64) -> String {
     let hours = seconds / 3600.0;
-    if hours < 48.0 {
+    if hours < 1.0 {
+        format!("{} s", significant(seconds))
+    } else if hours < 48.0 {
         format!("{} h", significant(hours))
     } else if hours < 2.0 * 8766.0 {
         format!("{} days", significant(hours / 24.0))
@@ -152,6 +154,7 @@ mod tests {
 
     #[test]
     fn hours_grow_into_days_and_years() {
+        assert_eq!(hours(12.5), "12.5 s");
         assert_eq!(hours(7200.0), "2.00 h");
         assert_eq!(hours(3.0 * 86_400.0), "3.00 days");
         assert_eq!(hours(3.0 * 8766.0 * 3600.0), "3.00 years");

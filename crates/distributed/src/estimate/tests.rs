@@ -212,7 +212,11 @@ fn an_engine_of_whole_units_is_timed_whole_and_a_small_plan_exactly() {
     let engine = Sleepy::new(3, 1, 0);
     let (estimate, seen) = run(&engine, 10_000, 1);
     assert_eq!((estimate.timed, estimate.units), (3, 3));
-    assert_eq!(estimate.standard_error, 0.0);
+    // No sampling error: only the machine's speed, as the repeats saw it.
+    assert_eq!(
+        estimate.standard_error,
+        estimate.seconds * estimate.speed_noise
+    );
     assert_eq!(estimate.weight_share, 1.0);
     // Each unit prepared once and timed as its one part.
     let log = engine.log.lock().unwrap();
