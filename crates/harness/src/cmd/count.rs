@@ -380,7 +380,7 @@ fn estimate(
     });
     let mut watch = |status: &Status| {
         let doing = match status.part {
-            None => format!("shared work of unit {}", status.unit),
+            None => format!("the shared work of unit {}", status.unit),
             Some(part) => format!(
                 "unit {}, part {} of {}",
                 status.unit,
@@ -405,7 +405,7 @@ fn estimate(
             None => "no unit finished yet, so no estimate".to_string(),
         };
         interruption::end_with(format!(
-            "interrupted during --estimate while timing the {doing}; {so_far}"
+            "interrupted during --estimate while timing {doing}; {so_far}"
         ));
     };
     let estimate = queens_distributed::estimate::estimate(
