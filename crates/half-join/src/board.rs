@@ -154,7 +154,9 @@ fn index_bits(n: usize) -> usize {
 /// diagonals.
 const NARROW_EXTRA_BIT_N: usize = 22;
 
-/// The index diagonals of the wide layout (n > 23).
+/// The index diagonals of the wide layout (n > 23) where it joins `u64`
+/// words: sets whose shared diagonals do not fit the narrow word (see
+/// [`crate::shape`]), and tests of the searched halves.
 const WIDE_INDEX_BITS: usize = 10;
 
 /// C(n, k), exact while it fits (here n ≤ 28).

@@ -42,14 +42,15 @@
 //! choices would need each bucket's bottoms sorted again); below
 //! [`MIN_GREEDY_PAIRS`] it ranks diagonals one by one, ignoring that two
 //! diagonals may skip the same pairs; both ways judge by samples; and only
-//! the narrow layout (n = 14 to 23, halves from quarters) uses it.
+//! halves from quarters (n = 14 to 28) use it, the wide layout's (from
+//! n = 24) through [`crate::shape`].
 
 use crate::arch::Isa;
 use crate::layout::{Layout, Width};
 
-/// Bytes of a narrow key that can hold bits (its high word holds at most
-/// [`crate::layout::MAX_INDEX_BITS`] index bits from bit 32: below 48).
-const KEY_BYTES: usize = 6;
+/// Bytes of a key that can hold bits: all eight, as a wide key shaped for
+/// the narrow join (see [`crate::shape`]) may use its whole high word.
+const KEY_BYTES: usize = 8;
 
 /// Keys per side whose bits are counted for the shares: an even sample of
 /// this many at most (a set's halves come out grouped by their quarters'
@@ -99,7 +100,13 @@ impl Chooser {
             layout.width == Width::Narrow,
             "index choice is for the narrow layout"
         );
-        let used = layout.key_bits();
+        Chooser::over(layout.key_bits(), forced, layout.index_bits)
+    }
+
+    /// The chooser for keys in the narrow layout's shape whose bits are
+    /// `used` (wide keys shaped so, see [`crate::shape`]), `index_bits` of
+    /// them chosen; `forced` as for [`Chooser::new`].
+    pub(crate) fn over(used: u64, forced: u32, index_bits: usize) -> Chooser {
         let forced: Vec<u32> = (0..32)
             .filter(|bit| forced >> bit & 1 == 1)
             .map(|bit| 32 + bit)
@@ -120,24 +127,38 @@ impl Chooser {
         Chooser {
             candidates,
             forced,
-            index_bits: layout.index_bits,
+            index_bits,
         }
     }
 
     /// Chooses the index diagonals of one set's join from samples of its
     /// tops' and bottoms' keys and builds `remap` to move them there (for
-    /// `isa`'s level: by `pext` or by tables), compiled for that level (the
-    /// greedy choice counts bits).
+    /// `isa`'s level: by `pext` or by tables).
     pub(crate) fn choose<L: Isa>(&self, isa: L, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
+        let index_mask = self.choose_index(isa, tops, bottoms);
+        self.remap(index_mask, !L::PEXT, remap);
+    }
+
+    /// The index diagonals [`Chooser::choose`] takes, as a mask of key bits
+    /// (forced ones included), compiled for `isa`'s level (the greedy
+    /// choice counts bits).
+    pub(crate) fn choose_index<L: Isa>(&self, isa: L, tops: &[u64], bottoms: &[u64]) -> u64 {
         isa.run(|| {
             let pairs = tops.len() as u64 * bottoms.len() as u64;
-            let index_mask = if pairs >= MIN_GREEDY_PAIRS {
+            if pairs >= MIN_GREEDY_PAIRS {
                 self.greedy(tops, bottoms)
             } else {
                 self.by_shares(tops, bottoms)
-            };
-            self.remap(index_mask, !L::PEXT, remap);
-        });
+            }
+        })
+    }
+
+    /// Builds `remap` to move `index_mask` to the high word and
+    /// `word_mask` (disjoint from it) to the low word, dropping every other
+    /// bit: for keys whose other bits no pair can share (with tables if
+    /// `isa`'s level has no `pext`).
+    pub(crate) fn remap_to<L: Isa>(_isa: L, index_mask: u64, word_mask: u64, remap: &mut Remap) {
+        remap.build(index_mask, word_mask, !L::PEXT);
     }
 
     /// Builds `remap` for an index of key bits (forced ones included), with
@@ -341,7 +362,6 @@ impl Remap {
     /// [`Remap::apply`] by one table lookup per byte.
     #[inline(always)]
     fn by_tables(&self, key: u64) -> u64 {
-        debug_assert!(key >> (8 * KEY_BYTES) == 0, "narrow keys stay below bit 48");
         let t = &self.tables;
         let byte = |i: usize| (key >> (8 * i)) as usize & 0xff;
         t[0][byte(0)]
@@ -350,6 +370,8 @@ impl Remap {
             | t[3][byte(3)]
             | t[4][byte(4)]
             | t[5][byte(5)]
+            | t[6][byte(6)]
+            | t[7][byte(7)]
     }
 }
 

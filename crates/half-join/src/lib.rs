@@ -11,10 +11,11 @@ mod layout;
 mod memory;
 mod plan;
 mod quarters;
+mod shape;
 mod unit;
 mod walkthrough;
 
-use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
+use queens_core::split::{Part, Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::TraceSink;
 use queens_core::{QueensError, SearchStats, SolverInfo};
 
@@ -35,7 +36,7 @@ pub static INFO: SolverInfo = SolverInfo {
     id: "half-join",
     seed: "none (our own): meet in the middle, after the quadrant join of E. Kluev's counter",
     idea: "make every top and bottom half once, each from two quarter pieces, one file set at a time; count the pairs with disjoint diagonals, 32 at a time; a quarter of the work by the mirror and the flip (even n >= 18: the mirror, and the long diagonals' three symmetries)",
-    node: "a queen placed in a quarter's piece (or, from n = 24, in a searched half), or a pair of quarter pieces tested (the join's pair tests are not nodes)",
+    node: "a queen placed in a quarter's piece (or, below n = 14, in a searched half), or a pair of quarter pieces tested (the join's pair tests are not nodes)",
     max_n: layout::MAX_N,
     limit_reason: "Q(29) would overflow the u64 every count is kept in (the keys would fit to n = 32)",
     enumerates: false,
@@ -81,6 +82,45 @@ impl SplitEngine for HalfJoin {
         let board = Board::new(n);
         let mut count = unit::count_unit(&board, Unit::from_key(unit.key));
         // The identity fixes every solution.
+        if unique {
+            count.fixed_pairs = count.solutions;
+        }
+        Ok(count)
+    }
+
+    /// A unit made from quarters is cut into ranges of its top sets (in
+    /// their fixed order), as many as it has sets; other units are whole.
+    fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
+        if unit.key == FIXED_POINTS {
+            return 1;
+        }
+        unit::parts(&Board::new(n), Unit::from_key(unit.key))
+    }
+
+    /// Builds the unit's quarters, kept on this thread for its parts.
+    fn prepare_unit(&self, n: usize, unit: WorkUnit) -> Result<u64, QueensError> {
+        if unit.key == FIXED_POINTS {
+            return Ok(0);
+        }
+        Ok(unit::prepare_unit(&Board::new(n), Unit::from_key(unit.key)))
+    }
+
+    fn count_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        let board = Board::new(n);
+        let at = Unit::from_key(unit.key);
+        if unit.key == FIXED_POINTS || !unit::uses_quarters(&board) {
+            // One part: the whole unit.
+            return self.count_unit(n, unit, unique);
+        }
+        let sets = unit::top_sets(&board, at);
+        let range = unit::SetRange::part(sets, part.index, part.of);
+        let mut count = unit::count_sets(&board, at, range);
         if unique {
             count.fixed_pairs = count.solutions;
         }

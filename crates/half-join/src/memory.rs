@@ -1,9 +1,9 @@
 //! What one thread of half-join holds at once, declared before a count
 //! starts (`Solver::peak_bytes`): the plan, and the unit workspace of
 //! `crate::unit`, whose size is set by the board's largest quarters and
-//! file sets (n = 14 to 23) or by the chunks its halves are searched in
-//! (from n = 24). Kept in one function, [`peak_bytes`], so that a change of
-//! a path (halves from quarters beyond n = 23) changes one place.
+//! file sets: walked up to n = 23, extrapolated beyond (see [`reach`]).
+//! Kept in one function, [`peak_bytes`], so that a change of a path
+//! changes one place.
 //!
 //! Every vector below that grows by pushing or resizing is counted at twice
 //! its content: a vector's capacity doubles, so it holds up to twice what
@@ -14,7 +14,7 @@ use queens_core::memory::Question;
 use crate::board::{Board, Unit};
 use crate::join::GATHER_MAX_WORDS;
 use crate::layout::Width;
-use crate::unit::{CHUNK_BYTES, QUARTERS_MIN_N};
+use crate::unit::QUARTERS_MIN_N;
 
 /// Below [`QUARTERS_MIN_N`] a unit's halves are searched whole and are
 /// few: this at n = 13 (where a count holds about half a megabyte,
@@ -95,38 +95,42 @@ fn workspace_bytes(board: &Board) -> u64 {
     if n < QUARTERS_MIN_N {
         return SMALL_BOARD_BYTES >> (QUARTERS_MIN_N - 1 - n);
     }
+    let bytes = quarters_bytes(board, reach(n));
     if board.layout.width == Width::Wide {
-        return chunked_bytes(board);
+        // A wide set joined as `u64` words keeps its words and pairs in a
+        // second set of buffers (12 bytes more per half, on both sides).
+        return bytes + 2 * 2 * reach(n).set_halves * 12;
     }
-    quarters_bytes(board, QUARTER_REACH[n - QUARTERS_MIN_N])
+    bytes
 }
 
-/// The bucket tables of a side: one `u32` per (file set outside the
-/// block, index bits) of the largest side.
-fn buckets(board: &Board) -> u64 {
-    let outside = (board.n - board.block_len) as u64;
-    let most_sets = (0..=outside).map(|k| choose(outside, k)).max().unwrap_or(1);
-    most_sets << board.layout.index_bits
+/// Growth per two n assumed past the walked table, for pieces and for a
+/// set's halves: above the largest two-step growth the table shows (about
+/// 5.2 and 8.2), so that what it extrapolates errs large.
+const PIECES_GROWTH_PER_TWO: u64 = 6;
+const HALVES_GROWTH_PER_TWO: u64 = 9;
+
+/// The board's [`Reach`]: walked up to n = 23 ([`QUARTER_REACH`]); from
+/// n = 24, where walking every unit would take days, carried from the
+/// board two sizes smaller (same parity, same layout of odd and even
+/// boards) by the growth constants above. That is an extrapolation, not a
+/// walk: it is meant to err large (the quarters one thread measured at
+/// n = 24..28 held far less), and `--estimate` reports the peak a thread
+/// really reached. From n = 27 a set builds its own quarters, which the
+/// unit's bound covers.
+fn reach(n: usize) -> Reach {
+    let walked = QUARTERS_MIN_N + QUARTER_REACH.len() - 1;
+    if n <= walked {
+        return QUARTER_REACH[n - QUARTERS_MIN_N];
+    }
+    let before = reach(n - 2);
+    Reach::new(
+        before.pieces * PIECES_GROWTH_PER_TWO,
+        before.set_halves * HALVES_GROWTH_PER_TWO,
+    )
 }
 
-/// From n = 24 (the wide layout): the README's list. Two chunks of
-/// compared words ([`CHUNK_BYTES`] each, a chunk passing its limit by at
-/// most n - 1 halves), the tops padded by at most 3 words per bucket; one
-/// chunk's unsorted (bucket, word) pairs, twice the words' size; the three
-/// bucket tables (sizes, and each side's starts) and the join's list of
-/// runs of bottoms (a pair of `u32` per bucket).
-fn chunked_bytes(board: &Board) -> u64 {
-    let word = size_of::<u64>() as u64;
-    let halves = CHUNK_BYTES as u64 / word + board.n as u64;
-    let buckets = buckets(board);
-    let tops = 2 * (halves + 3 * buckets) * word;
-    let bottoms = 2 * halves * word;
-    let unsorted = 2 * halves * (size_of::<(u32, u64)>() as u64);
-    let tables = 3 * 2 * (buckets + 1) * 4 + 2 * buckets * 8;
-    tops + bottoms + unsorted + tables
-}
-
-/// n = 14 to 23 (the quarters path): both sides' quarters (each piece a
+/// The quarters path (n = 14 on): both sides' quarters (each piece a
 /// found entry, a key and a side key; each quarter a table of cells, one
 /// per (ranks, outside files)), one set's keys per side (as many as its
 /// pieces may pair into, plus the slack `Quarters::halves` keeps), its
@@ -154,11 +158,6 @@ fn quarter_cells(board: &Board) -> u64 {
         .count_ones()
         .max((outside & !left).count_ones());
     1u64 << (board.half as u32 + most)
-}
-
-/// C(n, k).
-fn choose(n: u64, k: u64) -> u64 {
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
 #[cfg(test)]
@@ -224,15 +223,17 @@ mod tests {
     }
 
     #[test]
-    fn a_count_declares_more_than_a_trace_and_the_chunked_path_stays_bounded() {
+    fn a_count_declares_more_than_a_trace_and_grows_with_n() {
         for n in 4..=28 {
             assert!(peak_bytes(n, Question::Count) >= peak_bytes(n, Question::Trace));
         }
-        // From n = 24 the workspace does not grow with n: only the plan
-        // and the bucket tables do, and they stay far below the chunks.
-        let at_24 = peak_bytes(24, Question::Count);
-        let at_28 = peak_bytes(28, Question::Count);
-        assert!(at_28 < 2 * at_24, "{at_24} {at_28}");
-        assert!(at_24 >= 2 * CHUNK_BYTES as u64 * 3, "{at_24}");
+        // Past the walked table the bound keeps growing with the board
+        // (the quarters and a set's halves do), same parity to same parity.
+        for n in 16..=28 {
+            assert!(
+                peak_bytes(n, Question::Count) > peak_bytes(n - 2, Question::Count),
+                "n = {n}"
+            );
+        }
     }
 }

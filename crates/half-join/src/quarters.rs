@@ -29,6 +29,10 @@ use crate::arch::{FIT_SLACK, Isa};
 use crate::board::Board;
 use crate::halves::MAX_HALF;
 
+/// Pieces found (before they are filed) whose buffer a quarter keeps for
+/// the next unit: larger buffers are freed, see [`Quarter::build`].
+const FOUND_KEPT: usize = 1 << 22;
+
 /// The pieces of one quarter of a unit's half, in cells by (ranks, files).
 #[derive(Default)]
 pub(crate) struct Quarter {
@@ -182,6 +186,12 @@ impl Quarter {
             self.sides[*slot as usize] = side;
         }
         self.nodes = nodes;
+        // The pieces as found take more than they do filed: on large boards
+        // (a unit's quarters take gigabytes from n = 26) they are let go
+        // rather than kept for the next unit.
+        if self.found.capacity() > FOUND_KEPT {
+            self.found = Vec::new();
+        }
         nodes
     }
 
@@ -283,6 +293,15 @@ struct Frame {
     side: u32,
 }
 
+/// What a half's quarters are searched with: side-key bits, key bits,
+/// forbidden squares, the middle file.
+type QuarterInputs<'a> = (
+    &'a [[u32; 32]],
+    &'a [[u64; 32]],
+    [u32; MAX_HALF],
+    Option<u8>,
+);
+
 /// Both quarters of a unit's half.
 #[derive(Default)]
 pub(crate) struct Quarters {
@@ -344,10 +363,41 @@ impl Quarters {
         middle: Option<u8>,
         pattern: u32,
     ) -> u64 {
+        let inputs = (side_bits, contributions, forbidden, middle);
+        self.build_in(isa, board, board.block, inputs, pattern)
+    }
+
+    /// Builds both quarters of the halves using exactly the files `set`
+    /// (see [`Quarters::build`]): the pieces of one set only, few where a
+    /// unit's pieces are many (see `crate::unit::EXACT_MIN_N`).
+    pub(crate) fn build_exact<L: Isa>(
+        &mut self,
+        isa: L,
+        board: &Board,
+        side_bits: &[[u32; 32]],
+        (contributions, forbidden, middle): (&[[u64; 32]], [u32; MAX_HALF], Option<u8>),
+        set: u32,
+    ) -> u64 {
+        let inputs = (side_bits, contributions, forbidden, middle);
+        // Every file decided: the whole board as the block, the set as its
+        // pattern.
+        self.build_in(isa, board, board.full, inputs, set)
+    }
+
+    /// [`Quarters::build`] with `block` for the files whose use `pattern`
+    /// decides.
+    fn build_in<L: Isa>(
+        &mut self,
+        isa: L,
+        board: &Board,
+        block: u32,
+        (side_bits, contributions, forbidden, middle): QuarterInputs<'_>,
+        pattern: u32,
+    ) -> u64 {
         self.left_files = (1 << board.half) - 1;
         self.all_ranks = (1 << board.half) - 1;
-        let allowed = board.full & !Board::middle_bit(middle) & (!board.block | pattern);
-        let outside = board.full & !board.block;
+        let allowed = board.full & !Board::middle_bit(middle) & (!block | pattern);
+        let outside = board.full & !block;
         let half = board.half as u32;
         let quarters = [self.left_files, board.full & !self.left_files];
         // A piece of one quarter takes its pattern files and some of its

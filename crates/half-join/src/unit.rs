@@ -5,13 +5,14 @@ use std::cell::RefCell;
 
 use queens_core::split::UnitCount;
 
-use crate::arch::{self, Isa, Level, Task};
+use crate::arch::{self, Isa, Task};
 use crate::board::{Board, SplitSymmetry, Unit, choose};
 use crate::halves::{HalfSearch, Walk};
 use crate::index::{self, Chooser, Remap};
 use crate::join::{self, BottomRuns, Role, Side, Word};
 use crate::layout::Width;
 use crate::quarters::{self, Quarters};
+use crate::shape;
 
 /// A thread's memory for counting units, kept from one unit to the next:
 /// a unit's halves take megabytes, and fresh allocations would be page
@@ -177,43 +178,179 @@ fn fill_chunk<W: Word, L: Isa>(
 /// engine's entry has refused a forced level the CPU lacks by then; here
 /// such a choice would count at the best level detected).
 pub(crate) fn count_unit(board: &Board, unit: Unit) -> UnitCount {
+    dispatch(board, unit, Job::Whole)
+}
+
+/// [`count_unit`] (or another job) with the code of `level`, if the CPU
+/// has it.
+#[cfg(test)]
+fn count_unit_at(board: &Board, unit: Unit, level: arch::Level, job: Job) -> Option<UnitCount> {
+    arch::dispatch_to(level, UnitJob { board, unit, job })
+}
+
+/// `job` on one unit with the code of the level [`arch::choice`] chose
+/// (see [`count_unit`]): every count path, parts included, runs there.
+fn dispatch(board: &Board, unit: Unit, job: Job) -> UnitCount {
     let level = arch::choice().map_or_else(|_| arch::best(), |choice| choice.level);
-    count_unit_at(board, unit, level).expect("a level this CPU has")
+    arch::dispatch_to(level, UnitJob { board, unit, job }).expect("a level this CPU has")
 }
 
-/// [`count_unit`] with the code of `level`, if the CPU has it.
-pub(crate) fn count_unit_at(board: &Board, unit: Unit, level: Level) -> Option<UnitCount> {
-    arch::dispatch_to(level, CountUnit { board, unit })
+/// What is done to a unit at the dispatched level.
+#[derive(Clone, Copy, Debug)]
+enum Job {
+    /// The whole unit counted ([`count_unit`]).
+    Whole,
+    /// Its quarters built ([`prepare_unit`]; the count holds nodes only).
+    Prepare,
+    /// A range of its top sets counted ([`count_sets`]).
+    Sets(SetRange),
 }
 
-/// One unit's count, at whichever level it is dispatched to.
-struct CountUnit<'a> {
+/// One job on one unit, at whichever level it is dispatched to.
+struct UnitJob<'a> {
     board: &'a Board,
     unit: Unit,
+    job: Job,
 }
 
-impl Task for CountUnit<'_> {
+impl Task for UnitJob<'_> {
     type Output = UnitCount;
 
     fn run<L: Isa>(self, isa: L) -> UnitCount {
-        let CountUnit { board, unit } = self;
+        let UnitJob { board, unit, job } = self;
         WORKSPACE.with_borrow_mut(|workspace| {
-            if board.layout.width == Width::Wide {
-                count_unit_in(isa, board, unit, &mut workspace.wide, chunk::<u64>())
-            } else if board.n >= QUARTERS_MIN_N {
-                count_unit_by_quarters(
-                    isa,
-                    board,
-                    unit,
-                    &mut workspace.narrow,
-                    index::MIN_CHOICE_PAIRS,
-                    &mut |_, _, _| {},
-                )
-            } else {
-                count_unit_in(isa, board, unit, &mut workspace.narrow, chunk::<u32>())
+            let Workspace { narrow, wide } = workspace;
+            match job {
+                Job::Whole if uses_quarters(board) => {
+                    let prepared = build_quarters(isa, board, unit, narrow);
+                    let mut count = join_sets(
+                        isa,
+                        board,
+                        unit,
+                        narrow,
+                        wide,
+                        SetRange::ALL,
+                        index::MIN_CHOICE_PAIRS,
+                        &mut |_, _, _| {},
+                    );
+                    count.nodes = count.nodes.checked_add(prepared).expect(FITS);
+                    count
+                }
+                Job::Whole => match board.layout.width {
+                    Width::Wide => count_unit_in(isa, board, unit, wide, chunk::<u64>()),
+                    Width::Narrow => count_unit_in(isa, board, unit, narrow, chunk::<u32>()),
+                },
+                Job::Prepare => UnitCount {
+                    nodes: build_quarters(isa, board, unit, narrow),
+                    ..UnitCount::default()
+                },
+                Job::Sets(sets) => {
+                    build_quarters(isa, board, unit, narrow);
+                    join_sets(
+                        isa,
+                        board,
+                        unit,
+                        narrow,
+                        wide,
+                        sets,
+                        index::MIN_CHOICE_PAIRS,
+                        &mut |_, _, _| {},
+                    )
+                }
             }
         })
     }
+}
+
+/// The smallest board whose quarters are built for one top set at a time
+/// (each quarter's pieces taking exactly the set's files there) rather than
+/// once for all the sets of a unit: a unit's pieces grow several-fold per
+/// n (a unit leaves 10 or 12 files outside its block whatever n is, and
+/// the pieces of every subset of them are kept), and one set's pieces are
+/// a small share of them. Below, sharing them across the unit's sets is
+/// cheaper (timed side by side on the heaviest unit of n = 24 and 26).
+pub(crate) const EXACT_MIN_N: usize = 27;
+
+#[cfg(test)]
+thread_local! {
+    /// [`EXACT_MIN_N`], or less in a test that builds exact quarters on
+    /// boards it can count.
+    static EXACT_FROM: std::cell::Cell<usize> = const { std::cell::Cell::new(EXACT_MIN_N) };
+}
+
+/// Whether a board's quarters are built set by set (see [`EXACT_MIN_N`]).
+fn exact_quarters(board: &Board) -> bool {
+    #[cfg(test)]
+    let from = EXACT_FROM.get();
+    #[cfg(not(test))]
+    let from = EXACT_MIN_N;
+    board.n >= from
+}
+
+/// Whether a board's units make their halves from quarters (and so can be
+/// counted in parts): see [`QUARTERS_MIN_N`].
+pub(crate) fn uses_quarters(board: &Board) -> bool {
+    board.n >= QUARTERS_MIN_N
+}
+
+/// Builds a unit's quarters in this thread's workspace (kept for the parts
+/// that follow, and reused if they are already the unit's); returns the
+/// queens placed, as counted whether built now or reused. A board without
+/// quarters has no shared work.
+pub(crate) fn prepare_unit(board: &Board, unit: Unit) -> u64 {
+    if !uses_quarters(board) {
+        return 0;
+    }
+    dispatch(board, unit, Job::Prepare).nodes
+}
+
+/// Into how many parts a unit can be cut: one per top set it joins on
+/// boards made from quarters (a part is a range of them), else one.
+pub(crate) fn parts(board: &Board, unit: Unit) -> u32 {
+    if !uses_quarters(board) {
+        return 1;
+    }
+    u32::try_from(top_sets(board, unit))
+        .unwrap_or(u32::MAX)
+        .max(1)
+}
+
+/// A range of a unit's top sets, by their place in [`for_each_top_set`]'s
+/// order: a part of the unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SetRange {
+    /// The first set's place.
+    pub start: u64,
+    /// The place after the last set.
+    pub end: u64,
+}
+
+impl SetRange {
+    /// Every set of a unit.
+    pub(crate) const ALL: SetRange = SetRange {
+        start: 0,
+        end: u64::MAX,
+    };
+
+    /// Part `index` of `of` of `sets` sets: the sets whose places p have
+    /// index · sets / of <= p < (index + 1) · sets / of, so that the parts
+    /// of one cut cover every set exactly once, in order.
+    pub(crate) fn part(sets: u64, index: u32, of: u32) -> SetRange {
+        let at = |i: u32| (u128::from(sets) * u128::from(i) / u128::from(of.max(1))) as u64;
+        SetRange {
+            start: at(index),
+            end: at(index + 1),
+        }
+    }
+}
+
+/// The top sets `sets` of a unit on a board made from quarters, counted
+/// with the quarters this thread holds (built first if they are not the
+/// unit's): its nodes are the pairs of pieces tested, the quarters' queens
+/// left out (see [`prepare_unit`]).
+pub(crate) fn count_sets(board: &Board, unit: Unit, sets: SetRange) -> UnitCount {
+    debug_assert!(uses_quarters(board));
+    dispatch(board, unit, Job::Sets(sets))
 }
 
 /// The smallest board whose halves are made from quarters: below, a unit's
@@ -307,18 +444,81 @@ fn count_unit_in<W: Word, L: Isa>(
 }
 
 /// [`count_unit`] with halves built set by set from quarters (see
-/// [`crate::quarters`]): each top set's tops and its bottom set's bottoms are
-/// made, the set's index diagonals chosen from both (see [`crate::index`]),
-/// both sides sorted into index buckets and joined before the next set.
-/// Sets with fewer than `min_choice_pairs` pairs keep the layout's index
-/// (see [`index::MIN_CHOICE_PAIRS`]; tests choose for every set, or none).
-/// `observe(pairs, tops, bottoms)` sees each set's sides before the join,
-/// with its pairs before the buckets (tests measure what the buckets skip).
+/// [`crate::quarters`]): the quarters built, then every set joined (see
+/// [`join_sets`]), at `isa`'s level.
+#[cfg(test)]
 fn count_unit_by_quarters<L: Isa>(
     isa: L,
     board: &Board,
     unit: Unit,
     buffers: &mut Buffers<u32>,
+    min_choice_pairs: u64,
+    observe: &mut SetObserver<'_>,
+) -> UnitCount {
+    let built = build_quarters(isa, board, unit, buffers);
+    let mut count = join_sets(
+        isa,
+        board,
+        unit,
+        buffers,
+        &mut Buffers::default(),
+        SetRange::ALL,
+        min_choice_pairs,
+        observe,
+    );
+    count.nodes += built;
+    count
+}
+
+/// Builds the quarters of a unit's tops and of its bottoms (or keeps them,
+/// if they are already the unit's); returns their queens placed.
+fn build_quarters<L: Isa>(isa: L, board: &Board, unit: Unit, buffers: &mut Buffers<u32>) -> u64 {
+    if exact_quarters(board) {
+        // Built set by set instead (see `join_sets`).
+        return 0;
+    }
+    let side_bits = quarters::side_bits(board);
+    let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
+    let mut nodes = 0;
+    for (quarters, unit, role) in [
+        (&mut buffers.top_quarters, unit, Role::Top),
+        (&mut buffers.bottom_quarters, bottom_unit, Role::Bottom),
+    ] {
+        nodes += quarters.build(
+            isa,
+            board,
+            &side_bits,
+            contributions(board, role),
+            forbidden(board, unit, role),
+            unit.middle,
+            unit.pattern,
+        );
+    }
+    nodes
+}
+
+/// Joins the top sets `sets` of a unit whose quarters `buffers` holds: each
+/// top set's tops and its bottom set's bottoms are made, the set's index
+/// diagonals chosen from both (see [`crate::index`]), both sides sorted into
+/// index buckets and joined before the next set. Sets with fewer than
+/// `min_choice_pairs` pairs keep the layout's index (see
+/// [`index::MIN_CHOICE_PAIRS`]; tests choose for every set, or none).
+/// On a wide board a set is joined as narrow words where its shared
+/// diagonals fit them (see [`crate::shape`]), else as wide words in
+/// `wide`'s sides. `observe(pairs, tops, bottoms)` sees each set joined as
+/// narrow words before its join, with its pairs before the buckets (tests
+/// measure what the buckets skip). Its nodes are the pairs of pieces tested.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the level, the unit, its buffers borrowed apart, and the tests' hooks"
+)]
+fn join_sets<L: Isa>(
+    isa: L,
+    board: &Board,
+    unit: Unit,
+    buffers: &mut Buffers<u32>,
+    wide: &mut Buffers<u64>,
+    sets: SetRange,
     min_choice_pairs: u64,
     observe: &mut SetObserver<'_>,
 ) -> UnitCount {
@@ -335,49 +535,92 @@ fn count_unit_by_quarters<L: Isa>(
         bottom_keys,
         remap,
     } = buffers;
+    let shaped = board.layout.width == Width::Wide;
+    let (chooser, index_bits) = if shaped {
+        (
+            shape::chooser(&board.layout, board.doubling()),
+            shape::INDEX_BITS,
+        )
+    } else {
+        (
+            Chooser::new(&board.layout, board.doubling()),
+            board.layout.index_bits,
+        )
+    };
+    let exact = exact_quarters(board);
     let side_bits = quarters::side_bits(board);
     let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
+    let forbidden = [(unit, Role::Top), (bottom_unit, Role::Bottom)]
+        .map(|(unit, role)| forbidden(board, unit, role));
     let mut nodes = 0;
-    for (quarters, unit, role) in [
-        (&mut *top_quarters, unit, Role::Top),
-        (&mut *bottom_quarters, bottom_unit, Role::Bottom),
-    ] {
-        nodes += quarters.build(
-            isa,
-            board,
-            &side_bits,
-            contributions(board, role),
-            forbidden(board, unit, role),
-            unit.middle,
-            unit.pattern,
-        );
-    }
-    let chooser = Chooser::new(&board.layout, board.doubling());
-    let index_bits = board.layout.index_bits;
     let mut solutions = 0u64;
+    let mut place = 0u64;
     for_each_top_set(board, unit, &fixing, |top_set, weight| {
+        let here = place;
+        place += 1;
+        if !(sets.start..sets.end).contains(&here) {
+            return;
+        }
+        let bottom_set = board.bottom_set(unit.middle, top_set);
+        if exact {
+            for (quarters, set, unit, role, forbidden) in [
+                (&mut *top_quarters, top_set, unit, Role::Top, forbidden[0]),
+                (
+                    &mut *bottom_quarters,
+                    bottom_set,
+                    bottom_unit,
+                    Role::Bottom,
+                    forbidden[1],
+                ),
+            ] {
+                let inputs = (contributions(board, role), forbidden, unit.middle);
+                nodes += quarters.build_exact(isa, board, &side_bits, inputs, set);
+            }
+        }
         let (top_found, tested) = top_quarters.halves(isa, top_set, keys);
         nodes += tested;
         if top_found == 0 {
             return;
         }
-        let bottom_set = board.bottom_set(unit.middle, top_set);
         let (bottom_found, tested) = bottom_quarters.halves(isa, bottom_set, bottom_keys);
         nodes += tested;
         if bottom_found == 0 {
             return;
         }
-        let (top_keys, bottom_keys) = (&keys[..top_found], &bottom_keys[..bottom_found]);
+        let (top_keys, bottom_keys) = (&mut keys[..top_found], &mut bottom_keys[..bottom_found]);
         // Small sets keep the layout's central diagonals.
         let all_pairs = (top_found as u64) * (bottom_found as u64);
         let big = all_pairs >= min_choice_pairs;
-        let remap = big.then(|| {
-            chooser.choose(isa, top_keys, bottom_keys, remap);
-            &*remap
-        });
+        let mut set_index_bits = index_bits;
+        let remap = if shaped {
+            let [top_bits, bottom_bits] = [&mut *top_keys, &mut *bottom_keys].map(|keys| {
+                keys.iter_mut().fold(0, |bits, key| {
+                    *key = shape::narrow_shape(*key);
+                    bits | *key
+                })
+            });
+            let index = if big {
+                chooser.choose_index(isa, top_keys, bottom_keys)
+            } else {
+                set_index_bits = shape::CENTRAL_BITS;
+                shape::CENTRAL_INDEX
+            };
+            let Some(word) = shape::narrow_word(top_bits, bottom_bits, index) else {
+                let pairs = join_wide(isa, board, top_keys, bottom_keys, wide);
+                solutions = weigh(solutions, weight, pairs);
+                return;
+            };
+            Chooser::remap_to(isa, index, word, remap);
+            Some(&*remap)
+        } else {
+            big.then(|| {
+                chooser.choose(isa, top_keys, bottom_keys, remap);
+                &*remap
+            })
+        };
         sort_set(
             isa,
-            index_bits,
+            set_index_bits,
             top_keys,
             remap,
             Role::Top,
@@ -387,7 +630,7 @@ fn count_unit_by_quarters<L: Isa>(
         );
         sort_set(
             isa,
-            index_bits,
+            set_index_bits,
             bottom_keys,
             remap,
             Role::Bottom,
@@ -424,8 +667,55 @@ pub(crate) fn build_side_quarters(
     )
 }
 
-/// What [`count_unit_by_quarters`] shows a set before its join: its pairs
-/// before the buckets, its tops and its bottoms.
+/// The pairs of one set of a wide board whose shared diagonals do not fit
+/// the narrow word: its tops' and bottoms' shaped keys turned back and
+/// joined as `u64` words by the layout's central index diagonals, in
+/// `wide`'s sides.
+fn join_wide<L: Isa>(
+    isa: L,
+    board: &Board,
+    top_keys: &mut [u64],
+    bottom_keys: &mut [u64],
+    wide: &mut Buffers<u64>,
+) -> u64 {
+    #[cfg(test)]
+    WIDE_SETS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let index_bits = board.layout.index_bits;
+    for (keys, role, side) in [
+        (top_keys, Role::Top, &mut wide.tops),
+        (bottom_keys, Role::Bottom, &mut wide.bottoms),
+    ] {
+        for key in keys.iter_mut() {
+            *key = shape::wide_shape(*key);
+        }
+        sort_set(
+            isa,
+            index_bits,
+            keys,
+            None,
+            role,
+            side,
+            &mut wide.unsorted,
+            &mut wide.counts,
+        );
+    }
+    join::count_pairs(
+        isa,
+        &wide.tops,
+        0,
+        &wide.bottoms,
+        0,
+        board.doubling(),
+        &mut wide.runs,
+    )
+}
+
+/// Sets joined as wide words (tests and measurements read it).
+#[cfg(test)]
+static WIDE_SETS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// What [`join_sets`] shows a set before its join: its pairs before the
+/// buckets, its tops and its bottoms.
 type SetObserver<'a> = dyn FnMut(u64, &Side<u32>, &Side<u32>) + 'a;
 
 /// `solutions` plus `weight` times a set's `pairs`, checked.
@@ -687,10 +977,41 @@ mod tests {
                 let board = Board::new(n);
                 let counted: u64 = (board.units().into_iter())
                     .filter(|&unit| board.is_canonical(unit))
-                    .map(|unit| count_unit_at(&board, unit, level).expect("a level this CPU has"))
+                    .map(|unit| {
+                        count_unit_at(&board, unit, level, Job::Whole)
+                            .expect("a level this CPU has")
+                    })
                     .map(|count| count.solutions)
                     .sum();
                 assert_eq!(Some(counted), oeis::total(n), "n = {n}, {level:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_counts_every_board_in_parts_in_both_layouts() {
+        // The parts' path (quarters prepared, then ranges of top sets; the
+        // wide layout's shaped keys) at each level: two parts of every
+        // unit add up to the whole board, and prepared nodes plus the
+        // parts' nodes are the whole unit's.
+        for level in crate::arch::tested_levels() {
+            for n in 14..=16usize {
+                for width in [Width::Narrow, Width::Wide] {
+                    let board = Board::with_width(n, width);
+                    let at = |unit, job| count_unit_at(&board, unit, level, job).expect("a level");
+                    let mut total = 0;
+                    for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
+                        let whole = at(unit, Job::Whole);
+                        let sets = top_sets(&board, unit);
+                        let mut sum = at(unit, Job::Prepare);
+                        for index in 0..2 {
+                            sum += at(unit, Job::Sets(SetRange::part(sets, index, 2)));
+                        }
+                        assert_eq!(sum, whole, "n = {n}, {width:?}, {level:?}, {unit:?}");
+                        total += sum.solutions;
+                    }
+                    assert_eq!(Some(total), oeis::total(n), "n = {n}, {width:?}, {level:?}");
+                }
             }
         }
     }
@@ -708,7 +1029,7 @@ mod tests {
                 let counted: u64 = (board.units().into_iter())
                     .filter(|&unit| board.is_canonical(unit))
                     .map(|unit| {
-                        let buffers = &mut Buffers::default();
+                        let buffers = &mut Buffers::<u32>::default();
                         count_unit_by_quarters(
                             Portable,
                             &board,
@@ -726,6 +1047,85 @@ mod tests {
                     oeis::total(n),
                     "n = {n}, klein {klein}, chosen from {min_choice_pairs} pairs"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn quarters_built_set_by_set_count_every_board_and_part_alike() {
+        // From EXACT_MIN_N each set builds its own quarters; here boards
+        // whose totals are known do so, in both layouts and with either
+        // symmetries, and a unit cut into parts adds up (the parts have no
+        // shared work then).
+        EXACT_FROM.set(0);
+        for n in 14..=16usize {
+            for width in [Width::Narrow, Width::Wide] {
+                let board = Board::with_width(n, width);
+                let units: Vec<Unit> = (board.units().into_iter())
+                    .filter(|&unit| board.is_canonical(unit))
+                    .collect();
+                let counts: Vec<UnitCount> = units.iter().map(|&u| count_unit(&board, u)).collect();
+                let total: u64 = counts.iter().map(|count| count.solutions).sum();
+                assert_eq!(Some(total), oeis::total(n), "n = {n}, {width:?}");
+                let (unit, whole) = (units[units.len() / 2], counts[units.len() / 2]);
+                assert_eq!(prepare_unit(&board, unit), 0);
+                let sets = top_sets(&board, unit);
+                let mut sum = UnitCount::default();
+                for index in 0..3 {
+                    sum += count_sets(&board, unit, SetRange::part(sets, index, 3));
+                }
+                assert_eq!(sum, whole, "n = {n}, {width:?}, {unit:?}");
+            }
+        }
+        EXACT_FROM.set(EXACT_MIN_N);
+    }
+
+    #[test]
+    fn wide_boards_count_the_same_in_narrow_words_or_wide_ones() {
+        // From n = 24 the board's layout is wide, and each set is joined in
+        // narrow words when its shared diagonals fit them (see
+        // `crate::shape`), else in wide words; at n = 24 nearly all fit.
+        // Here the wide layout counts boards whose totals are known, with
+        // every set in narrow words (index chosen for every set, or none)
+        // and with every set falling back to wide words.
+        for n in 14..=16usize {
+            let symmetries = [Symmetries::Split, Symmetries::LongDiagonals];
+            for symmetries in symmetries
+                .into_iter()
+                .filter(|&s| s == Symmetries::Split || n.is_multiple_of(2))
+            {
+                let board = Board::with_options(n, Width::Wide, symmetries);
+                for (limit, min_choice_pairs) in
+                    [(join::LOW_BITS, 0), (join::LOW_BITS, u64::MAX), (0, 0)]
+                {
+                    shape::WORD_LIMIT.set(limit);
+                    let before = WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed);
+                    let buffers = &mut Buffers::default();
+                    let counted: u64 = (board.units().into_iter())
+                        .filter(|&unit| board.is_canonical(unit))
+                        .map(|unit| {
+                            let count = count_unit_by_quarters(
+                                Portable,
+                                &board,
+                                unit,
+                                buffers,
+                                min_choice_pairs,
+                                &mut |_, _, _| {},
+                            );
+                            count.solutions
+                        })
+                        .sum();
+                    shape::WORD_LIMIT.set(join::LOW_BITS);
+                    let wide = WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed) - before;
+                    assert_eq!(
+                        Some(counted),
+                        oeis::total(n),
+                        "n = {n}, {symmetries:?}, limit {limit}, chosen from {min_choice_pairs}"
+                    );
+                    if limit == 0 {
+                        assert!(wide > 0, "n = {n}: sets fell back to wide words");
+                    }
+                }
             }
         }
     }
@@ -1094,6 +1494,212 @@ mod tests {
                 count.solutions,
                 count.nodes,
                 workspace_bytes() >> 20
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "minutes in a release build: run with --release -- --ignored"]
+    fn sampled_units_of_n_24_count_alike_from_quarters_and_searched_halves() {
+        // n = 24 is the first board the wide layout makes from quarters;
+        // the searched halves (the way it was counted before) check it,
+        // unit by unit, on light units (the search takes seconds per top
+        // set there), and every cut of those units adds up to the unit.
+        let n = 24;
+        let board = Board::new(n);
+        let mut canonical: Vec<Unit> = (board.units().into_iter())
+            .filter(|&unit| board.is_canonical(unit))
+            .collect();
+        canonical.sort_by_key(|&unit| (top_sets(&board, unit), unit));
+        let searched_buffers = &mut Buffers::<u64>::default();
+        for k in 0..3 {
+            let unit = canonical[(k * 7919 + 13) % (canonical.len() / 8)];
+            let searched = count_unit_in(Portable, &board, unit, searched_buffers, chunk::<u64>());
+            let made = count_unit(&board, unit);
+            assert_eq!(made.solutions, searched.solutions, "{unit:?}");
+            assert!(made.solutions > 0, "{unit:?}");
+            let sets = top_sets(&board, unit);
+            let prepared = prepare_unit(&board, unit);
+            for of in [2, 3, sets as u32] {
+                let mut sum = UnitCount::default();
+                for index in 0..of {
+                    sum += count_sets(&board, unit, SetRange::part(sets, index, of));
+                }
+                assert_eq!(sum.solutions, made.solutions, "{unit:?}, {of} parts");
+                assert_eq!(sum.nodes + prepared, made.nodes, "{unit:?}, {of} parts");
+            }
+            eprintln!("n = 24, {unit:?}: {} solutions", made.solutions);
+        }
+    }
+
+    /// Time per solution on sampled work, one thread: in each round, for
+    /// every n of `SIZES` (default 20..=24) in a shuffled order, a random
+    /// part (one of 8 ranges of sets) of a unit drawn with probability
+    /// proportional to its sets (so that samples weigh as the work does),
+    /// its quarters' time charged by the part's share; at n = 24 also a random light
+    /// unit whole by the searched halves and by quarters. Prints each
+    /// sample, the medians and the ratio of summed times to summed
+    /// solutions (run with --release -- --ignored --nocapture;
+    /// `ROUNDS=k`). A measurement, not a check: the lead's record holds
+    /// the figures.
+    #[test]
+    #[ignore = "minutes: a measurement, not a check"]
+    fn time_per_solution_on_sampled_parts() {
+        use std::time::Instant;
+        let rounds: usize = std::env::var("ROUNDS").map_or(5, |v| v.parse().unwrap());
+        let sizes: Vec<usize> = std::env::var("SIZES")
+            .map(|v| v.split(',').map(|s| s.parse().unwrap()).collect())
+            .unwrap_or((20..=24).collect());
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |bound: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % bound as u64) as usize
+        };
+        let boards: Vec<(Board, Vec<Unit>)> = (sizes.iter())
+            .map(|&n| {
+                let board = Board::new(n);
+                let mut units: Vec<Unit> = (board.units().into_iter())
+                    .filter(|&unit| board.is_canonical(unit))
+                    .collect();
+                units.sort_by_key(|&unit| (top_sets(&board, unit), unit));
+                (board, units)
+            })
+            .collect();
+        let mut samples: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+        let mut totals: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+        let searched_buffers = &mut Buffers::<u64>::default();
+        for round in 0..rounds {
+            let mut order: Vec<usize> = (0..boards.len()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, next(i + 1));
+            }
+            for &at in &order {
+                let (board, units) = &boards[at];
+                let n = board.n;
+                let weights: Vec<u64> = units.iter().map(|&u| top_sets(board, u)).collect();
+                let mut draw = next(weights.iter().sum::<u64>() as usize) as u64;
+                let unit = units[weights
+                    .iter()
+                    .position(|&w| {
+                        let hit = draw < w;
+                        draw = draw.saturating_sub(w);
+                        hit
+                    })
+                    .unwrap()];
+                let sets = top_sets(board, unit);
+                let of = sets.min(8) as u32;
+                let part = SetRange::part(sets, next(of as usize) as u32, of);
+                let started = Instant::now();
+                prepare_unit(board, unit);
+                let prepared = started.elapsed().as_secs_f64();
+                let started = Instant::now();
+                let count = count_sets(board, unit, part);
+                let counted = started.elapsed().as_secs_f64();
+                let share = (part.end - part.start) as f64 / sets as f64;
+                let seconds = counted + prepared * share;
+                if count.solutions > 0 {
+                    let ns = 1e9 * seconds / count.solutions as f64;
+                    eprintln!(
+                        "round {round}, n = {n}: {unit:?} part of {of}, {seconds:.3} s, {ns:.2} ns/solution"
+                    );
+                    samples
+                        .entry(format!("n = {n}, quarters"))
+                        .or_default()
+                        .push(ns);
+                    let total = totals.entry(n).or_default();
+                    total.0 += seconds;
+                    total.1 += count.solutions as f64;
+                }
+                if n == 24 {
+                    // The searched halves take seconds per set: light units.
+                    let unit = units[next(units.len() / 8)];
+                    let started = Instant::now();
+                    let searched =
+                        count_unit_in(Portable, board, unit, searched_buffers, chunk::<u64>());
+                    let searched_time = started.elapsed().as_secs_f64();
+                    let started = Instant::now();
+                    let made = count_unit(board, unit);
+                    let made_time = started.elapsed().as_secs_f64();
+                    assert_eq!(made.solutions, searched.solutions, "{unit:?}");
+                    if made.solutions > 0 {
+                        let per = |t: f64| 1e9 * t / made.solutions as f64;
+                        eprintln!(
+                            "round {round}, n = 24 light {unit:?}: searched {:.2} ns/solution, quarters {:.2}",
+                            per(searched_time),
+                            per(made_time)
+                        );
+                        samples
+                            .entry("n = 24 light units, searched".into())
+                            .or_default()
+                            .push(per(searched_time));
+                        samples
+                            .entry("n = 24 light units, quarters".into())
+                            .or_default()
+                            .push(per(made_time));
+                    }
+                }
+            }
+        }
+        for (what, mut values) in samples {
+            values.sort_by(f64::total_cmp);
+            let median = values[values.len() / 2];
+            eprintln!(
+                "median {what}: {median:.2} ns/solution over {} samples",
+                values.len()
+            );
+        }
+        for (n, (seconds, solutions)) in totals {
+            eprintln!(
+                "n = {n}: {:.2} ns/solution over all samples",
+                1e9 * seconds / solutions
+            );
+        }
+    }
+
+    /// The quarters of the heaviest unit of every large board: the time to
+    /// build them, the memory a thread holds, and the first sets' counts
+    /// (run with --ignored --nocapture; `REACH=24,25`, `SETS=k`).
+    #[test]
+    #[ignore = "minutes: a measurement, not a check"]
+    fn quarters_reach() {
+        let sizes: Vec<usize> = std::env::var("REACH")
+            .map(|v| v.split(',').map(|s| s.parse().unwrap()).collect())
+            .unwrap_or((24..=28).collect());
+        let sets: u64 = std::env::var("SETS").map_or(1, |v| v.parse().unwrap());
+        if let Ok(from) = std::env::var("EXACT") {
+            EXACT_FROM.set(from.parse().unwrap());
+        }
+        for n in sizes {
+            let plan = crate::plan::plan(n);
+            let board = Board::new(n);
+            let heaviest = plan.units[..plan.units.len() - 1]
+                .iter()
+                .max_by_key(|u| u.weight)
+                .unwrap();
+            let unit = Unit::from_key(heaviest.key);
+            let started = std::time::Instant::now();
+            let nodes = prepare_unit(&board, unit);
+            let built = started.elapsed();
+            let bytes = workspace_bytes();
+            let started = std::time::Instant::now();
+            let count = count_sets(
+                &board,
+                unit,
+                SetRange {
+                    start: 0,
+                    end: sets,
+                },
+            );
+            eprintln!(
+                "n = {n}: heaviest weight {}, quarters {built:?} ({nodes} nodes), {} MiB after build, {sets} sets {:?}: {} solutions, {} MiB, {} sets wide so far",
+                heaviest.weight,
+                bytes >> 20,
+                started.elapsed(),
+                count.solutions,
+                workspace_bytes() >> 20,
+                WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed)
             );
         }
     }

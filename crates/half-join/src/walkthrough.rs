@@ -24,8 +24,8 @@ struct Half {
 }
 
 /// Every half using exactly `set`, by plain recursion (what the engine
-/// finds, by its own search below n = 14 and from n = 24, or from quarter
-/// pieces between, made here the easiest way to follow), handed to `visit`
+/// finds, by its own search below n = 14, or from quarter pieces from
+/// there on, made here the easiest way to follow), handed to `visit`
 /// one at a time until it says stop: a set can have millions of halves at
 /// n = 28, and a trace shows a few before its step limit.
 fn for_each_half(

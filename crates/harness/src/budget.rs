@@ -172,11 +172,23 @@ impl TimeBar {
 
     /// The run is predicted to need `seconds` more.
     pub fn left(&self, seconds: f64) {
+        self.left_while(seconds, "about", "(predicted)");
+    }
+
+    /// The run has `seconds` more, said as `before` the time and `after`
+    /// it (what it is doing, say).
+    pub fn left_while(&self, seconds: f64, before: &str, after: &str) {
         let elapsed = self.started.elapsed().as_secs_f64();
         let share = elapsed / (elapsed + seconds).max(f64::MIN_POSITIVE);
         self.bar.set_position((share * 1000.0) as u64);
         self.bar
-            .set_message(format!("about {} left (predicted)", human(seconds)));
+            .set_message(format!("{before} {} left {after}", human(seconds)));
+    }
+
+    /// Redraws every second, so that the elapsed time moves while one long
+    /// step runs without news.
+    pub fn tick_steadily(&self) {
+        self.bar.enable_steady_tick(Duration::from_secs(1));
     }
 
     /// Runs `write` with the bar out of the way, so that lines printed on

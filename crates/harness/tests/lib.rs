@@ -15,6 +15,7 @@ mod compare_and_report;
 mod conformance;
 mod counters;
 mod docs_traces;
+mod estimate;
 mod find;
 mod gpu;
 mod prose_figures;

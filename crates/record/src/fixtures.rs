@@ -276,3 +276,45 @@ pub fn refusal<T: std::fmt::Debug>(
     assert!(!problem.contains('\n'), "not one line: {problem}");
     problem
 }
+
+/// A small estimates record (two boards, figures made up for tests, not
+/// measured): for the record's reader and the README table it makes.
+pub const ESTIMATES_JSON: &str = r#"{
+  "format": "queens-estimates",
+  "format_version": 1,
+  "provenance": {
+    "git_commit": "0123456789abcdef0123456789abcdef01234567",
+    "git_dirty": false,
+    "rustc": "rustc 1.95.0",
+    "cpu_model": "Test CPU",
+    "cores": 2,
+    "os": "linux",
+    "date": "2026-01-02T03:04:05.678Z",
+    "command": "cargo xtask estimates 23 24"
+  },
+  "estimates": [
+    {
+      "n": 23,
+      "solver": "half-join",
+      "seconds": 7200.0,
+      "standard_error": 360.0,
+      "units": 1000,
+      "draws": 40,
+      "parts_timed": 400,
+      "sample_seconds": 44.0,
+      "peak_bytes": 104857600
+    },
+    {
+      "n": 24,
+      "solver": "half-join",
+      "seconds": 90000.0,
+      "standard_error": 9000.0,
+      "units": 2000,
+      "draws": 12,
+      "parts_timed": 300,
+      "sample_seconds": 45.0,
+      "peak_bytes": null
+    }
+  ]
+}
+"#;

@@ -22,6 +22,8 @@
 //!   refuses anything that is not exactly a record of this version.
 //! - [`instructions`]: the other kind of record, instructions retired per
 //!   search counted by callgrind, its checks and its files.
+//! - [`estimates`]: the third kind, projected times of whole counts
+//!   (`count N --estimate`) at the frontier, for the README's table.
 //! - `latest`: what the newest record says about one solver
 //!   ([`newest_measurements`]).
 //! - `fixtures` (tests, and the `fixtures` feature): a small fixed record.
@@ -29,6 +31,7 @@
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod estimates;
 pub mod files;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;

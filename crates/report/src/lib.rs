@@ -28,6 +28,8 @@
 //! - `tables`: COMPARISON.md and the README section.
 //! - `work`: the instructions record's sections (instructions per solution
 //!   and per node) and the one table of what each solver's node is.
+//! - `estimates`: the README's table of projected count times
+//!   ([`estimates_section`]), from the estimates record.
 //! - `measured`: the measured blocks spliced into other pages
 //!   ([`splice_measured`]).
 //! - `plots`: the two SVG plots.
@@ -41,6 +43,7 @@
 #![deny(missing_docs)]
 
 pub mod error;
+mod estimates;
 pub mod format;
 mod found;
 mod generate;
@@ -55,6 +58,7 @@ mod tables;
 mod work;
 
 pub use error::Error;
+pub use estimates::{ESTIMATES_SECTION, PUBLISHED_Q27, PublishedRun, estimates_section};
 pub use found::Found;
 pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{

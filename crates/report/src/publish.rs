@@ -5,6 +5,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use super::estimates::{ESTIMATES_SECTION, estimates_section};
 use super::generate::{generate, readme_section};
 use super::inputs::{
     Analyses, COMPARISON_FILE, CodeChanges, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE,
@@ -13,7 +14,7 @@ use super::inputs::{
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
 use super::page::PageInputs;
-use super::splice::{BEGIN_MARKER, END_MARKER, splice};
+use super::splice::{BEGIN_MARKER, END_MARKER, splice, splice_section};
 use queens_record::FileError;
 use queens_record::files::{Staged, read_text};
 
@@ -71,9 +72,17 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // A splice target that cannot be spliced is refused before anything is
     // written.
     let overlay = Overlay::from_sources(&sources);
+    let estimates = read_estimates_section(&request.splice)?;
     let mut spliced = Vec::new();
     for target in &request.splice {
         let document = read_text(target)?;
+        let document = match &estimates {
+            Some(section) if document.contains(&estimates_begin()) => {
+                splice_section(&document, ESTIMATES_SECTION, section)
+                    .map_err(|problem| FileError::new(target, problem))?
+            }
+            _ => document,
+        };
         spliced.push((
             target,
             splice_page(target, &document, &sources, &overlay, &request.out)?,
@@ -111,6 +120,31 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         file.commit()?;
     }
     Ok(written)
+}
+
+/// The opening marker of the estimates section.
+fn estimates_begin() -> String {
+    format!("<!-- BEGIN: {ESTIMATES_SECTION} -->")
+}
+
+/// The estimates section, made only when a splice target has its markers:
+/// from `bench-results/estimates.json` (found like the default records,
+/// from the working directory) if it is there, else the line saying how to
+/// make it.
+fn read_estimates_section(targets: &[PathBuf]) -> Result<Option<String>, Error> {
+    let wanted = targets.iter().any(|target| {
+        read_text(target).is_ok_and(|document| document.contains(&estimates_begin()))
+    });
+    if !wanted {
+        return Ok(None);
+    }
+    let path = Path::new(queens_record::RECORDS_DIR).join(queens_record::estimates::ESTIMATES_FILE);
+    let record = if path.is_file() {
+        Some(queens_record::estimates::read_estimates(&path)?)
+    } else {
+        None
+    };
+    Ok(Some(estimates_section(record.as_ref())))
 }
 
 /// The records at `paths`, each read as the kind its `schema` names: bench

@@ -44,6 +44,11 @@ pub enum Command {
     /// Instructions retired per search at n = 8..12, counted by callgrind,
     /// as a new `bench-results/<UTC time>-instructions.json`.
     Instructions(cmd::instructions::Args),
+    /// Projected whole counts at n = 23..28 (`count N --estimate`), as
+    /// bench-results/estimates.json for the README's table.
+    Estimates(cmd::estimates::Args),
+    /// Whether the estimate's interval holds the full time at n = 18..20.
+    EstimateCoverage(cmd::estimate_coverage::Args),
 }
 
 impl Command {
@@ -60,6 +65,8 @@ impl Command {
             Command::Architecture(args) => cmd::architecture::run(args),
             Command::BuildTime(args) => cmd::build_time::run(args),
             Command::Instructions(args) => cmd::instructions::run(args),
+            Command::Estimates(args) => cmd::estimates::run(args),
+            Command::EstimateCoverage(args) => cmd::estimate_coverage::run(args),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! count one unit, and [`SplitSolver`], which makes it a whole [`Solver`].
 
 use super::schedule::count_all;
-use super::units::{Plan, UnitCount, WorkSplit, WorkUnit};
+use super::units::{Part, Plan, UnitCount, WorkSplit, WorkUnit};
 use crate::memory::{Question, SMALL_PEAK_BYTES};
 use crate::trace::TraceSink;
 use crate::{Accelerator, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
@@ -24,6 +24,32 @@ pub trait SplitEngine: Send + Sync {
 
     /// See [`WorkSplit::count_unit`].
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
+
+    /// See [`WorkSplit::parts`]; the default counts whole units only.
+    fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
+        let _ = (n, unit);
+        1
+    }
+
+    /// See [`WorkSplit::prepare_unit`]; the default has no shared work.
+    fn prepare_unit(&self, n: usize, unit: WorkUnit) -> Result<u64, QueensError> {
+        let _ = (n, unit);
+        Ok(0)
+    }
+
+    /// See [`WorkSplit::count_part`] (the part already checked against
+    /// [`SplitEngine::parts`]); the default is called with [`Part::WHOLE`]
+    /// only, as the default [`SplitEngine::parts`] allows no other.
+    fn count_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        debug_assert_eq!(part, Part::WHOLE);
+        self.count_unit(n, unit, unique)
+    }
 
     /// See [`Solver::accelerator`]: the host's CPU unless the engine says
     /// otherwise. A plan is refused while this is an error, so a count
@@ -99,5 +125,31 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
 
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
         self.0.count_unit(n, unit, unique)
+    }
+
+    fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
+        self.0.parts(n, unit).max(1)
+    }
+
+    fn prepare_unit(&self, n: usize, unit: WorkUnit) -> Result<u64, QueensError> {
+        self.0.prepare_unit(n, unit)
+    }
+
+    fn count_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        let max = self.parts(n, unit);
+        if !part.is_valid(max) {
+            return Err(QueensError::NoSuchPart {
+                index: part.index,
+                of: part.of,
+                max,
+            });
+        }
+        self.0.count_part(n, unit, part, unique)
     }
 }

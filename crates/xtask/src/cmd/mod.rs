@@ -4,6 +4,8 @@ pub mod architecture;
 pub mod browser_test;
 pub mod build_time;
 pub mod ci;
+pub mod estimate_coverage;
+pub mod estimates;
 pub mod instructions;
 pub mod parallel_local;
 pub mod scaling;

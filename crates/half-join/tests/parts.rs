@@ -1,0 +1,97 @@
+//! Parts of a unit (`WorkSplit::parts`, `prepare_unit`, `count_part`)
+//! through the engine's public interface: every cut of a unit adds up to
+//! the unit.
+
+use queens_core::QueensError;
+use queens_core::split::{Part, UnitCount, WorkSplit, WorkUnit};
+use queens_half_join::HALF_JOIN;
+
+/// Every part of one cut of `unit`, summed.
+fn sum_of_parts(n: usize, unit: WorkUnit, of: u32, unique: bool) -> UnitCount {
+    let mut sum = UnitCount::default();
+    for index in 0..of {
+        sum += HALF_JOIN
+            .count_part(n, unit, Part { index, of }, unique)
+            .expect("a valid part");
+    }
+    sum
+}
+
+#[test]
+fn the_parts_of_every_cut_add_up_to_the_unit() {
+    // Units by a fixed stride through each plan (the fixed-points unit,
+    // last, among them), cut whole, in two, in three, in seven and into
+    // as many parts as the unit allows (one set each).
+    for n in 14..=18 {
+        let plan = HALF_JOIN.plan(n).expect("a supported board");
+        let units = &plan.units;
+        let sampled = [0, units.len() / 3, 2 * units.len() / 3, units.len() - 1];
+        for &at in &sampled {
+            let unit = units[at];
+            let max = HALF_JOIN.parts(n, unit);
+            assert!(max >= 1);
+            for unique in [false, true] {
+                let whole = HALF_JOIN.count_unit(n, unit, unique).expect("counted");
+                let prepared = HALF_JOIN.prepare_unit(n, unit).expect("prepared");
+                let mut cuts = vec![1, 2, 3, 7, max];
+                cuts.retain(|&of| of <= max);
+                for of in cuts {
+                    let sum = sum_of_parts(n, unit, of, unique);
+                    let context = format!("n = {n}, unit {at} of {}, {of} parts", units.len());
+                    assert_eq!(sum.solutions, whole.solutions, "{context}");
+                    assert_eq!(sum.fixed_pairs, whole.fixed_pairs, "{context}");
+                    assert_eq!(sum.nodes + prepared, whole.nodes, "{context}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn units_made_from_quarters_are_cut_into_their_top_sets_and_no_further() {
+    // From n = 14 a unit is made from quarters and has a part per top set
+    // (its plan weight); a part beyond the unit's is refused, as is the
+    // fixed-points unit cut at all.
+    for n in [14, 15, 17] {
+        let plan = HALF_JOIN.plan(n).expect("a supported board");
+        let (fixed, units) = plan.units.split_last().expect("units");
+        for &unit in units.iter().step_by(5) {
+            assert_eq!(u64::from(HALF_JOIN.parts(n, unit)), unit.weight, "n = {n}");
+        }
+        assert_eq!(HALF_JOIN.parts(n, *fixed), 1);
+        let unit = units[0];
+        let max = HALF_JOIN.parts(n, unit);
+        for part in [
+            Part {
+                index: 0,
+                of: max + 1,
+            },
+            Part { index: 2, of: 2 },
+            Part { index: 0, of: 0 },
+        ] {
+            assert_eq!(
+                HALF_JOIN.count_part(n, unit, part, false),
+                Err(QueensError::NoSuchPart {
+                    index: part.index,
+                    of: part.of,
+                    max
+                })
+            );
+        }
+    }
+}
+
+#[test]
+fn small_boards_count_whole_units_only() {
+    // Below n = 14 the halves are searched, not made from quarters: one
+    // part, the whole unit.
+    let n = 12;
+    let plan = HALF_JOIN.plan(n).expect("a supported board");
+    for &unit in &plan.units {
+        assert_eq!(HALF_JOIN.parts(n, unit), 1);
+        assert_eq!(
+            HALF_JOIN.count_part(n, unit, Part::WHOLE, true),
+            HALF_JOIN.count_unit(n, unit, true)
+        );
+    }
+}

@@ -1,0 +1,129 @@
+//! `queens count N --estimate`: what it prints, that its budget bounds it,
+//! its line on a signal, and (ignored: minutes) that its interval holds the
+//! real time in most trials.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::common::{queens, refused, stderr, stdout};
+
+fn json(args: &[&str]) -> Value {
+    let output = queens(args);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    serde_json::from_str(stdout(&output).trim()).unwrap()
+}
+
+fn estimate(n: u32, budget: &str, seed: u64) -> Value {
+    let (n, seed) = (n.to_string(), seed.to_string());
+    json(&[
+        "count",
+        &n,
+        "--estimate",
+        "--estimate-seconds",
+        budget,
+        "--seed",
+        &seed,
+        "--threads",
+        "1",
+        "--json",
+    ])
+}
+
+#[test]
+fn an_estimate_prints_its_interval_core_hours_and_budget() {
+    let started = Instant::now();
+    let record = estimate(17, "1", 3);
+    // The budget bounds the whole estimate: one part in flight and the
+    // process start are all it may add.
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(record["format"], "queens-estimate/2");
+    assert_eq!(record["budget_seconds"], 1.0);
+    let seconds = record["seconds"].as_f64().unwrap();
+    let error = record["standard_error"].as_f64().unwrap();
+    assert!(seconds > 0.0);
+    assert!((record["core_hours"].as_f64().unwrap() - seconds / 3600.0).abs() < 1e-12);
+    let interval = record["interval"].as_array().unwrap();
+    assert!((interval[1].as_f64().unwrap() - (seconds + 2.0 * error)).abs() < 1e-9);
+    assert!(interval[0].as_f64().unwrap() >= 0.0);
+    assert!(record["parts_timed"].as_u64().unwrap() >= 1);
+    // The same seed draws the same units.
+    let again = estimate(17, "1", 3);
+    assert_eq!(record["units"], again["units"]);
+    // The table says it in words too.
+    let output = queens(&["count", "12", "--estimate", "--estimate-seconds", "1"]);
+    let text = stdout(&output);
+    for row in ["one thread", "interval", "threads", "core-hours", "memory"] {
+        assert!(text.contains(row), "{row}: {text}");
+    }
+    // A seed needs something to seed.
+    refused(&queens(&["count", "8", "--seed", "1"]), "--estimate");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_during_an_estimate_ends_it_with_one_line() {
+    for name in ["INT", "TERM"] {
+        let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(["count", "20", "--estimate", "--estimate-seconds", "60"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        let status = Command::new("kill")
+            .args([&format!("-{name}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let output = child.wait_with_output().unwrap();
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(130), "SIG{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("interrupted during --estimate"), "{err}");
+        assert!(stdout(&output).is_empty());
+    }
+}
+
+/// How many of `trials` estimates at `n` (budget `budget` s, one thread)
+/// have the full one-thread count's time within ± 2 standard errors, the
+/// full count timed once, after them.
+pub(crate) fn coverage(n: u32, trials: u64, budget: &str) -> (usize, f64) {
+    let estimates: Vec<Value> = (1..=trials).map(|seed| estimate(n, budget, seed)).collect();
+    let full = json(&[
+        "count",
+        &n.to_string(),
+        "--threads",
+        "1",
+        "--json",
+        "--quiet",
+    ]);
+    let truth = full["seconds"].as_f64().unwrap();
+    let covered = estimates
+        .iter()
+        .filter(|e| {
+            let seconds = e["seconds"].as_f64().unwrap();
+            let error = e["standard_error"].as_f64().unwrap();
+            (seconds - truth).abs() <= 2.0 * error
+        })
+        .count();
+    (covered, truth)
+}
+
+/// The honesty check on the real engine. Ignored: the full count of
+/// Q(18) on one thread and ten estimates take about a minute and a half
+/// of a loaded 2-core CI machine, past its budget; `cargo xtask
+/// estimate-coverage` runs n = 18..20. A nominal 95 % interval should hold
+/// the full time about 9.5 times in 10; at least 6 leaves room for a
+/// machine whose speed drifts between the estimates and the full count
+/// (the interval covers sampling error, not a machine slowing down),
+/// while a biased estimator or one blind to the within-unit spread misses
+/// far more often. The light version runs in CI on a sleeping fake engine
+/// (queens-distributed's estimate tests).
+#[test]
+#[ignore = "minutes of counting; cargo xtask estimate-coverage runs it at n = 18..20"]
+fn at_n_18_the_interval_holds_the_full_time_in_most_trials() {
+    let (covered, truth) = coverage(18, 10, "5");
+    assert!(covered >= 6, "{covered} of 10 intervals held {truth} s");
+}

@@ -1,0 +1,120 @@
+//! `cargo xtask estimates [--from 23] [--to 28]`: the README's projection
+//! of whole counts at the frontier. For each n it runs the release
+//! `queens count N --estimate --threads 1 --json` (its default budget, one
+//! thread so that the figure is core-seconds), and writes the answers with
+//! their provenance to `bench-results/estimates.json` (replacing the last
+//! one on purpose: the README states one projection, the newest).
+//! `scripts/report` then splices the table into README.md.
+
+use std::path::Path;
+use std::process::Command;
+
+use queens_record::estimates::{
+    ESTIMATES_FILE, ESTIMATES_FORMAT, ESTIMATES_VERSION, EstimatesRecord, Projected,
+};
+use queens_record::{Provenance, RECORDS_DIR, files};
+use serde::Deserialize;
+
+use crate::{Error, process, workspace};
+
+/// `cargo xtask estimates`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The first board size.
+    #[arg(long, default_value_t = 23, value_parser = clap::value_parser!(u32).range(4..=28))]
+    pub from: u32,
+    /// The last board size.
+    #[arg(long, default_value_t = 28, value_parser = clap::value_parser!(u32).range(4..=28))]
+    pub to: u32,
+}
+
+/// The fields of `queens count N --estimate --json` a chore reads.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct EstimateJson {
+    /// Board size.
+    pub n: usize,
+    /// The solver.
+    pub solver: String,
+    /// Predicted one-thread seconds.
+    pub seconds: f64,
+    /// Their standard error.
+    pub standard_error: f64,
+    /// Units in the plan.
+    pub units: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Parts timed.
+    pub parts_timed: usize,
+    /// Seconds spent timing.
+    pub sample_seconds: f64,
+    /// Peak resident bytes, where known.
+    #[serde(default)]
+    pub peak_bytes: Option<u64>,
+}
+
+/// Runs `queens count N --estimate --threads 1 --json --quiet` with `extra`
+/// arguments and reads its answer.
+pub fn estimate(queens: &Path, n: u32, extra: &[&str]) -> Result<EstimateJson, Error> {
+    let mut command = Command::new(queens);
+    command
+        .args(["count", &n.to_string(), "--estimate", "--threads", "1"])
+        .args(["--json", "--quiet"])
+        .args(extra);
+    let text = process::stdout(&mut command)?;
+    serde_json::from_str(text.trim()).map_err(|error| {
+        Error::Failed(format!(
+            "`{}` printed no estimate ({error}): {text}",
+            process::describe(&command)
+        ))
+    })
+}
+
+/// Runs it.
+pub fn run(args: &Args) -> Result<(), Error> {
+    if args.from > args.to {
+        return Err(Error::Usage(format!(
+            "estimates: --from {} is past --to {}",
+            args.from, args.to
+        )));
+    }
+    let queens = workspace::queens_binary("estimates")?;
+    let mut estimates = Vec::new();
+    for n in args.from..=args.to {
+        eprintln!("estimates: n = {n}");
+        let e = estimate(&queens, n, &[])?;
+        estimates.push(Projected {
+            n: e.n,
+            solver: e.solver,
+            seconds: e.seconds,
+            standard_error: e.standard_error,
+            units: e.units,
+            draws: e.draws,
+            parts_timed: e.parts_timed,
+            sample_seconds: e.sample_seconds,
+            peak_bytes: e.peak_bytes,
+        });
+    }
+    let record = EstimatesRecord {
+        format: ESTIMATES_FORMAT.to_string(),
+        format_version: ESTIMATES_VERSION,
+        provenance: Provenance::collect(format!(
+            "cargo xtask estimates --from {} --to {}",
+            args.from, args.to
+        )),
+        estimates,
+    };
+    record
+        .check()
+        .map_err(|(field, problem)| Error::Failed(format!("estimated {field}: {problem}")))?;
+    let mut json = serde_json::to_string_pretty(&record)
+        .map_err(|error| Error::Failed(format!("cannot encode the record: {error}")))?;
+    json.push('\n');
+    let path = workspace::root().join(RECORDS_DIR).join(ESTIMATES_FILE);
+    files::replace_atomically(&path, json.as_bytes())
+        .map_err(|error| Error::Failed(error.to_string()))?;
+    println!(
+        "wrote {}; scripts/report puts its table in README.md",
+        path.display()
+    );
+    Ok(())
+}
