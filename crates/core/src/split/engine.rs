@@ -51,6 +51,28 @@ pub trait SplitEngine: Send + Sync {
         self.count_unit(n, unit, unique)
     }
 
+    /// See [`WorkSplit::prepare_part`] (the part already checked); the
+    /// default cuts no part further.
+    fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
+        let _ = (n, unit, part);
+        Ok(1)
+    }
+
+    /// See [`WorkSplit::count_sub_part`] (both already checked, the
+    /// sub-part against [`SplitEngine::prepare_part`]); the default is
+    /// called with [`Part::WHOLE`] only.
+    fn count_sub_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        sub: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        debug_assert_eq!(sub, Part::WHOLE);
+        self.count_part(n, unit, part, unique)
+    }
+
     /// See [`Solver::accelerator`]: the host's CPU unless the engine says
     /// otherwise. A plan is refused while this is an error, so a count
     /// without its device fails before any unit is dealt.
@@ -142,14 +164,47 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
         part: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        let max = self.parts(n, unit);
-        if !part.is_valid(max) {
+        self.check_part(n, unit, part)?;
+        self.0.count_part(n, unit, part, unique)
+    }
+
+    fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
+        self.check_part(n, unit, part)?;
+        Ok(self.0.prepare_part(n, unit, part)?.max(1))
+    }
+
+    fn count_sub_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        sub: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        let max = self.prepare_part(n, unit, part)?;
+        if !sub.is_valid(max) {
             return Err(QueensError::NoSuchPart {
-                index: part.index,
-                of: part.of,
+                index: sub.index,
+                of: sub.of,
                 max,
             });
         }
-        self.0.count_part(n, unit, part, unique)
+        self.0.count_sub_part(n, unit, part, sub, unique)
+    }
+}
+
+impl<E: SplitEngine> SplitSolver<E> {
+    /// Refuses a part that [`WorkSplit::parts`] does not allow.
+    fn check_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<(), QueensError> {
+        let max = WorkSplit::parts(self, n, unit);
+        if part.is_valid(max) {
+            Ok(())
+        } else {
+            Err(QueensError::NoSuchPart {
+                index: part.index,
+                of: part.of,
+                max,
+            })
+        }
     }
 }

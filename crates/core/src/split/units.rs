@@ -165,4 +165,46 @@ pub trait WorkSplit: Sync {
             max: self.parts(n, unit),
         })
     }
+
+    /// Does what the sub-parts of `part` share (kept on this thread, after
+    /// the unit's own shared work) and says into how many sub-parts it is
+    /// cut (at least 1): a third level of the split, for a slice that can
+    /// itself take minutes (one file set of a large board). A caller that
+    /// times sub-parts times this apart, as for
+    /// [`WorkSplit::prepare_unit`]. The default cuts no slice further. An
+    /// invalid part is refused as by [`WorkSplit::count_part`].
+    fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
+        let max = self.parts(n, unit);
+        if !part.is_valid(max) {
+            return Err(QueensError::NoSuchPart {
+                index: part.index,
+                of: part.of,
+                max,
+            });
+        }
+        Ok(1)
+    }
+
+    /// Counts sub-part `sub` (of [`WorkSplit::prepare_part`]'s number) of
+    /// `part`, preparing both first if this thread has not. Over all
+    /// sub-parts of a part, solutions and fixed pairs add up to
+    /// [`WorkSplit::count_part`]'s. The default counts [`Part::WHOLE`] as
+    /// the part and refuses any other sub-part.
+    fn count_sub_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        sub: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        if sub == Part::WHOLE {
+            return self.count_part(n, unit, part, unique);
+        }
+        Err(QueensError::NoSuchPart {
+            index: sub.index,
+            of: sub.of,
+            max: 1,
+        })
+    }
 }
