@@ -54,6 +54,31 @@ pub mod kernel {
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
 pub const SPLIT_VERSION: &str = "half-join/3";
 
+/// The board, the unit and the place of its one top set that `part` is,
+/// when it is exactly one set of a unit made from quarters.
+fn one_set(n: usize, unit: WorkUnit, part: Part) -> Option<(Board, Unit, u64)> {
+    if unit.key == FIXED_POINTS {
+        return None;
+    }
+    let board = Board::new(n);
+    if !unit::uses_quarters(&board) {
+        return None;
+    }
+    let at = Unit::from_key(unit.key);
+    let range = unit::SetRange::part(unit::top_sets(&board, at), part.index, part.of);
+    (range.end - range.start == 1).then_some((board, at, range.start))
+}
+
+/// Refuses, in one line, a forced kernel level the CPU lacks.
+fn available() -> Result<(), QueensError> {
+    arch::choice()
+        .map(|_| ())
+        .map_err(|reason| QueensError::Unavailable {
+            solver: INFO.id,
+            reason,
+        })
+}
+
 impl SplitEngine for HalfJoin {
     const INFO: &'static SolverInfo = &INFO;
     const SPLIT_VERSION: &'static str = SPLIT_VERSION;
@@ -75,10 +100,7 @@ impl SplitEngine for HalfJoin {
             });
         }
         // A forced level the CPU lacks is refused here, in one line.
-        arch::choice().map_err(|reason| QueensError::Unavailable {
-            solver: INFO.id,
-            reason,
-        })?;
+        available()?;
         let board = Board::new(n);
         let mut count = unit::count_unit(&board, Unit::from_key(unit.key));
         // The identity fixes every solution.
@@ -121,6 +143,43 @@ impl SplitEngine for HalfJoin {
         let sets = unit::top_sets(&board, at);
         let range = unit::SetRange::part(sets, part.index, part.of);
         let mut count = unit::count_sets(&board, at, range);
+        if unique {
+            count.fixed_pairs = count.solutions;
+        }
+        Ok(count)
+    }
+
+    /// A part of exactly one top set is cut into sub-parts: chunks of the
+    /// set's tops joined with chunks of its bottoms, as many as keep each
+    /// within a thread's memory and a few seconds (see the README's
+    /// "Units, parts and sub-parts"); any other part is whole.
+    fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
+        let Some((board, at, place)) = one_set(n, unit, part) else {
+            return Ok(1);
+        };
+        available()?;
+        Ok(unit::prepare_set(&board, at, place))
+    }
+
+    fn count_sub_part(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+        sub: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        let Some((board, at, place)) = one_set(n, unit, part) else {
+            return self.count_part(n, unit, part, unique);
+        };
+        available()?;
+        let subs = unit::SetRange::part(
+            u64::from(unit::prepare_set(&board, at, place)),
+            sub.index,
+            sub.of,
+        );
+        let subs = subs.start as u32..subs.end as u32;
+        let mut count = unit::count_sub_parts(&board, at, place, subs);
         if unique {
             count.fixed_pairs = count.solutions;
         }

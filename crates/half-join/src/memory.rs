@@ -14,7 +14,7 @@ use queens_core::memory::Question;
 use crate::board::{Board, Unit};
 use crate::join::GATHER_MAX_WORDS;
 use crate::layout::Width;
-use crate::unit::QUARTERS_MIN_N;
+use crate::unit::{CHUNK_PAIRS, QUARTERS_MIN_N};
 
 /// Below [`QUARTERS_MIN_N`] a unit's halves are searched whole and are
 /// few: this at n = 13 (where a count holds about half a megabyte,
@@ -99,7 +99,7 @@ fn workspace_bytes(board: &Board) -> u64 {
     if board.layout.width == Width::Wide {
         // A wide set joined as `u64` words keeps its words and pairs in a
         // second set of buffers (12 bytes more per half, on both sides).
-        return bytes + 2 * 2 * reach(n).set_halves * 12;
+        return bytes + 2 * 2 * chunk_halves(reach(n)) * 12;
     }
     bytes
 }
@@ -130,17 +130,26 @@ fn reach(n: usize) -> Reach {
     )
 }
 
+/// The halves one side of one sub-part makes at most: a whole set's, or a
+/// chunk's when the set is cut (its share of [`CHUNK_PAIRS`] and one left
+/// piece's pairs, at most a quarter's pieces; see `crate::unit::SetCut`).
+/// So from the boards whose sets are cut on, a thread's halves stop
+/// growing with n, and only the quarters' pieces do.
+fn chunk_halves(reach: Reach) -> u64 {
+    reach.set_halves.min(CHUNK_PAIRS + reach.pieces)
+}
+
 /// The quarters path (n = 14 on): both sides' quarters (each piece a
 /// found entry, a key and a side key; each quarter a table of cells, one
-/// per (ranks, outside files)), one set's keys per side (as many as its
-/// pieces may pair into, plus the slack `Quarters::halves` keeps), its
+/// per (ranks, outside files)), one sub-part's keys per side (as many as
+/// its pieces may pair into, plus the slack `Quarters::halves` keeps), its
 /// unsorted pairs and each side's buckets (tops padded by 3 words per
 /// bucket), the bucket sizes, and the join's runs and gathered bottoms.
 fn quarters_bytes(board: &Board, reach: Reach) -> u64 {
     let per_piece = (size_of::<(u32, u64, u32)>() + size_of::<u64>() + size_of::<u32>()) as u64;
     let cells = quarter_cells(board);
     let quarters = 2 * (2 * reach.pieces * per_piece + 2 * 2 * (cells + 1) * 4);
-    let halves = reach.set_halves + reach.pieces;
+    let halves = chunk_halves(reach) + reach.pieces;
     let keys = 2 * 2 * halves * 8;
     let index = 1u64 << board.layout.index_bits;
     let unsorted = 2 * halves * 8;
@@ -220,6 +229,20 @@ mod tests {
                 started.elapsed()
             );
         }
+    }
+
+    #[test]
+    fn no_set_below_n_22_is_cut() {
+        // The walked table bounds every set's tries on each side, so below
+        // n = 22 no set reaches either limit of the cut (README: "No set
+        // below n = 22 is cut"); at n = 22 the bound no longer says so.
+        use crate::unit::{CHUNK_PAIRS, SUB_PART_PAIRS};
+        let below_limits = |n: usize| {
+            let most = QUARTER_REACH[n - QUARTERS_MIN_N].set_halves;
+            most <= CHUNK_PAIRS && u128::from(most).pow(2) <= u128::from(SUB_PART_PAIRS)
+        };
+        assert!((QUARTERS_MIN_N..22).all(below_limits));
+        assert!(!below_limits(22));
     }
 
     #[test]

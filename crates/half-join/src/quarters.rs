@@ -302,6 +302,32 @@ type QuarterInputs<'a> = (
     Option<u8>,
 );
 
+/// Which of a set's halves one call of [`Quarters::halves`] makes: the
+/// set's pairs of pieces laid end to end in walking order and cut into
+/// `of` equal ranges, chunk `index` takes the left pieces whose first pair
+/// falls in its range (with all their pairs). So the chunks of a cut make
+/// every half exactly once, and a chunk holds at most its share of the
+/// pairs plus one left piece's ([`Quarters::largest_right_cell`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Chunk {
+    /// Which chunk, `0..of`.
+    pub index: u32,
+    /// How many chunks the set is cut into (at least 1).
+    pub of: u32,
+}
+
+impl Chunk {
+    /// The whole set.
+    #[cfg(test)]
+    pub(crate) const ALL: Chunk = Chunk { index: 0, of: 1 };
+
+    /// Chunk's range of places among `pairs` pairs.
+    fn range(self, pairs: u64) -> std::ops::Range<u64> {
+        let at = |i: u32| (u128::from(pairs) * u128::from(i) / u128::from(self.of.max(1))) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
 /// Both quarters of a unit's half.
 #[derive(Default)]
 pub(crate) struct Quarters {
@@ -316,18 +342,38 @@ pub(crate) struct Quarters {
 impl Quarters {
     /// Pairs of pieces a half of file set `set` is made from (every split
     /// of its ranks between the quarters): the most halves the set can
-    /// have, which the memory declaration's table is checked against.
-    #[cfg(test)]
+    /// have. Sizes a set's [`Chunk`]s, and the memory declaration's table
+    /// is checked against it.
     pub(crate) fn pairs(&self, set: u32) -> u64 {
-        let left_count = (set & self.left_files).count_ones();
         let mut pairs = 0;
-        // Every set A of left-quarter ranks of the right size, by Gosper's
-        // next-combination step, as `halves` walks them.
+        self.for_each_cell(set, |left, right| {
+            pairs += (left.len() * right.len()) as u64;
+        });
+        pairs
+    }
+
+    /// The most pieces one cell of the right quarter holds for `set`: how
+    /// far a [`Chunk`] may pass its share of the set's pairs (a left
+    /// piece's pairs are not split between chunks).
+    #[cfg(test)]
+    pub(crate) fn largest_right_cell(&self, set: u32) -> u64 {
+        let mut largest = 0;
+        self.for_each_cell(set, |_, right| largest = largest.max(right.len() as u64));
+        largest
+    }
+
+    /// Calls `visit(left pieces' keys, right pieces' keys)` for every split
+    /// of `set`'s ranks between the quarters, in the order `halves` walks
+    /// them: every set A of left-quarter ranks of the right size, by
+    /// Gosper's next-combination step (A = 0 when the left quarter is
+    /// empty).
+    fn for_each_cell(&self, set: u32, mut visit: impl FnMut(&[u64], &[u64])) {
+        let left_count = (set & self.left_files).count_ones();
         let mut ranks: u32 = (1u32 << left_count) - 1;
         while ranks <= self.all_ranks {
             let (left, _) = self.left.cell(ranks, set);
             let (right, _) = self.right.cell(self.all_ranks & !ranks, set);
-            pairs += (left.len() * right.len()) as u64;
+            visit(left, right);
             if ranks == 0 {
                 break;
             }
@@ -335,7 +381,6 @@ impl Quarters {
             let next = ranks + low;
             ranks = next | (((ranks ^ next) >> 2) / low);
         }
-        pairs
     }
 
     /// Pieces held in both quarters.
@@ -430,38 +475,64 @@ impl Quarters {
         nodes
     }
 
-    /// The keys of every half using exactly the files `set` (whose block
+    /// The keys of the halves of `chunk` of the file set `set` (whose block
     /// files must be the built pattern), written to `out[..len]`; returns
     /// len and the pairs of pieces tested. `out` is scratch, grown as
     /// needed and never shrunk: the pairs are written without a branch,
     /// each kept by advancing the end only if it fits. Runs compiled for
     /// `isa`'s level, whose `fit` it uses.
-    pub(crate) fn halves<L: Isa>(&self, isa: L, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
-        isa.run(|| self.halves_in(isa, set, out))
+    pub(crate) fn halves<L: Isa>(
+        &self,
+        isa: L,
+        set: u32,
+        chunk: Chunk,
+        out: &mut Vec<u64>,
+    ) -> (usize, u64) {
+        let range = if chunk.of <= 1 {
+            0..u64::MAX
+        } else {
+            chunk.range(self.pairs(set))
+        };
+        isa.run(|| self.halves_in(isa, set, range, out))
     }
 
-    /// [`Quarters::halves`], inlined into the level's code.
+    /// [`Quarters::halves`] for the left pieces whose first pair's place
+    /// among the set's pairs (in walking order) is in `range`, inlined into
+    /// the level's code.
     #[inline(always)]
-    fn halves_in<L: Isa>(&self, isa: L, set: u32, out: &mut Vec<u64>) -> (usize, u64) {
-        let left_count = (set & self.left_files).count_ones();
+    fn halves_in<L: Isa>(
+        &self,
+        isa: L,
+        set: u32,
+        range: std::ops::Range<u64>,
+        out: &mut Vec<u64>,
+    ) -> (usize, u64) {
         let mut len = 0;
         let mut tested = 0u64;
-        // Every set A of left-quarter ranks of the right size, by Gosper's
-        // next-combination step (A = 0 when the left quarter is empty).
+        // Pairs walked before the current left piece.
+        let mut walked = 0u64;
+        let left_count = (set & self.left_files).count_ones();
         let mut ranks: u32 = (1u32 << left_count) - 1;
-        while ranks <= self.all_ranks {
+        while ranks <= self.all_ranks && walked < range.end {
             let (left_keys, left_sides) = self.left.cell(ranks, set);
             let (right_keys, right_sides) = self.right.cell(self.all_ranks & !ranks, set);
-            if !left_keys.is_empty() && !right_keys.is_empty() {
-                tested += (left_keys.len() * right_keys.len()) as u64;
+            let per_left = right_keys.len() as u64;
+            let cell_pairs = left_keys.len() as u64 * per_left;
+            if per_left > 0 && walked + cell_pairs > range.start {
+                // The cell's left pieces whose first pair is in the range.
+                let first = range.start.saturating_sub(walked).div_ceil(per_left) as usize;
+                let end = (range.end - walked).div_ceil(per_left) as usize;
+                let taken = first.min(left_keys.len())..end.min(left_keys.len());
+                tested += taken.len() as u64 * per_left;
                 let room = right_keys.len() + FIT_SLACK;
-                for (&key, &side) in left_keys.iter().zip(left_sides) {
+                for (&key, &side) in left_keys[taken.clone()].iter().zip(&left_sides[taken]) {
                     if out.len() < len + room {
                         out.resize((2 * out.len()).max(len + room), 0);
                     }
                     len += isa.fit(key, side, right_keys, right_sides, &mut out[len..]);
                 }
             }
+            walked += cell_pairs;
             if ranks == 0 {
                 break;
             }

@@ -11,7 +11,7 @@ use crate::halves::{HalfSearch, Walk};
 use crate::index::{self, Chooser, Remap};
 use crate::join::{self, BottomRuns, Role, Side, Word};
 use crate::layout::Width;
-use crate::quarters::{self, Quarters};
+use crate::quarters::{self, Chunk, Quarters};
 use crate::shape;
 
 /// A thread's memory for counting units, kept from one unit to the next:
@@ -202,8 +202,12 @@ enum Job {
     Whole,
     /// Its quarters built ([`prepare_unit`]; the count holds nodes only).
     Prepare,
-    /// A range of its top sets counted ([`count_sets`]).
-    Sets(SetRange),
+    /// Some of its top sets, or one sub-part of one, counted
+    /// ([`count_sets`], [`count_sub_part`]).
+    Join(Selection),
+    /// One top set's quarters built, and its sub-parts counted
+    /// ([`prepare_set`]; the count holds them as its solutions).
+    PrepareSet(u64),
 }
 
 /// One job on one unit, at whichever level it is dispatched to.
@@ -229,7 +233,7 @@ impl Task for UnitJob<'_> {
                         unit,
                         narrow,
                         wide,
-                        SetRange::ALL,
+                        Selection::Sets(SetRange::ALL),
                         index::MIN_CHOICE_PAIRS,
                         &mut |_, _, _| {},
                     );
@@ -244,7 +248,7 @@ impl Task for UnitJob<'_> {
                     nodes: build_quarters(isa, board, unit, narrow),
                     ..UnitCount::default()
                 },
-                Job::Sets(sets) => {
+                Job::Join(selection) => {
                     build_quarters(isa, board, unit, narrow);
                     join_sets(
                         isa,
@@ -252,10 +256,17 @@ impl Task for UnitJob<'_> {
                         unit,
                         narrow,
                         wide,
-                        sets,
+                        selection,
                         index::MIN_CHOICE_PAIRS,
                         &mut |_, _, _| {},
                     )
+                }
+                Job::PrepareSet(place) => {
+                    build_quarters(isa, board, unit, narrow);
+                    UnitCount {
+                        solutions: prepare_set_in(isa, board, unit, narrow, place).into(),
+                        ..UnitCount::default()
+                    }
                 }
             }
         })
@@ -350,7 +361,193 @@ impl SetRange {
 /// left out (see [`prepare_unit`]).
 pub(crate) fn count_sets(board: &Board, unit: Unit, sets: SetRange) -> UnitCount {
     debug_assert!(uses_quarters(board));
-    dispatch(board, unit, Job::Sets(sets))
+    dispatch(board, unit, Job::Join(Selection::Sets(sets)))
+}
+
+/// The sub-parts `subs` of the top set at `place` of a unit on a board
+/// made from quarters (see [`SetCut`]), counted as [`count_sets`] counts
+/// sets.
+pub(crate) fn count_sub_parts(
+    board: &Board,
+    unit: Unit,
+    place: u64,
+    subs: std::ops::Range<u32>,
+) -> UnitCount {
+    debug_assert!(uses_quarters(board));
+    let (start, end) = (subs.start, subs.end);
+    dispatch(board, unit, Job::Join(Selection::Sub { place, start, end }))
+}
+
+/// Builds the quarters of the unit's top set at `place` (and the unit's
+/// own, if this thread does not hold them) and says into how many
+/// sub-parts its join is cut (see [`SetCut`]); 1 for a place past the
+/// unit's sets.
+pub(crate) fn prepare_set(board: &Board, unit: Unit, place: u64) -> u32 {
+    if !uses_quarters(board) {
+        return 1;
+    }
+    let count = dispatch(board, unit, Job::PrepareSet(place));
+    u32::try_from(count.solutions).unwrap_or(u32::MAX)
+}
+
+/// [`prepare_set`] at `isa`'s level, the unit's quarters built.
+fn prepare_set_in<L: Isa>(
+    isa: L,
+    board: &Board,
+    unit: Unit,
+    buffers: &mut Buffers<u32>,
+    wanted: u64,
+) -> u32 {
+    let (_, fixing) = board.orbit(unit);
+    let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
+    let mut place = 0u64;
+    let mut sub_parts = 1;
+    for_each_top_set(board, unit, &fixing, |top_set, _| {
+        if place == wanted {
+            let bottom_set = board.bottom_set(unit.middle, top_set);
+            let (_, cut) = set_quarters(
+                isa,
+                board,
+                [unit, bottom_unit],
+                [&mut buffers.top_quarters, &mut buffers.bottom_quarters],
+                [top_set, bottom_set],
+            );
+            sub_parts = cut.count();
+        }
+        place += 1;
+    });
+    sub_parts
+}
+
+/// Which of a unit's top sets, and which of their sub-parts, a join takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Selection {
+    /// Every sub-part of the sets in the range.
+    Sets(SetRange),
+    /// The sub-parts `start..end` of the set at `place`.
+    Sub {
+        /// The set's place in [`for_each_top_set`]'s order.
+        place: u64,
+        /// The first sub-part.
+        start: u32,
+        /// The sub-part after the last.
+        end: u32,
+    },
+}
+
+impl Selection {
+    /// The sub-parts this takes of the set at `place` (clipped to the
+    /// set's cut by the caller), or `None` for a set it does not take.
+    fn subs_of(self, place: u64) -> Option<std::ops::Range<u32>> {
+        match self {
+            Selection::Sets(sets) => (sets.start..sets.end)
+                .contains(&place)
+                .then_some(0..u32::MAX),
+            Selection::Sub {
+                place: at,
+                start,
+                end,
+            } => (at == place).then_some(start..end),
+        }
+    }
+}
+
+/// Pairs of pieces (each a possible half) one side of one sub-part tries
+/// at most, beyond one left piece's: what bounds a thread's halves, so
+/// that its memory is bounded whatever n is (a set of n = 28 has tens of
+/// millions of halves a side). Below n = 24 no set reaches it.
+pub(crate) const CHUNK_PAIRS: u64 = 1 << 23;
+
+/// The product of both sides' tried pairs one sub-part may join at most (a
+/// set's tries bound its halves; the join's cost grows as their product).
+/// Cutting a large set pays twice: a sub-part is short (a fraction of a
+/// second on the heaviest sets of n = 26..28), so `--estimate` times many
+/// and a checkpoint loses little; and a whole set joins several times
+/// faster cut than whole, as a chunk's halves share fewer diagonals (more
+/// of them fit the narrow word, see [`crate::shape`]) and its buckets stay
+/// in cache, until the chunks' rebuilding costs more than that saves. This
+/// power of two was the fastest of 2^31..2^45 timed on the heaviest unit's
+/// sets at n = 26 and 28. No set below n = 22 is cut (a test in
+/// `crate::memory` checks the largest sets of the walked boards).
+pub(crate) const SUB_PART_PAIRS: u64 = 1 << 37;
+
+#[cfg(test)]
+thread_local! {
+    /// [`CHUNK_PAIRS`] and [`SUB_PART_PAIRS`], or less in a test that cuts
+    /// the sets of boards it can count.
+    static CUT_LIMITS: std::cell::Cell<(u64, u64)> =
+        const { std::cell::Cell::new((CHUNK_PAIRS, SUB_PART_PAIRS)) };
+}
+
+/// [`CHUNK_PAIRS`] and [`SUB_PART_PAIRS`] (lowered by a test).
+fn cut_limits() -> (u64, u64) {
+    #[cfg(test)]
+    return CUT_LIMITS.get();
+    #[cfg(not(test))]
+    (CHUNK_PAIRS, SUB_PART_PAIRS)
+}
+
+/// The most chunks one side of a set is cut into.
+const MAX_CHUNKS: u32 = 1 << 10;
+
+/// How one set's join is cut into sub-parts: its tops into `tops` chunks
+/// and its bottoms into `bottoms` ([`Chunk`]s of their quarters' pairs);
+/// sub-part `i · bottoms + j` joins top chunk i with bottom chunk j, so
+/// that the sub-parts of a set add up to its join.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SetCut {
+    tops: u32,
+    bottoms: u32,
+}
+
+impl SetCut {
+    /// The cut of a set whose sides try `top_pairs` and `bottom_pairs`
+    /// pairs of pieces: each side's chunk within [`CHUNK_PAIRS`], then the
+    /// side with the larger chunks cut again (doubling) until the product
+    /// is within [`SUB_PART_PAIRS`].
+    pub(crate) fn of(top_pairs: u64, bottom_pairs: u64) -> SetCut {
+        let (chunk_pairs, sub_part_pairs) = cut_limits();
+        let chunks = |pairs: u64| pairs.div_ceil(chunk_pairs).clamp(1, MAX_CHUNKS.into()) as u32;
+        let mut cut = SetCut {
+            tops: chunks(top_pairs),
+            bottoms: chunks(bottom_pairs),
+        };
+        loop {
+            let per_top = top_pairs.div_ceil(cut.tops.into());
+            let per_bottom = bottom_pairs.div_ceil(cut.bottoms.into());
+            if u128::from(per_top) * u128::from(per_bottom) <= u128::from(sub_part_pairs) {
+                return cut;
+            }
+            if per_top >= per_bottom && cut.tops < MAX_CHUNKS {
+                cut.tops = (2 * cut.tops).min(MAX_CHUNKS);
+            } else if cut.bottoms < MAX_CHUNKS {
+                cut.bottoms = (2 * cut.bottoms).min(MAX_CHUNKS);
+            } else if cut.tops < MAX_CHUNKS {
+                cut.tops = (2 * cut.tops).min(MAX_CHUNKS);
+            } else {
+                return cut;
+            }
+        }
+    }
+
+    /// Sub-parts of the set.
+    pub(crate) fn count(self) -> u32 {
+        self.tops * self.bottoms
+    }
+
+    /// Sub-part `sub`'s chunk of tops and chunk of bottoms.
+    pub(crate) fn chunks(self, sub: u32) -> (Chunk, Chunk) {
+        (
+            Chunk {
+                index: sub / self.bottoms,
+                of: self.tops,
+            },
+            Chunk {
+                index: sub % self.bottoms,
+                of: self.bottoms,
+            },
+        )
+    }
 }
 
 /// The smallest board whose halves are made from quarters: below, a unit's
@@ -462,7 +659,7 @@ fn count_unit_by_quarters<L: Isa>(
         unit,
         buffers,
         &mut Buffers::default(),
-        SetRange::ALL,
+        Selection::Sets(SetRange::ALL),
         min_choice_pairs,
         observe,
     );
@@ -497,8 +694,38 @@ fn build_quarters<L: Isa>(isa: L, board: &Board, unit: Unit, buffers: &mut Buffe
     nodes
 }
 
-/// Joins the top sets `sets` of a unit whose quarters `buffers` holds: each
-/// top set's tops and its bottom set's bottoms are made, the set's index
+/// Builds one top set's quarters and its bottom set's (when the board
+/// builds them set by set, see [`EXACT_MIN_N`]; else the unit's are kept)
+/// and says how its join is cut ([`SetCut`]); returns the queens placed.
+fn set_quarters<L: Isa>(
+    isa: L,
+    board: &Board,
+    units: [Unit; 2],
+    [top_quarters, bottom_quarters]: [&mut Quarters; 2],
+    sets: [u32; 2],
+) -> (u64, SetCut) {
+    let mut nodes = 0;
+    if exact_quarters(board) {
+        let side_bits = quarters::side_bits(board);
+        for (quarters, set, unit, role) in [
+            (&mut *top_quarters, sets[0], units[0], Role::Top),
+            (&mut *bottom_quarters, sets[1], units[1], Role::Bottom),
+        ] {
+            let inputs = (
+                contributions(board, role),
+                forbidden(board, unit, role),
+                unit.middle,
+            );
+            nodes += quarters.build_exact(isa, board, &side_bits, inputs, set);
+        }
+    }
+    let cut = SetCut::of(top_quarters.pairs(sets[0]), bottom_quarters.pairs(sets[1]));
+    (nodes, cut)
+}
+
+/// Joins the top sets `selection` takes of a unit whose quarters `buffers`
+/// holds, each cut into sub-parts ([`SetCut`]): for each sub-part, its chunk
+/// of the top set's tops and its chunk of the bottom set's bottoms are made, the set's index
 /// diagonals chosen from both (see [`crate::index`]), both sides sorted into
 /// index buckets and joined before the next set. Sets with fewer than
 /// `min_choice_pairs` pairs keep the layout's index (see
@@ -518,7 +745,7 @@ fn join_sets<L: Isa>(
     unit: Unit,
     buffers: &mut Buffers<u32>,
     wide: &mut Buffers<u64>,
-    sets: SetRange,
+    selection: Selection,
     min_choice_pairs: u64,
     observe: &mut SetObserver<'_>,
 ) -> UnitCount {
@@ -547,100 +774,94 @@ fn join_sets<L: Isa>(
             board.layout.index_bits,
         )
     };
-    let exact = exact_quarters(board);
-    let side_bits = quarters::side_bits(board);
     let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
-    let forbidden = [(unit, Role::Top), (bottom_unit, Role::Bottom)]
-        .map(|(unit, role)| forbidden(board, unit, role));
     let mut nodes = 0;
     let mut solutions = 0u64;
     let mut place = 0u64;
     for_each_top_set(board, unit, &fixing, |top_set, weight| {
         let here = place;
         place += 1;
-        if !(sets.start..sets.end).contains(&here) {
+        let Some(subs) = selection.subs_of(here) else {
             return;
-        }
-        let bottom_set = board.bottom_set(unit.middle, top_set);
-        if exact {
-            for (quarters, set, unit, role, forbidden) in [
-                (&mut *top_quarters, top_set, unit, Role::Top, forbidden[0]),
-                (
-                    &mut *bottom_quarters,
-                    bottom_set,
-                    bottom_unit,
-                    Role::Bottom,
-                    forbidden[1],
-                ),
-            ] {
-                let inputs = (contributions(board, role), forbidden, unit.middle);
-                nodes += quarters.build_exact(isa, board, &side_bits, inputs, set);
-            }
-        }
-        let (top_found, tested) = top_quarters.halves(isa, top_set, keys);
-        nodes += tested;
-        if top_found == 0 {
-            return;
-        }
-        let (bottom_found, tested) = bottom_quarters.halves(isa, bottom_set, bottom_keys);
-        nodes += tested;
-        if bottom_found == 0 {
-            return;
-        }
-        let (top_keys, bottom_keys) = (&mut keys[..top_found], &mut bottom_keys[..bottom_found]);
-        // Small sets keep the layout's central diagonals.
-        let all_pairs = (top_found as u64) * (bottom_found as u64);
-        let big = all_pairs >= min_choice_pairs;
-        let mut set_index_bits = index_bits;
-        let remap = if shaped {
-            let [top_bits, bottom_bits] = [&mut *top_keys, &mut *bottom_keys].map(|keys| {
-                keys.iter_mut().fold(0, |bits, key| {
-                    *key = shape::narrow_shape(*key);
-                    bits | *key
-                })
-            });
-            let index = if big {
-                chooser.choose_index(isa, top_keys, bottom_keys)
-            } else {
-                set_index_bits = shape::CENTRAL_BITS;
-                shape::CENTRAL_INDEX
-            };
-            let Some(word) = shape::narrow_word(top_bits, bottom_bits, index) else {
-                let pairs = join_wide(isa, board, top_keys, bottom_keys, wide);
-                solutions = weigh(solutions, weight, pairs);
-                return;
-            };
-            Chooser::remap_to(isa, index, word, remap);
-            Some(&*remap)
-        } else {
-            big.then(|| {
-                chooser.choose(isa, top_keys, bottom_keys, remap);
-                &*remap
-            })
         };
-        sort_set(
+        let bottom_set = board.bottom_set(unit.middle, top_set);
+        let (built, cut) = set_quarters(
             isa,
-            set_index_bits,
-            top_keys,
-            remap,
-            Role::Top,
-            tops,
-            unsorted,
-            counts,
+            board,
+            [unit, bottom_unit],
+            [&mut *top_quarters, &mut *bottom_quarters],
+            [top_set, bottom_set],
         );
-        sort_set(
-            isa,
-            set_index_bits,
-            bottom_keys,
-            remap,
-            Role::Bottom,
-            bottoms,
-            unsorted,
-            counts,
-        );
-        observe(all_pairs, tops, bottoms);
-        let pairs = join::count_pairs(isa, tops, 0, bottoms, 0, board.doubling(), runs);
-        solutions = weigh(solutions, weight, pairs);
+        nodes += built;
+        for sub in subs.start..subs.end.min(cut.count()) {
+            let (top_chunk, bottom_chunk) = cut.chunks(sub);
+            let (top_found, tested) = top_quarters.halves(isa, top_set, top_chunk, keys);
+            nodes += tested;
+            if top_found == 0 {
+                continue;
+            }
+            let (bottom_found, tested) =
+                bottom_quarters.halves(isa, bottom_set, bottom_chunk, bottom_keys);
+            nodes += tested;
+            if bottom_found == 0 {
+                continue;
+            }
+            let (top_keys, bottom_keys) =
+                (&mut keys[..top_found], &mut bottom_keys[..bottom_found]);
+            // Small sets keep the layout's central diagonals.
+            let all_pairs = (top_found as u64) * (bottom_found as u64);
+            let big = all_pairs >= min_choice_pairs;
+            let mut set_index_bits = index_bits;
+            let remap = if shaped {
+                let [top_bits, bottom_bits] = [&mut *top_keys, &mut *bottom_keys].map(|keys| {
+                    keys.iter_mut().fold(0, |bits, key| {
+                        *key = shape::narrow_shape(*key);
+                        bits | *key
+                    })
+                });
+                let index = if big {
+                    chooser.choose_index(isa, top_keys, bottom_keys)
+                } else {
+                    set_index_bits = shape::CENTRAL_BITS;
+                    shape::CENTRAL_INDEX
+                };
+                let Some(word) = shape::narrow_word(top_bits, bottom_bits, index) else {
+                    let pairs = join_wide(isa, board, top_keys, bottom_keys, wide);
+                    solutions = weigh(solutions, weight, pairs);
+                    continue;
+                };
+                Chooser::remap_to(isa, index, word, remap);
+                Some(&*remap)
+            } else {
+                big.then(|| {
+                    chooser.choose(isa, top_keys, bottom_keys, remap);
+                    &*remap
+                })
+            };
+            sort_set(
+                isa,
+                set_index_bits,
+                top_keys,
+                remap,
+                Role::Top,
+                tops,
+                unsorted,
+                counts,
+            );
+            sort_set(
+                isa,
+                set_index_bits,
+                bottom_keys,
+                remap,
+                Role::Bottom,
+                bottoms,
+                unsorted,
+                counts,
+            );
+            observe(all_pairs, tops, bottoms);
+            let pairs = join::count_pairs(isa, tops, 0, bottoms, 0, board.doubling(), runs);
+            solutions = weigh(solutions, weight, pairs);
+        }
     });
     orbit_count(images.len(), solutions, nodes)
 }
@@ -1005,7 +1226,10 @@ mod tests {
                         let sets = top_sets(&board, unit);
                         let mut sum = at(unit, Job::Prepare);
                         for index in 0..2 {
-                            sum += at(unit, Job::Sets(SetRange::part(sets, index, 2)));
+                            sum += at(
+                                unit,
+                                Job::Join(Selection::Sets(SetRange::part(sets, index, 2))),
+                            );
                         }
                         assert_eq!(sum, whole, "n = {n}, {width:?}, {level:?}, {unit:?}");
                         total += sum.solutions;
@@ -1078,6 +1302,93 @@ mod tests {
             }
         }
         EXACT_FROM.set(EXACT_MIN_N);
+    }
+
+    #[test]
+    fn sets_cut_into_sub_parts_count_every_board_and_add_up() {
+        // Below n = 23 no set is cut; here the cut's limits are lowered so
+        // that boards whose totals are known cut their sets into many
+        // sub-parts (chunks of tops against chunks of bottoms), in both
+        // layouts and with either way of building quarters: whole counts
+        // still match A000170, and a set's sub-parts, counted one by one,
+        // add up to the set.
+        CUT_LIMITS.set((1 << 8, 1 << 15));
+        for exact in [false, true] {
+            EXACT_FROM.set(if exact { 0 } else { EXACT_MIN_N });
+            for n in 14..=15usize {
+                for width in [Width::Narrow, Width::Wide] {
+                    let board = Board::with_width(n, width);
+                    let units: Vec<Unit> = (board.units().into_iter())
+                        .filter(|&unit| board.is_canonical(unit))
+                        .collect();
+                    let total: u64 = units.iter().map(|&u| count_unit(&board, u).solutions).sum();
+                    let context = format!("n = {n}, {width:?}, exact {exact}");
+                    assert_eq!(Some(total), oeis::total(n), "{context}");
+                    let unit = *units
+                        .iter()
+                        .max_by_key(|&&u| top_sets(&board, u))
+                        .expect("units");
+                    let mut most = 1;
+                    for place in 0..top_sets(&board, unit) {
+                        let set = count_sets(
+                            &board,
+                            unit,
+                            SetRange {
+                                start: place,
+                                end: place + 1,
+                            },
+                        );
+                        let subs = prepare_set(&board, unit, place);
+                        most = most.max(subs);
+                        let mut sum = UnitCount::default();
+                        for sub in 0..subs {
+                            sum += count_sub_parts(&board, unit, place, sub..sub + 1);
+                        }
+                        assert_eq!(sum.solutions, set.solutions, "{context}, set {place}");
+                    }
+                    assert!(most >= 4, "{context}: the limits cut some set");
+                }
+            }
+        }
+        EXACT_FROM.set(EXACT_MIN_N);
+        CUT_LIMITS.set((CHUNK_PAIRS, SUB_PART_PAIRS));
+    }
+
+    #[test]
+    fn a_chunk_makes_at_most_its_share_of_the_pairs_and_one_left_pieces() {
+        // The memory bound of a sub-part: a chunk of K of a set whose sides
+        // try P pairs makes at most P / K (rounded up) halves plus one left
+        // piece's pairs, and the chunks of a cut make the set's halves.
+        let board = Board::new(17);
+        let unit = (board.units().into_iter())
+            .find(|&u| board.is_canonical(u) && top_sets(&board, u) > 4)
+            .expect("a unit of several sets");
+        let mut buffers = Buffers::<u32>::default();
+        build_quarters(Portable, &board, unit, &mut buffers);
+        let quarters = &buffers.top_quarters;
+        let (_, fixing) = board.orbit(unit);
+        let mut keys = Vec::new();
+        let mut checked = 0;
+        for_each_top_set(&board, unit, &fixing, |set, _| {
+            let pairs = quarters.pairs(set);
+            let (whole, _) = quarters.halves(Portable, set, Chunk::ALL, &mut keys);
+            let mut all: Vec<u64> = keys[..whole].to_vec();
+            all.sort_unstable();
+            for of in [2, 3, 7] {
+                let mut made = Vec::new();
+                for index in 0..of {
+                    let chunk = Chunk { index, of };
+                    let (found, tried) = quarters.halves(Portable, set, chunk, &mut keys);
+                    let bound = pairs.div_ceil(of.into()) + quarters.largest_right_cell(set);
+                    assert!(tried <= bound, "set {set:#b}, chunk {index} of {of}");
+                    made.extend_from_slice(&keys[..found]);
+                }
+                made.sort_unstable();
+                assert_eq!(made, all, "set {set:#b}, {of} chunks");
+            }
+            checked += 1;
+        });
+        assert!(checked > 4);
     }
 
     #[test]
@@ -1237,7 +1548,7 @@ mod tests {
                     loop {
                         if rest.count_ones() as usize == wanted {
                             let set = unit.pattern | rest;
-                            let (found, _) = quarters.halves(Portable, set, &mut keys);
+                            let (found, _) = quarters.halves(Portable, set, Chunk::ALL, &mut keys);
                             let mut made = keys[..found].to_vec();
                             made.sort_unstable();
                             let mut expected = searched.remove(&set).unwrap_or_default();
