@@ -531,8 +531,9 @@ impl EstimateRecord<'_> {
             rows.push((
                 "note",
                 format!(
-                    "one unit's shared work alone took {} s, past the time the budget had left: the answer came late and rests on few draws",
-                    significant(e.shared_seconds_max)
+                    "one unit's or part's shared work alone ran past the time the budget had left (the longest: a unit's {} s, a part's {} s): the answer came late and rests on few draws",
+                    significant(e.shared_seconds_max),
+                    significant(e.part_shared_seconds_max)
                 ),
             ));
         }
