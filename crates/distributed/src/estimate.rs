@@ -711,8 +711,9 @@ pub(crate) fn estimate_on(
         // largest seen so far does, and this unit's may be larger.
         run.shared_over_budget |= measured > left_before;
         // Parts: as much time as the shared work took (the cost of a draw
-        // is then balanced between its two stages), at least a 64th of the
-        // budget, at most a quarter of it so that several units are drawn.
+        // is then balanced between its shared work and its parts), at
+        // least a 64th of the budget, at most a quarter of it so that
+        // several units are drawn; as many as take that at the mean part.
         let target = shared.min(budget_seconds / 4.0).max(budget_seconds / 64.0);
         let of = cut(
             split.parts(n, unit),

@@ -376,7 +376,8 @@ fn an_engine_of_whole_units_is_timed_whole_and_a_small_plan_exactly() {
 #[test]
 fn a_unit_is_timed_in_part_its_shared_work_once_a_draw() {
     // 16 parts of up to 4 ms and no shared work: a 64th of a 100 ms budget
-    // is reached after one or two parts, so no unit is timed whole.
+    // is one or two parts' time, so a draw times two, and no unit is timed
+    // whole.
     let engine = Sleepy::new(4, 16, 0);
     let (estimate, seen) = run(&engine, 100, 7);
     assert!(estimate.draws >= 2, "{estimate:?}");
@@ -438,8 +439,8 @@ fn the_interval_of_two_standard_errors_holds_the_full_time_in_most_trials() {
 
 /// A clock that moves only when a fake engine says its work took time:
 /// the true time of a whole run is then known exactly, and an estimate
-/// takes no real time at all.
-/// It also keeps when each step started and how long it took.
+/// takes no real time at all. It also keeps when each step started and
+/// how long it took.
 #[derive(Default)]
 struct FakeClock(Mutex<(f64, Vec<(f64, f64)>)>);
 
@@ -655,8 +656,8 @@ fn the_three_stage_interval_holds_the_truth_in_most_seeds() {
         .count();
     // Nominal 95 %; about ten draws of a skewed population (parts from a
     // fifth of a second to half a minute) make the standard error itself
-    // noisy and often short, so fewer hold: at least 80 %. An estimator
-    // blind to the spread within parts or units holds far fewer.
+    // noisy and often short, so fewer hold: at least 80 %, which an
+    // interval much too short or off its centre would not reach.
     assert!(covered * 100 >= 80 * seeds as usize, "{covered} of {seeds}");
 }
 
