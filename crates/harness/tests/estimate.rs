@@ -2,22 +2,17 @@
 //! its line on a signal, and (ignored: minutes) that its interval holds the
 //! real time in most trials.
 
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::common::{queens, refused, stderr, stdout};
-
-fn json(args: &[&str]) -> Value {
-    let output = queens(args);
-    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
-    serde_json::from_str(stdout(&output).trim()).unwrap()
-}
+use crate::common::{json, queens, refused, stderr, stdout};
+#[cfg(unix)]
+use crate::common::{signal, spawn};
 
 fn estimate(n: u32, budget: &str, seed: u64) -> Value {
     let (n, seed) = (n.to_string(), seed.to_string());
-    json(&[
+    json(&queens(&[
         "count",
         &n,
         "--estimate",
@@ -28,7 +23,7 @@ fn estimate(n: u32, budget: &str, seed: u64) -> Value {
         "--threads",
         "1",
         "--json",
-    ])
+    ]))
 }
 
 #[test]
@@ -65,19 +60,9 @@ fn an_estimate_prints_its_interval_core_hours_and_budget() {
 #[test]
 fn a_signal_during_an_estimate_ends_it_with_one_line() {
     for name in ["INT", "TERM"] {
-        let child = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(["count", "20", "--estimate", "--estimate-seconds", "60"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = spawn(&["count", "20", "--estimate", "--estimate-seconds", "60"]);
         std::thread::sleep(Duration::from_millis(1500));
-        let status = Command::new("kill")
-            .args([&format!("-{name}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let output = child.wait_with_output().unwrap();
+        let output = signal(child, name);
         let err = stderr(&output);
         assert_eq!(output.status.code(), Some(130), "SIG{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
@@ -91,14 +76,14 @@ fn a_signal_during_an_estimate_ends_it_with_one_line() {
 /// full count timed once, after them.
 pub(crate) fn coverage(n: u32, trials: u64, budget: &str) -> (usize, f64) {
     let estimates: Vec<Value> = (1..=trials).map(|seed| estimate(n, budget, seed)).collect();
-    let full = json(&[
+    let full = json(&queens(&[
         "count",
         &n.to_string(),
         "--threads",
         "1",
         "--json",
         "--quiet",
-    ]);
+    ]));
     let truth = full["seconds"].as_f64().unwrap();
     let covered = estimates
         .iter()

@@ -6,23 +6,14 @@
 use crate::common;
 
 use common::saved_units;
-use common::{queens, refused};
+use common::{json, queens, refused};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use queens_core::oeis;
 use queens_harness::registry::SOLVERS;
 use serde_json::Value;
-
-fn json(output: &Output) -> Value {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
 
 fn splitting_solvers() -> Vec<&'static str> {
     let ids: Vec<_> = SOLVERS

@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{failed_verification, queens, refused, reseal, stderr, stdout};
+use common::{failed_verification, json, queens, refused, reseal, stderr, stdout};
+#[cfg(unix)]
+use common::{signal, spawn};
 use queens_core::oeis;
 use serde_json::Value;
 
@@ -19,7 +21,7 @@ use serde_json::Value;
 fn shards(k: usize) -> Vec<Value> {
     (1..=k)
         .map(|i| {
-            let output = queens(&[
+            json(&queens(&[
                 "count",
                 "12",
                 "--unique",
@@ -28,9 +30,7 @@ fn shards(k: usize) -> Vec<Value> {
                 "constellations",
                 "--shard",
                 &format!("{i}/{k}"),
-            ]);
-            assert!(output.status.success(), "{}", stderr(&output));
-            serde_json::from_str(stdout(&output).trim()).unwrap()
+            ]))
         })
         .collect()
 }
@@ -287,25 +287,20 @@ fn sigterm_and_sigint_save_the_checkpoint_and_say_how_to_resume() {
     for name in ["TERM", "INT"] {
         let dir = tempfile::tempdir().unwrap();
         let checkpoint: PathBuf = dir.path().join("run.ckpt");
-        let child = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args([
-                "count",
-                "17",
-                "--solver",
-                "half-join",
-                "--threads",
-                "1",
-                "--unique",
-                "--json",
-                "--checkpoint",
-                checkpoint.to_str().unwrap(),
-                "--checkpoint-every",
-                "5",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = spawn(&[
+            "count",
+            "17",
+            "--solver",
+            "half-join",
+            "--threads",
+            "1",
+            "--unique",
+            "--json",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "5",
+        ]);
         // Wait for the first save (made at once), then a little work.
         let started = Instant::now();
         while saved_units(&checkpoint).is_none() {
@@ -313,12 +308,7 @@ fn sigterm_and_sigint_save_the_checkpoint_and_say_how_to_resume() {
             std::thread::sleep(Duration::from_millis(20));
         }
         std::thread::sleep(Duration::from_millis(100));
-        let status = Command::new("kill")
-            .args([&format!("-{name}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let output = child.wait_with_output().unwrap();
+        let output = signal(child, name);
         let err = stderr(&output);
         if output.status.code() == Some(0) {
             // The whole count finished before the signal: nothing to test.
@@ -348,8 +338,7 @@ fn sigterm_and_sigint_save_the_checkpoint_and_say_how_to_resume() {
             "--checkpoint",
             checkpoint.to_str().unwrap(),
         ]);
-        assert!(resumed.status.success(), "{}", stderr(&resumed));
-        let record: Value = serde_json::from_str(stdout(&resumed).trim()).unwrap();
+        let record = json(&resumed);
         assert_eq!(record["solutions"], oeis::total(17).unwrap());
         assert_eq!(record["unique"], oeis::unique(17).unwrap());
     }

@@ -74,7 +74,7 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                 .as_deref()
                 .map_or("unknown", |c| &c[..c.len().min(7)]);
             out.push_str(&format!(
-                "Projected by `queens count N --estimate --threads 1` (a timed two-stage sample of each \
+                "Projected by `queens count N --estimate --threads 1` (a timed multi-stage sample of each \
                  count's work, within its budget) on {} ({} cores), commit {commit}, {}. *Interval*: \
                  ± 2 standard errors, a nominal 95 %. *Core-hours*: the one-thread time in hours, \
                  what a cluster bills; the count splits into units, so it spreads over cores.\n\n",

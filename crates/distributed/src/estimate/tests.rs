@@ -1,3 +1,4 @@
+use std::collections::HashSet;
 use std::sync::Mutex;
 
 use queens_core::split::{Plan, UnitCount};
@@ -41,24 +42,100 @@ fn the_estimator_is_unbiased_over_every_draw() {
     assert!((expected - truth).abs() < 1e-9);
 }
 
+fn measured(seconds: &[f64]) -> Vec<Expanded> {
+    seconds.iter().map(|&s| Expanded::measured(s)).collect()
+}
+
 #[test]
 fn a_units_expansion_from_parts_is_unbiased_and_exact_when_whole() {
     // Shared 1 s, parts of 1, 2, 6 s: 10 s in all.
-    let parts = [1.0, 2.0, 6.0];
-    assert_eq!(expand(1.0, &parts, 3), (10.0, 0.0));
+    let parts = measured(&[1.0, 2.0, 6.0]);
+    assert_eq!(expand(1.0, &parts, 3), Expanded::measured(10.0));
     // Every pair of parts, equally likely, averages to the unit's time.
-    let pairs = [[1.0, 2.0], [1.0, 6.0], [2.0, 6.0]];
-    let mean: f64 = pairs.iter().map(|p| expand(1.0, p, 3).0).sum::<f64>() / 3.0;
+    let pairs = [[1.0, 2.0], [1.0, 6.0], [2.0, 6.0]].map(|p| measured(&p));
+    let mean: f64 = pairs.iter().map(|p| expand(1.0, p, 3).seconds).sum::<f64>() / 3.0;
     assert!((mean - 10.0).abs() < 1e-9);
     // And the within-unit variance estimate averages to the true variance
     // of that expansion over the pairs.
     let truth = pairs
         .iter()
-        .map(|p| (expand(1.0, p, 3).0 - 10.0).powi(2))
+        .map(|p| (expand(1.0, p, 3).seconds - 10.0).powi(2))
         .sum::<f64>()
         / 3.0;
-    let estimated = pairs.iter().map(|p| expand(1.0, p, 3).1).sum::<f64>() / 3.0;
+    let estimated = pairs.iter().map(|p| expand(1.0, p, 3).within).sum::<f64>() / 3.0;
     assert!((estimated - truth).abs() < 1e-9, "{estimated} vs {truth}");
+}
+
+/// Every way of drawing `m` of a list's items, equally likely.
+fn choices(items: usize, m: usize) -> Vec<Vec<usize>> {
+    if m == 0 {
+        return vec![Vec::new()];
+    }
+    (m - 1..items)
+        .flat_map(|last| {
+            choices(last, m - 1).into_iter().map(move |mut c| {
+                c.push(last);
+                c
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn a_three_stage_expansion_and_its_variance_are_unbiased_over_every_sample() {
+    // A unit of shared 1 s and three parts: shared seconds and sub-parts
+    // (1 + 2 + 6 + 0.5 + 3 + 3 + 4 + 2 + 9 + 1 + 1 = 32.5 s in all).
+    let parts: [(f64, &[f64]); 3] = [
+        (0.5, &[1.0, 2.0, 6.0]),
+        (0.0, &[3.0, 3.0, 4.0]),
+        (1.0, &[2.0, 9.0, 1.0]),
+    ];
+    let truth = 1.0
+        + parts
+            .iter()
+            .map(|(q, subs)| q + subs.iter().sum::<f64>())
+            .sum::<f64>();
+    // Two of the three parts, two of each one's three sub-parts: every
+    // such sample is equally likely; their mean estimate is the truth and
+    // their mean variance estimate the true variance of the estimate.
+    let mut estimates = Vec::new();
+    for chosen in choices(3, 2) {
+        let per_part: Vec<Vec<Expanded>> = chosen
+            .iter()
+            .map(|&j| {
+                let (q, subs) = parts[j];
+                choices(3, 2)
+                    .iter()
+                    .map(|c| {
+                        expand(
+                            q,
+                            &measured(&c.iter().map(|&k| subs[k]).collect::<Vec<_>>()),
+                            3,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        for a in &per_part[0] {
+            for b in &per_part[1] {
+                estimates.push(expand(1.0, &[*a, *b], 3));
+            }
+        }
+    }
+    let count = estimates.len() as f64;
+    let mean = estimates.iter().map(|e| e.seconds).sum::<f64>() / count;
+    assert!((mean - truth).abs() < 1e-9, "{mean} vs {truth}");
+    let variance = estimates
+        .iter()
+        .map(|e| (e.seconds - truth).powi(2))
+        .sum::<f64>()
+        / count;
+    let estimated = estimates.iter().map(|e| e.within).sum::<f64>() / count;
+    assert!(
+        (estimated - variance).abs() < 1e-9 * variance,
+        "{estimated} vs {variance}"
+    );
+    assert!(estimates.iter().all(|e| !e.whole));
 }
 
 #[test]
@@ -107,14 +184,54 @@ fn a_draw_lands_on_each_unit_in_proportion_to_its_weight() {
     assert_eq!(landed, vec![0, 0, 2, 2, 2]);
 }
 
+/// One step an engine was asked for: unit key, part (`None`: the unit's
+/// shared work) and sub-part (`None`: the part's shared work), as a
+/// [`Status`] names it.
+type Step = (u64, Option<Part>, Option<Part>);
+
+/// What a fake engine was asked to do, in order.
+#[derive(Default)]
+struct Log(Mutex<Vec<Step>>);
+
+impl Log {
+    fn push(&self, key: u64, part: Option<Part>, sub: Option<Part>) {
+        self.0.lock().unwrap().push((key, part, sub));
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        self.0.lock().unwrap().clone()
+    }
+
+    /// Asserts that the watcher heard of every step, in order, before it
+    /// ran.
+    fn assert_watched(&self, seen: &[Status]) {
+        let heard: Vec<Step> = seen
+            .iter()
+            .map(|s| (s.unit as u64, s.part, s.sub_part))
+            .collect();
+        assert_eq!(heard, self.steps());
+    }
+
+    /// Steps of each kind: units prepared, parts prepared, counts.
+    fn kinds(&self) -> (usize, usize, usize) {
+        let steps = self.steps();
+        let of = |f: fn(&Step) -> bool| steps.iter().filter(|s| f(s)).count();
+        (
+            of(|s| s.1.is_none()),
+            of(|s| s.1.is_some() && s.2.is_none()),
+            of(|s| s.2.is_some()),
+        )
+    }
+}
+
 /// A fake engine whose work is sleeping: unit `key` has shared work of
 /// `shared` ms and `parts` parts, part `j` sleeping `1 + (key + j) % 4`
-/// ms; what it did is logged.
+/// ms (parts not cut further); what it did is logged.
 struct Sleepy {
     units: u64,
     parts: u32,
     shared: u64,
-    log: Mutex<Vec<(u64, Option<Part>)>>,
+    log: Log,
 }
 
 impl Sleepy {
@@ -123,7 +240,7 @@ impl Sleepy {
             units,
             parts,
             shared,
-            log: Mutex::new(Vec::new()),
+            log: Log::default(),
         }
     }
 
@@ -136,20 +253,32 @@ fn nap(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));
 }
 
+/// Units `0..count` weighing 1, 2, 3, 1, 2, ...: weights that do not
+/// follow the fake engines' times, so that the draws' expansion matters.
+fn plan_of(count: u64) -> Plan {
+    Plan {
+        units: (0..count)
+            .map(|key| WorkUnit {
+                key,
+                weight: 1 + key % 3,
+            })
+            .collect(),
+        nodes: 0,
+    }
+}
+
+/// The engine parts `part` of a cut into `part.of` holds, of `parts`: a
+/// slice of a coarser cut holds several.
+fn held(part: Part, parts: u32) -> std::ops::Range<u32> {
+    part.index * parts / part.of..(part.index + 1) * parts / part.of
+}
+
 impl WorkSplit for Sleepy {
     fn version(&self) -> &'static str {
         "sleepy/1"
     }
     fn plan(&self, _: usize) -> Result<Plan, QueensError> {
-        Ok(Plan {
-            units: (0..self.units)
-                .map(|key| WorkUnit {
-                    key,
-                    weight: 1 + key % 3,
-                })
-                .collect(),
-            nodes: 0,
-        })
+        Ok(plan_of(self.units))
     }
     fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
         nap(self.shared);
@@ -162,9 +291,13 @@ impl WorkSplit for Sleepy {
         self.parts
     }
     fn prepare_unit(&self, _: usize, unit: WorkUnit) -> Result<u64, QueensError> {
-        self.log.lock().unwrap().push((unit.key, None));
+        self.log.push(unit.key, None, None);
         nap(self.shared);
         Ok(0)
+    }
+    fn prepare_part(&self, _: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
+        self.log.push(unit.key, Some(part), None);
+        Ok(1)
     }
     fn count_part(
         &self,
@@ -173,38 +306,46 @@ impl WorkSplit for Sleepy {
         part: Part,
         _: bool,
     ) -> Result<UnitCount, QueensError> {
-        self.log.lock().unwrap().push((unit.key, Some(part)));
-        // Slices of a coarser cut sleep for the parts they hold.
-        let (from, to) = (
-            part.index * self.parts / part.of,
-            (part.index + 1) * self.parts / part.of,
-        );
-        for j in from..to {
+        self.log.push(unit.key, Some(part), Some(Part::WHOLE));
+        for j in held(part, self.parts) {
             nap(self.part_ms(unit.key, j));
         }
         Ok(UnitCount::default())
     }
 }
 
-fn run(engine: &Sleepy, budget_ms: u64, seed: u64) -> (Estimate, Vec<Status>) {
+/// Estimates `engine`'s plan on `clock` (the real one when `None`),
+/// returning the estimate and every status the watcher heard.
+fn run_on(
+    engine: &dyn WorkSplit,
+    clock: Option<&dyn Clock>,
+    budget: Duration,
+    seed: u64,
+) -> (Estimate, Vec<Status>) {
     let plan = engine.plan(0).unwrap();
     let chosen: Vec<usize> = (0..plan.units.len()).collect();
     let mut seen = Vec::new();
-    let estimate = estimate(
-        &Sample {
-            split: engine,
-            n: 0,
-            units: &plan.units,
-            chosen: &chosen,
-            unique: false,
-            budget: Duration::from_millis(budget_ms),
-            started: Instant::now(),
-            seed,
-        },
-        &mut |status| seen.push(*status),
-    )
+    let sample = Sample {
+        split: engine,
+        n: 0,
+        units: &plan.units,
+        chosen: &chosen,
+        unique: false,
+        budget,
+        started: Instant::now(),
+        seed,
+    };
+    let mut watch = |status: &Status| seen.push(*status);
+    let estimate = match clock {
+        Some(clock) => estimate_on(&sample, clock, &mut watch),
+        None => estimate(&sample, &mut watch),
+    }
     .unwrap();
     (estimate, seen)
+}
+
+fn run(engine: &Sleepy, budget_ms: u64, seed: u64) -> (Estimate, Vec<Status>) {
+    run_on(engine, None, Duration::from_millis(budget_ms), seed)
 }
 
 #[test]
@@ -218,38 +359,38 @@ fn an_engine_of_whole_units_is_timed_whole_and_a_small_plan_exactly() {
         estimate.seconds * estimate.speed_noise
     );
     assert_eq!(estimate.weight_share, 1.0);
-    // Each unit prepared once and timed as its one part.
-    let log = engine.log.lock().unwrap();
-    assert_eq!(log.iter().filter(|(_, p)| p.is_none()).count(), 3);
-    assert!(log.iter().flat_map(|(_, p)| p).all(|&p| p == Part::WHOLE));
+    // Each unit prepared once and timed as its one part, not cut further.
+    assert_eq!(engine.log.kinds().0, 3);
+    assert!(
+        engine
+            .log
+            .steps()
+            .iter()
+            .all(|&(_, part, sub)| part.is_none_or(|p| p == Part::WHOLE)
+                && sub.is_none_or(|s| s == Part::WHOLE))
+    );
+    assert_eq!(estimate.sub_parts_timed, estimate.parts_timed);
     assert!(seen.iter().any(|s| s.part.is_none()));
 }
 
 #[test]
 fn a_unit_is_timed_in_part_its_shared_work_once_a_draw() {
     // 16 parts of up to 4 ms and no shared work: a 64th of a 100 ms budget
-    // is reached after one or two parts, so no unit is timed whole.
+    // is one or two parts' time, so a draw times two, and no unit is timed
+    // whole.
     let engine = Sleepy::new(4, 16, 0);
     let (estimate, seen) = run(&engine, 100, 7);
     assert!(estimate.draws >= 2, "{estimate:?}");
     assert!(estimate.parts_timed < 16 * estimate.draws);
     assert!(estimate.weight_share < 1.0);
     assert!(estimate.standard_error > 0.0);
-    // The watcher heard of every step before it ran.
-    let log = engine.log.lock().unwrap();
-    assert_eq!(seen.len(), log.len());
-    for (status, (key, part)) in seen.iter().zip(log.iter()) {
-        assert_eq!((status.unit as u64, status.part), (*key, *part));
-    }
-    assert_eq!(
-        log.iter().filter(|(_, p)| p.is_none()).count(),
-        estimate.draws
-    );
+    engine.log.assert_watched(&seen);
+    let (units, parts, counts) = engine.log.kinds();
+    assert_eq!(units, estimate.draws);
+    assert_eq!(parts, estimate.parts_timed);
     // Parts timed again are logged, not counted as parts of the sample.
-    assert_eq!(
-        log.iter().filter(|(_, p)| p.is_some()).count(),
-        estimate.parts_timed + estimate.repeats
-    );
+    assert_eq!(counts, estimate.sub_parts_timed + estimate.repeats);
+    assert_eq!(estimate.sub_parts_timed, estimate.parts_timed);
 }
 
 #[test]
@@ -294,4 +435,395 @@ fn the_interval_of_two_standard_errors_holds_the_full_time_in_most_trials() {
         })
         .count();
     assert!(covered >= 6, "{covered} of 10 intervals held {truth} s");
+}
+
+/// A clock that moves only when a fake engine says its work took time:
+/// the true time of a whole run is then known exactly, and an estimate
+/// takes no real time at all. It also keeps when each step started and
+/// how long it took.
+#[derive(Default)]
+struct FakeClock(Mutex<(f64, Vec<(f64, f64)>)>);
+
+impl FakeClock {
+    fn advance(&self, seconds: f64) {
+        let mut clock = self.0.lock().unwrap();
+        let now = clock.0;
+        clock.1.push((now, seconds));
+        clock.0 += seconds;
+    }
+
+    fn reset(&self) {
+        *self.0.lock().unwrap() = (0.0, Vec::new());
+    }
+
+    /// Asserts that no step started past `budget`, so that the estimate
+    /// ended within it but for one step longer than predicted.
+    fn assert_within(&self, budget: f64) {
+        let clock = self.0.lock().unwrap();
+        let longest = clock.1.iter().map(|s| s.1).fold(0.0, f64::max);
+        assert!(clock.1.iter().all(|s| s.0 <= budget), "{:?}", clock.1);
+        assert!(clock.0 <= budget + longest, "{} s", clock.0);
+    }
+}
+
+impl Clock for FakeClock {
+    fn seconds(&self) -> f64 {
+        self.0.lock().unwrap().0
+    }
+}
+
+/// A fake engine of three levels on a [`FakeClock`]: units of `parts`
+/// parts, each part with its own shared work and cut into sub-parts (some
+/// parts not cut at all), their seconds spread over a factor of hundreds
+/// as half-join's file sets are. Seconds are scaled by `scale`, the
+/// parts' shared work by `part_shared` besides.
+struct Layered {
+    units: u64,
+    parts: u32,
+    scale: f64,
+    part_shared: f64,
+    uneven: bool,
+    clock: FakeClock,
+    log: Log,
+}
+
+/// Engine part `j` of unit `key`: its shared seconds and its sub-parts'.
+struct Piece {
+    shared: f64,
+    subs: Vec<f64>,
+}
+
+impl Layered {
+    fn new(units: u64, parts: u32) -> Self {
+        Layered {
+            units,
+            parts,
+            scale: 1.0,
+            part_shared: 1.0,
+            uneven: false,
+            clock: FakeClock::default(),
+            log: Log::default(),
+        }
+    }
+
+    fn unit_shared(&self, key: u64) -> f64 {
+        self.scale * (0.2 + 0.1 * (key % 3) as f64)
+    }
+
+    fn piece(&self, key: u64, j: u32) -> Piece {
+        let j = u64::from(j);
+        let size = (key * 5 + j * 11) % 7;
+        let shared = self.scale * self.part_shared * 0.05 * (1 + (key + j) % 4) as f64;
+        if self.uneven {
+            // Sub-parts from 0.1 to 3.2 s, longer in longer parts.
+            let cut = 1 + (key * 7 + j * 3) % 6;
+            let base = 0.1 * f64::from(1u32 << size);
+            return Piece {
+                shared,
+                subs: (0..cut)
+                    .map(|k| self.scale * base * (1 + k % 3) as f64)
+                    .collect(),
+            };
+        }
+        // Sub-parts of 0.2 to 0.6 s, 1 to 64 of them: a long part is
+        // more sub-parts, as an engine cuts them.
+        Piece {
+            shared,
+            subs: (0..1u64 << size)
+                .map(|k| self.scale * 0.2 * (1 + (k + key) % 3) as f64)
+                .collect(),
+        }
+    }
+
+    /// The pieces a part of a (possibly coarser) cut holds.
+    fn pieces(&self, key: u64, part: Part) -> Vec<Piece> {
+        held(part, self.parts).map(|j| self.piece(key, j)).collect()
+    }
+
+    /// The exact seconds of the whole run.
+    fn truth(&self) -> f64 {
+        (0..self.units)
+            .map(|key| {
+                self.unit_shared(key)
+                    + (0..self.parts)
+                        .map(|j| {
+                            let p = self.piece(key, j);
+                            p.shared + p.subs.iter().sum::<f64>()
+                        })
+                        .sum::<f64>()
+            })
+            .sum()
+    }
+
+    fn run(&self, budget: f64, seed: u64) -> (Estimate, Vec<Status>) {
+        self.clock.reset();
+        self.log.0.lock().unwrap().clear();
+        run_on(
+            self,
+            Some(&self.clock),
+            Duration::from_secs_f64(budget),
+            seed,
+        )
+    }
+}
+
+impl WorkSplit for Layered {
+    fn version(&self) -> &'static str {
+        "layered/1"
+    }
+    fn plan(&self, _: usize) -> Result<Plan, QueensError> {
+        Ok(plan_of(self.units))
+    }
+    fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
+        unreachable!("an estimate times units in parts: {unit:?}")
+    }
+    fn parts(&self, _: usize, _: WorkUnit) -> u32 {
+        self.parts
+    }
+    fn prepare_unit(&self, _: usize, unit: WorkUnit) -> Result<u64, QueensError> {
+        self.log.push(unit.key, None, None);
+        self.clock.advance(self.unit_shared(unit.key));
+        Ok(0)
+    }
+    fn prepare_part(&self, _: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
+        self.log.push(unit.key, Some(part), None);
+        let pieces = self.pieces(unit.key, part);
+        self.clock.advance(pieces.iter().map(|p| p.shared).sum());
+        Ok(pieces.iter().map(|p| p.subs.len() as u32).sum())
+    }
+    fn count_part(
+        &self,
+        _: usize,
+        unit: WorkUnit,
+        part: Part,
+        _: bool,
+    ) -> Result<UnitCount, QueensError> {
+        self.log.push(unit.key, Some(part), Some(Part::WHOLE));
+        let pieces = self.pieces(unit.key, part);
+        self.clock
+            .advance(pieces.iter().flat_map(|p| &p.subs).sum::<f64>());
+        Ok(UnitCount::default())
+    }
+    fn count_sub_part(
+        &self,
+        _: usize,
+        unit: WorkUnit,
+        part: Part,
+        sub: Part,
+        _: bool,
+    ) -> Result<UnitCount, QueensError> {
+        self.log.push(unit.key, Some(part), Some(sub));
+        let pieces = self.pieces(unit.key, part);
+        let subs: Vec<f64> = pieces.iter().flat_map(|p| p.subs.clone()).collect();
+        assert!(sub.is_valid(subs.len() as u32), "{sub:?} of {part:?}");
+        self.clock.advance(subs[sub.index as usize]);
+        Ok(UnitCount::default())
+    }
+}
+
+#[test]
+fn the_three_stage_estimate_is_unbiased_over_many_seeds() {
+    let engine = Layered::new(12, 8);
+    let truth = engine.truth();
+    let seeds = 400;
+    let estimates: Vec<f64> = (0..seeds)
+        .map(|seed| engine.run(20.0, seed).0.seconds)
+        .collect();
+    let mean = estimates.iter().sum::<f64>() / seeds as f64;
+    let spread =
+        (estimates.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (seeds - 1) as f64).sqrt();
+    // The mean of 400 estimates lies within 3 standard errors of that mean
+    // of the truth (a biased estimator drifts out of it).
+    let error_of_mean = spread / (seeds as f64).sqrt();
+    assert!(
+        (mean - truth).abs() <= 3.0 * error_of_mean,
+        "mean {mean} vs truth {truth} (± {error_of_mean})"
+    );
+    // And the sample was a sample, not the whole run.
+    assert!(spread > 0.0);
+}
+
+#[test]
+fn the_three_stage_interval_holds_the_truth_in_most_seeds() {
+    let engine = Layered::new(12, 8);
+    let truth = engine.truth();
+    let seeds = 200;
+    let covered = (0..seeds)
+        .filter(|&seed| {
+            let (e, _) = engine.run(20.0, seed);
+            (e.seconds - truth).abs() <= 2.0 * e.standard_error
+        })
+        .count();
+    // Nominal 95 %; about ten draws of a skewed population (parts from a
+    // fifth of a second to half a minute) make the standard error itself
+    // noisy and often short, so fewer hold: at least 80 %, which an
+    // interval much too short or off its centre would not reach.
+    assert!(covered * 100 >= 80 * seeds as usize, "{covered} of {seeds}");
+}
+
+#[test]
+fn sub_parts_are_timed_as_sampled_and_counted_as_timed() {
+    let engine = Layered::new(12, 8);
+    for seed in 0..20 {
+        let (estimate, seen) = engine.run(20.0, seed);
+        engine.log.assert_watched(&seen);
+        let steps = engine.log.steps();
+        let (units, parts, counts) = engine.log.kinds();
+        assert_eq!(units, estimate.draws);
+        assert_eq!(parts, estimate.parts_timed);
+        assert_eq!(counts, estimate.sub_parts_timed + estimate.repeats);
+        assert!(
+            estimate.sub_parts_timed > estimate.parts_timed,
+            "{estimate:?}"
+        );
+        // Each part prepared is followed by its own sub-parts, at least
+        // one, never the same twice but for the draw's one repeat, each
+        // in the cut its part was prepared with.
+        for (i, step) in steps.iter().enumerate() {
+            let (key, Some(part), None) = *step else {
+                continue;
+            };
+            let of = engine
+                .pieces(key, part)
+                .iter()
+                .map(|p| p.subs.len() as u32)
+                .sum();
+            let subs: Vec<Part> = steps[i + 1..]
+                .iter()
+                .take_while(|s| s.0 == key && s.1 == Some(part) && s.2.is_some())
+                .filter_map(|s| s.2)
+                .collect();
+            assert!(!subs.is_empty(), "part {part:?} of unit {key} not timed");
+            let distinct: HashSet<Part> = subs.iter().copied().collect();
+            assert!(subs.len() - distinct.len() <= 1, "{subs:?}");
+            for sub in subs {
+                if of == 1 {
+                    assert_eq!(sub, Part::WHOLE);
+                } else {
+                    assert!(sub.of == of && sub.is_valid(of), "{sub:?} of {of}");
+                }
+            }
+        }
+        engine.clock.assert_within(20.0);
+    }
+}
+
+#[test]
+fn a_small_plan_timed_to_its_last_sub_part_is_its_exact_time() {
+    // Parts whose shared work is long against their sub-parts: every
+    // sub-part is timed once one has been seen, so with budget enough
+    // every unit is timed whole in some draw.
+    let mut engine = Layered::new(4, 4);
+    engine.part_shared = 1000.0;
+    let (estimate, _) = engine.run(1e7, 1);
+    let truth = engine.truth();
+    assert!(
+        (estimate.seconds - truth).abs() < 1e-9 * truth,
+        "{} vs {truth}",
+        estimate.seconds
+    );
+    assert_eq!(estimate.standard_error, 0.0);
+    assert_eq!(estimate.weight_share, 1.0);
+    let subs: usize = (0..4)
+        .flat_map(|key| (0..4).map(move |j| (key, j)))
+        .map(|(key, j)| engine.piece(key, j).subs.len())
+        .sum();
+    assert!(estimate.sub_parts_timed >= subs, "{estimate:?}");
+}
+
+#[test]
+fn slow_sub_parts_keep_the_budget_and_the_first_is_always_timed() {
+    // Sub-parts from a tenth of a second to twenty seconds against a 5 s
+    // budget: no step starts that its prediction says would pass the
+    // budget.
+    let mut engine = Layered::new(12, 8);
+    engine.uneven = true;
+    for seed in 0..50 {
+        let (estimate, _) = engine.run(5.0, seed);
+        engine.clock.assert_within(5.0);
+        assert!(estimate.sub_parts_timed >= 1);
+    }
+    // A first step far longer than the whole budget is said to be, and
+    // one sub-part of one part is still timed, and nothing after it.
+    engine.scale = 100.0;
+    let (estimate, _) = engine.run(5.0, 3);
+    assert_eq!(
+        (
+            estimate.draws,
+            estimate.parts_timed,
+            estimate.sub_parts_timed
+        ),
+        (1, 1, 1),
+        "{estimate:?}"
+    );
+    assert!(estimate.shared_over_budget);
+    assert!(estimate.standard_error >= estimate.seconds);
+}
+
+/// The sample ends with the budget, and how soon depends on the times
+/// drawn: where a long part's sub-parts are long too (not more of them),
+/// a long draw ends the sample early and the mean leans toward it. With
+/// more draws that lean fades (see the module documentation).
+#[test]
+fn the_lean_of_a_budget_spent_on_long_sub_parts_fades_with_the_draws() {
+    let mut engine = Layered::new(12, 8);
+    engine.uneven = true;
+    let truth = engine.truth();
+    let lean = |budget: f64| {
+        let seeds = 100u32;
+        let mean = (0..seeds)
+            .map(|seed| engine.run(budget, u64::from(seed)).0.seconds)
+            .sum::<f64>()
+            / f64::from(seeds);
+        (mean - truth).abs() / truth
+    };
+    let (short, long) = (lean(20.0), lean(1000.0));
+    assert!(long < short, "{long} vs {short}");
+    assert!(long < 0.05, "{long}");
+}
+
+#[test]
+fn a_part_is_cut_into_sub_parts_by_its_own_shared_time() {
+    // Nothing seen: two, so that the part's own variance is known.
+    assert_eq!(wanted(40, 3.0, None), 2);
+    // Sub-parts of 0.5 s and 3 s of shared work: six.
+    assert_eq!(wanted(40, 3.0, Some(0.5)), 6);
+    // No fewer than two, no more than there are.
+    assert_eq!(wanted(40, 0.0, Some(0.5)), 2);
+    assert_eq!(wanted(4, 30.0, Some(0.5)), 4);
+    assert_eq!(wanted(u32::MAX, 1e9, Some(1e-9)), MAX_CUT);
+    // A uniform sample is distinct and within the cut, a huge one too.
+    let mut rng = fastrand::Rng::with_seed(1);
+    for (of, wanted) in [(10, 10), (10, 3), (u32::MAX, 50)] {
+        let sample = uniform_sample(&mut rng, of, wanted);
+        let distinct: HashSet<u32> = sample.iter().copied().collect();
+        assert_eq!(distinct.len(), wanted as usize);
+        assert!(sample.iter().all(|&i| i < of));
+    }
+}
+
+#[test]
+fn a_status_names_its_step_down_to_the_sub_part() {
+    let status = |part, sub_part| Status {
+        unit: 3,
+        part,
+        sub_part,
+        draws: 0,
+        so_far: None,
+        left: Duration::ZERO,
+    };
+    let part = Some(Part { index: 1, of: 8 });
+    assert_eq!(status(None, None).doing(), "the shared work of unit 3");
+    assert_eq!(
+        status(part, None).doing(),
+        "the shared work of unit 3, part 2 of 8"
+    );
+    assert_eq!(
+        status(part, Some(Part::WHOLE)).doing(),
+        "unit 3, part 2 of 8"
+    );
+    assert_eq!(
+        status(part, Some(Part { index: 4, of: 40 })).doing(),
+        "unit 3, part 2 of 8, sub-part 5 of 40"
+    );
 }

@@ -75,8 +75,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "checkpoint", group = "sampled")]
     pub estimate: bool,
     /// Seconds the whole --estimate may take, plan included (sampling stops
-    /// before a step predicted to pass it; at least one part of one unit is
-    /// always timed, however long it takes).
+    /// before a step predicted to pass it; at least one sub-part of one
+    /// part of one unit is always timed, however long it takes).
     #[arg(
         long,
         default_value_t = DEFAULT_ESTIMATE_SECONDS,
@@ -344,8 +344,8 @@ fn interrupted_line(done: usize, units: usize, saved_in: Option<&Path>) -> Strin
 /// `--estimate`'s budget when none is given. Issue 29 asks for an answer
 /// in about a minute at every n <= 28 (and within 120 s at n = 24..28).
 /// Sampling stops before a step predicted to pass the budget, so what can
-/// overrun it is one part in flight or one unit's unpredictable shared
-/// work; 45 s leaves the rest of the two minutes for those, the plan and
+/// overrun it is one sub-part in flight or one unit's or part's
+/// unpredictable shared work; 45 s leaves the rest of the two minutes for those, the plan and
 /// the process start, and still affords dozens of draws where parts are
 /// short.
 pub const DEFAULT_ESTIMATE_SECONDS: f64 = 45.0;
@@ -379,15 +379,7 @@ fn estimate(
         bar
     });
     let mut watch = |status: &Status| {
-        let doing = match status.part {
-            None => format!("the shared work of unit {}", status.unit),
-            Some(part) => format!(
-                "unit {}, part {} of {}",
-                status.unit,
-                part.index + 1,
-                part.of
-            ),
-        };
+        let doing = status.doing();
         if let Some(bar) = &bar {
             bar.left_while(
                 status.left.as_secs_f64(),
@@ -442,7 +434,8 @@ fn estimate(
 /// The `format` of `--estimate --json`'s object. Version 1 had no
 /// `format` field; 2 only adds fields (`format`, `core_hours`, `interval`,
 /// `parts_timed`, `budget_seconds`, `shared_seconds_max`, `repeats`, `speed_noise`,
-/// `shared_over_budget`), so a reader of 1 reads 2.
+/// `shared_over_budget`, then `sub_parts_timed` and `part_shared_seconds_max`),
+/// so a reader of 1 reads 2.
 pub const ESTIMATE_FORMAT: &str = "queens-estimate/2";
 
 /// What `--estimate` prints.
@@ -487,10 +480,11 @@ impl EstimateRecord<'_> {
             (
                 "sample",
                 format!(
-                    "{} of {} units timed ({} parts, {} draws, {:.1} % of the weight) in {:.1} s of a {} s budget",
+                    "{} of {} units timed ({} parts, {} sub-parts, {} draws, {:.1} % of the weight) in {:.1} s of a {} s budget",
                     e.timed,
                     e.units,
                     e.parts_timed,
+                    e.sub_parts_timed,
                     e.draws,
                     100.0 * e.weight_share,
                     e.sample_seconds,
@@ -537,8 +531,9 @@ impl EstimateRecord<'_> {
             rows.push((
                 "note",
                 format!(
-                    "one unit's shared work alone took {} s, past the time the budget had left: the answer came late and rests on few draws",
-                    significant(e.shared_seconds_max)
+                    "one unit's or part's shared work alone ran past the time the budget had left (the longest: a unit's {} s, a part's {} s): the answer came late and rests on few draws",
+                    significant(e.shared_seconds_max),
+                    significant(e.part_shared_seconds_max)
                 ),
             ));
         }

@@ -3,7 +3,7 @@
 //! stderr that says what is wrong, nothing on stdout, no panic).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The workspace's root directory (the checkout).
 pub(crate) fn workspace() -> PathBuf {
@@ -40,6 +40,36 @@ pub(crate) fn stdout(output: &Output) -> String {
 /// The command's stderr as text.
 pub(crate) fn stderr(output: &Output) -> String {
     text(&output.stderr)
+}
+
+/// The one JSON object a successful command printed (asserts success).
+pub(crate) fn json(output: &Output) -> serde_json::Value {
+    assert!(output.status.success(), "{}", stderr(output));
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+/// Starts `queens ARGS` with its stdout and stderr kept, to be signalled
+/// ([`signal`]).
+#[cfg(unix)]
+pub(crate) fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary starts")
+}
+
+/// Sends `child` the signal `SIG{name}` (`INT`, `TERM`) and waits for it
+/// to end: what it printed and how it exited.
+#[cfg(unix)]
+pub(crate) fn signal(child: Child, name: &str) -> Output {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{name} failed");
+    child.wait_with_output().expect("the child ends")
 }
 
 /// Asserts that the command was refused as bad input mentioning `expected`.
