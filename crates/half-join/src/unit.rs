@@ -459,30 +459,46 @@ impl Selection {
 pub(crate) const CHUNK_PAIRS: u64 = 1 << 23;
 
 /// The product of both sides' tried pairs one sub-part may join at most (a
-/// set's tries bound its halves; the join's cost grows as their product).
-/// Cutting a large set pays twice: a sub-part is short (a fraction of a
-/// second on the heaviest sets of n = 26..28), so `--estimate` times many
-/// and a checkpoint loses little; and a whole set joins several times
-/// faster cut than whole, as a chunk's halves share fewer diagonals (more
-/// of them fit the narrow word, see [`crate::shape`]) and its buckets stay
-/// in cache, until the chunks' rebuilding costs more than that saves. This
-/// power of two was the fastest of 2^31..2^45 timed on the heaviest unit's
-/// sets at n = 26 and 28. No set below n = 22 is cut (a test in
-/// `crate::memory` checks the largest sets of the walked boards).
+/// set's tries bound its halves; the join's cost grows as their product),
+/// on the boards [`cut_for_time`] names. There, cutting a large set pays
+/// twice: a sub-part is short (a fraction of a second on the heaviest
+/// sets), so `--estimate` times many and a checkpoint loses little; and a
+/// set joins several times faster cut than whole, as a chunk's halves
+/// share fewer diagonals (more of them fit the narrow word, see
+/// [`crate::shape`]) and its buckets stay in cache, until the chunks'
+/// rebuilding costs more than that saves. This power of two was the
+/// fastest of 2^31..2^45 timed on the heaviest unit's sets at n = 26 and
+/// 28.
 pub(crate) const SUB_PART_PAIRS: u64 = 1 << 37;
+
+/// Whether a board's sets are cut for time ([`SUB_PART_PAIRS`]) as well as
+/// for memory ([`CHUNK_PAIRS`]): the even boards from n = 26, whose large
+/// sets mostly need wide words whole. Timed side by side on sampled sets
+/// of the heaviest unit (cut and not), those joined several times faster
+/// cut, and the sets of n = 24, 25 and 27, which mostly fit the narrow word
+/// whole, several times slower (each chunk is made again for every chunk
+/// of the other side, and that gain was not there to pay for it).
+fn cut_for_time(board: &Board) -> bool {
+    #[cfg(test)]
+    if CUT_LIMITS.get().2 {
+        return true;
+    }
+    board.n >= 26 && board.n % 2 == 0
+}
 
 #[cfg(test)]
 thread_local! {
     /// [`CHUNK_PAIRS`] and [`SUB_PART_PAIRS`], or less in a test that cuts
     /// the sets of boards it can count.
-    static CUT_LIMITS: std::cell::Cell<(u64, u64)> =
-        const { std::cell::Cell::new((CHUNK_PAIRS, SUB_PART_PAIRS)) };
+    /// With `true`, every board's sets are cut for time.
+    static CUT_LIMITS: std::cell::Cell<(u64, u64, bool)> =
+        const { std::cell::Cell::new((CHUNK_PAIRS, SUB_PART_PAIRS, false)) };
 }
 
 /// [`CHUNK_PAIRS`] and [`SUB_PART_PAIRS`] (lowered by a test).
 fn cut_limits() -> (u64, u64) {
     #[cfg(test)]
-    return CUT_LIMITS.get();
+    return (CUT_LIMITS.get().0, CUT_LIMITS.get().1);
     #[cfg(not(test))]
     (CHUNK_PAIRS, SUB_PART_PAIRS)
 }
@@ -502,11 +518,12 @@ pub(crate) struct SetCut {
 
 impl SetCut {
     /// The cut of a set whose sides try `top_pairs` and `bottom_pairs`
-    /// pairs of pieces: each side's chunk within [`CHUNK_PAIRS`], then the
-    /// side with the larger chunks cut again (doubling) until the product
-    /// is within [`SUB_PART_PAIRS`].
-    pub(crate) fn of(top_pairs: u64, bottom_pairs: u64) -> SetCut {
+    /// pairs of pieces: each side's chunk within [`CHUNK_PAIRS`], then,
+    /// `for_time`, the side with the larger chunks cut again (doubling)
+    /// until the product is within [`SUB_PART_PAIRS`].
+    pub(crate) fn of(top_pairs: u64, bottom_pairs: u64, for_time: bool) -> SetCut {
         let (chunk_pairs, sub_part_pairs) = cut_limits();
+        let sub_part_pairs = if for_time { sub_part_pairs } else { u64::MAX };
         let chunks = |pairs: u64| pairs.div_ceil(chunk_pairs).clamp(1, MAX_CHUNKS.into()) as u32;
         let mut cut = SetCut {
             tops: chunks(top_pairs),
@@ -719,8 +736,12 @@ fn set_quarters<L: Isa>(
             nodes += quarters.build_exact(isa, board, &side_bits, inputs, set);
         }
     }
-    let cut = SetCut::of(top_quarters.pairs(sets[0]), bottom_quarters.pairs(sets[1]));
-    (nodes, cut)
+    let [top_pairs, bottom_pairs] = [(top_quarters, sets[0]), (bottom_quarters, sets[1])]
+        .map(|(quarters, set)| quarters.pairs(set));
+    (
+        nodes,
+        SetCut::of(top_pairs, bottom_pairs, cut_for_time(board)),
+    )
 }
 
 /// Joins the top sets `selection` takes of a unit whose quarters `buffers`
@@ -1312,7 +1333,7 @@ mod tests {
         // layouts and with either way of building quarters: whole counts
         // still match A000170, and a set's sub-parts, counted one by one,
         // add up to the set.
-        CUT_LIMITS.set((1 << 8, 1 << 15));
+        CUT_LIMITS.set((1 << 8, 1 << 15, true));
         for exact in [false, true] {
             EXACT_FROM.set(if exact { 0 } else { EXACT_MIN_N });
             for n in 14..=15usize {
@@ -1351,7 +1372,7 @@ mod tests {
             }
         }
         EXACT_FROM.set(EXACT_MIN_N);
-        CUT_LIMITS.set((CHUNK_PAIRS, SUB_PART_PAIRS));
+        CUT_LIMITS.set((CHUNK_PAIRS, SUB_PART_PAIRS, false));
     }
 
     #[test]
