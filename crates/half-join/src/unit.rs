@@ -483,7 +483,7 @@ fn cut_for_time(board: &Board) -> bool {
     if CUT_LIMITS.get().2 {
         return true;
     }
-    board.n >= 26 && board.n % 2 == 0
+    board.n >= 26 && board.n.is_multiple_of(2)
 }
 
 #[cfg(test)]
