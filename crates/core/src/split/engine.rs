@@ -164,12 +164,12 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
         part: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        self.check_part(n, unit, part)?;
+        part.check(WorkSplit::parts(self, n, unit))?;
         self.0.count_part(n, unit, part, unique)
     }
 
     fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
-        self.check_part(n, unit, part)?;
+        part.check(WorkSplit::parts(self, n, unit))?;
         Ok(self.0.prepare_part(n, unit, part)?.max(1))
     }
 
@@ -181,30 +181,7 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
         sub: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        let max = self.prepare_part(n, unit, part)?;
-        if !sub.is_valid(max) {
-            return Err(QueensError::NoSuchPart {
-                index: sub.index,
-                of: sub.of,
-                max,
-            });
-        }
+        sub.check(self.prepare_part(n, unit, part)?)?;
         self.0.count_sub_part(n, unit, part, sub, unique)
-    }
-}
-
-impl<E: SplitEngine> SplitSolver<E> {
-    /// Refuses a part that [`WorkSplit::parts`] does not allow.
-    fn check_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<(), QueensError> {
-        let max = WorkSplit::parts(self, n, unit);
-        if part.is_valid(max) {
-            Ok(())
-        } else {
-            Err(QueensError::NoSuchPart {
-                index: part.index,
-                of: part.of,
-                max,
-            })
-        }
     }
 }

@@ -99,6 +99,20 @@ impl Part {
     pub fn is_valid(self, max: u32) -> bool {
         self.of >= 1 && self.of <= max && self.index < self.of
     }
+
+    /// [`Part::is_valid`] as a result: the refusal names the slice and
+    /// the most slices allowed.
+    pub fn check(self, max: u32) -> Result<(), QueensError> {
+        if self.is_valid(max) {
+            Ok(())
+        } else {
+            Err(QueensError::NoSuchPart {
+                index: self.index,
+                of: self.of,
+                max,
+            })
+        }
+    }
 }
 
 /// A count that splits into independent units.
@@ -156,14 +170,8 @@ pub trait WorkSplit: Sync {
         part: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        if part == Part::WHOLE {
-            return self.count_unit(n, unit, unique);
-        }
-        Err(QueensError::NoSuchPart {
-            index: part.index,
-            of: part.of,
-            max: self.parts(n, unit),
-        })
+        part.check(1)?;
+        self.count_unit(n, unit, unique)
     }
 
     /// Does what the sub-parts of `part` share (kept on this thread, after
@@ -174,14 +182,7 @@ pub trait WorkSplit: Sync {
     /// [`WorkSplit::prepare_unit`]. The default cuts no slice further. An
     /// invalid part is refused as by [`WorkSplit::count_part`].
     fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
-        let max = self.parts(n, unit);
-        if !part.is_valid(max) {
-            return Err(QueensError::NoSuchPart {
-                index: part.index,
-                of: part.of,
-                max,
-            });
-        }
+        part.check(self.parts(n, unit))?;
         Ok(1)
     }
 
@@ -198,13 +199,7 @@ pub trait WorkSplit: Sync {
         sub: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        if sub == Part::WHOLE {
-            return self.count_part(n, unit, part, unique);
-        }
-        Err(QueensError::NoSuchPart {
-            index: sub.index,
-            of: sub.of,
-            max: 1,
-        })
+        sub.check(1)?;
+        self.count_part(n, unit, part, unique)
     }
 }
