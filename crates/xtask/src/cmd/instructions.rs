@@ -444,6 +444,21 @@ mod tests {
         false
     }
 
+    /// The binary whose isolation is checked: the one the workspace's tests
+    /// already built (the dev profile is optimized, and the kernels are
+    /// chosen at run time, so valgrind runs it as it runs the release
+    /// one), rather than a second, release, build only for this test,
+    /// which took CI minutes; [`build`]'s when there is none (this crate's
+    /// tests run alone).
+    fn tested_binary() -> PathBuf {
+        let built = workspace::target_dir().join("debug/queens");
+        if built.is_file() {
+            built
+        } else {
+            build().unwrap()
+        }
+    }
+
     /// The isolation on a real run: at n = 8, three-mask's count inside the
     /// search is the same alone and per count of two counts in one process
     /// (nothing outside the search is collected, or the second count would
@@ -455,7 +470,7 @@ mod tests {
         if !valgrind_here() {
             return;
         }
-        let queens = build().unwrap();
+        let queens = tested_binary();
         let count = |n, times, isolated| {
             callgrind(&queens, "three-mask", n, times, isolated, None)
                 .unwrap()
