@@ -32,6 +32,15 @@ pub const LONG: &str = "--long";
 /// its growth says little, so a prediction waits for a longer one.
 pub const MIN_TIMED: f64 = 0.02;
 
+/// The shortest step a growth ratio is taken from. A step of a few
+/// milliseconds on a busy machine can take several times as long as on a
+/// quiet one (another process's slice, a cold cache), and a ratio to it is
+/// carried over many n: a search that grows tenfold per n was once
+/// measured to grow threefold, so that a forty-minute request ran instead
+/// of asking for `--long`. From steps this long, calibration keeps going
+/// until two of them give the ratio.
+pub const MIN_RATIO_BASE: f64 = MIN_TIMED / 4.0;
+
 /// The least growth per n assumed: every count here at least doubles from
 /// one n to the next once fixed costs stop dominating (Q(n) itself grows
 /// about fivefold per n and more).
@@ -60,7 +69,7 @@ impl Growth {
         // to it could be anything, and would carry far.
         if let Some((before, previous)) = self.last
             && n > before
-            && previous >= MIN_TIMED / 20.0
+            && previous >= MIN_RATIO_BASE
         {
             let ratio = (seconds / previous).powf(1.0 / (n - before) as f64);
             self.ratio = Some(ratio.min(MAX_GROWTH));
@@ -238,13 +247,26 @@ mod tests {
             std::thread::sleep(Duration::from_secs_f64(if k == 3 {
                 MIN_TIMED
             } else {
-                MIN_TIMED / 10.0
+                MIN_RATIO_BASE
             }));
             Ok::<(), ()>(())
         })
         .unwrap();
         assert_eq!(steps, vec![1, 2, 3]);
         assert!(growth.is_informative());
+    }
+
+    #[test]
+    fn no_ratio_is_taken_from_a_step_of_a_few_milliseconds() {
+        // A short step slowed by another process would carry a small ratio
+        // over many n; calibration goes on to a second long step instead.
+        let mut growth = Growth::default();
+        growth.record(8, MIN_RATIO_BASE / 2.0);
+        growth.record(9, MIN_TIMED);
+        assert!(!growth.is_informative());
+        growth.record(10, 10.0 * MIN_TIMED);
+        assert!(growth.is_informative());
+        assert!((growth.predict(11) / (100.0 * MIN_TIMED) - 1.0).abs() < 1e-9);
     }
 
     #[test]
