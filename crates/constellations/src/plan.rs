@@ -99,10 +99,7 @@ pub fn plan(n: usize) -> Plan {
                 })
                 .min()
                 .expect("an orbit has a member");
-            WorkUnit {
-                key: cheapest.key(),
-                weight,
-            }
+            WorkUnit::whole(cheapest.key(), weight)
         })
         .collect();
     Plan { units, nodes }

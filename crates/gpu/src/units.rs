@@ -103,7 +103,7 @@ pub fn plan(n: usize) -> Plan {
     let total: u64 = order.units.iter().map(|u| u.weight).sum();
     let target = total.div_ceil(UNITS).max(1);
     let mut units = Vec::new();
-    let mut run = WorkUnit { key: 0, weight: 0 };
+    let mut run = WorkUnit::whole(0, 0);
     let mut start = 0;
     for (i, unit) in order.units.iter().enumerate() {
         run.weight += unit.weight;
@@ -115,7 +115,7 @@ pub fn plan(n: usize) -> Plan {
             }
             .key();
             units.push(run);
-            run = WorkUnit { key: 0, weight: 0 };
+            run = WorkUnit::whole(0, 0);
             start = i + 1;
         }
     }

@@ -68,10 +68,7 @@ fn a_key_that_names_no_run_is_refused() {
         len: 1,
     };
     assert!(past_the_end.constellations(&order).is_none());
-    let unit = queens_core::split::WorkUnit {
-        key: past_the_end.key(),
-        weight: 1,
-    };
+    let unit = queens_core::split::WorkUnit::whole(past_the_end.key(), 1);
     let refused = GPU_CONSTELLATIONS.count_unit(8, unit, false).unwrap_err();
     assert!(
         refused.to_string().contains("is not a unit of n = 8"),

@@ -19,16 +19,10 @@ pub(crate) fn plan(n: usize) -> Plan {
         .units()
         .into_iter()
         .filter(|&u| board.is_canonical(u))
-        .map(|u| WorkUnit {
-            key: u.key(),
-            weight: unit::top_sets(&board, u).max(1),
-        })
+        .map(|u| WorkUnit::whole(u.key(), unit::top_sets(&board, u).max(1)))
         .collect();
     units.sort_by_key(|u| u.key);
     let nodes = units.len() as u64;
-    units.push(WorkUnit {
-        key: FIXED_POINTS,
-        weight: 1,
-    });
+    units.push(WorkUnit::whole(FIXED_POINTS, 1));
     Plan { units, nodes }
 }

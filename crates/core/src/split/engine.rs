@@ -22,8 +22,36 @@ pub trait SplitEngine: Send + Sync {
     /// The units of the n×n board (n already checked against the limits).
     fn plan(&self, n: usize) -> Plan;
 
-    /// See [`WorkSplit::count_unit`].
+    /// See [`WorkSplit::count_unit`], for a whole unit (pieces go to
+    /// [`SplitEngine::count_piece`]).
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
+
+    /// Counts piece `piece` of the whole unit `unit` (a piece its plan cut,
+    /// see [`Plan::cut`]): over all pieces of one cut, solutions, fixed
+    /// pairs and nodes add up to [`SplitEngine::count_unit`]'s. The
+    /// default takes the piece as the part of the same place
+    /// ([`SplitEngine::count_part`]), the unit's shared nodes in its first
+    /// piece; so a plan may cut a unit into at most
+    /// [`SplitEngine::parts`] pieces, and more are refused.
+    fn count_piece(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        piece: Part,
+        unique: bool,
+    ) -> Result<UnitCount, QueensError> {
+        piece.check(self.parts(n, unit).max(1))?;
+        let shared = match piece.index {
+            0 => self.prepare_unit(n, unit)?,
+            _ => 0,
+        };
+        let mut count = self.count_part(n, unit, piece, unique)?;
+        count += UnitCount {
+            nodes: shared,
+            ..UnitCount::default()
+        };
+        Ok(count)
+    }
 
     /// See [`WorkSplit::parts`]; the default counts whole units only.
     fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
@@ -146,7 +174,10 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
     }
 
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
-        self.0.count_unit(n, unit, unique)
+        if unit.piece == Part::WHOLE {
+            return self.0.count_unit(n, unit, unique);
+        }
+        self.0.count_piece(n, unit.unit(), unit.piece, unique)
     }
 
     fn parts(&self, n: usize, unit: WorkUnit) -> u32 {

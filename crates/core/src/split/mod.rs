@@ -22,4 +22,4 @@ mod units;
 
 pub use engine::{SplitEngine, SplitSolver};
 pub use schedule::{count_all, count_units, deal, heaviest_first, shard_units, whole_board};
-pub use units::{Part, Plan, SYMMETRIES, UnitCount, WorkSplit, WorkUnit};
+pub use units::{MAX_PIECES, Part, Plan, SYMMETRIES, UnitCount, WorkSplit, WorkUnit};

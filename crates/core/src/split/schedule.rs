@@ -181,10 +181,7 @@ mod tests {
         weights
             .iter()
             .enumerate()
-            .map(|(i, &weight)| WorkUnit {
-                key: i as u64,
-                weight,
-            })
+            .map(|(i, &weight)| WorkUnit::whole(i as u64, weight))
             .collect()
     }
 
@@ -246,7 +243,7 @@ mod tests {
 
     #[test]
     fn an_engine_without_parts_counts_the_whole_unit_and_refuses_slices() {
-        let unit = WorkUnit { key: 7, weight: 1 };
+        let unit = WorkUnit::whole(7, 1);
         assert_eq!(Keys.parts(8, unit), 1);
         assert_eq!(Keys.prepare_unit(8, unit), Ok(0));
         assert_eq!(

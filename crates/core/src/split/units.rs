@@ -10,25 +10,127 @@ use crate::QueensError;
 /// The eight symmetries of the square (see [`crate::symmetry`]).
 pub const SYMMETRIES: u64 = 8;
 
-/// One independent piece of a count.
+/// One independent piece of a count: an engine's unit, or one piece of it
+/// when the plan cuts a long unit into pieces of about equal cost (see
+/// [`Plan::cut`]), so that what threads, shards and checkpoints hand out
+/// takes about the same time whatever n is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WorkUnit {
-    /// What the unit is, in the solver's own terms (for example a packed
-    /// pre-placement). Opaque to everyone but the solver.
+    /// What the engine's unit is, in the solver's own terms (for example a
+    /// packed pre-placement). Opaque to everyone but the solver; every
+    /// piece of one unit has its key.
     pub key: u64,
     /// Estimated cost, in the solver's own arbitrary units: used to balance
-    /// shards and threads and to estimate the time left.
+    /// shards and threads and to estimate the time left. A piece weighs its
+    /// share of its unit's cost.
     pub weight: u64,
+    /// Which piece of the engine's unit this is: [`Part::WHOLE`] for the
+    /// whole unit, else piece `index` of the `of` it was cut into.
+    pub piece: Part,
+}
+
+impl WorkUnit {
+    /// A whole unit of the engine's.
+    pub const fn whole(key: u64, weight: u64) -> WorkUnit {
+        WorkUnit {
+            key,
+            weight,
+            piece: Part::WHOLE,
+        }
+    }
+
+    /// The engine's whole unit this is a piece of (weighing what this
+    /// piece weighs: the caller knows the whole unit's cost).
+    pub const fn unit(self) -> WorkUnit {
+        WorkUnit {
+            piece: Part::WHOLE,
+            ..self
+        }
+    }
 }
 
 /// The units of one board, in their fixed order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The units, in their fixed order: a unit is known by its index here.
+    /// The pieces of one engine unit follow each other, in piece order.
     pub units: Vec<WorkUnit>,
     /// Work done to make the plan (in the solver's node units), so that the
     /// total node count of a run includes it.
     pub nodes: u64,
+}
+
+/// The most pieces a plan is cut into: 2^25 units of 24 bytes make a plan
+/// of 768 MiB, about what a frontier count's plan may hold on a login
+/// node. Past it, pieces grow beyond the target cost instead.
+pub const MAX_PIECES: u64 = 1 << 25;
+
+impl Plan {
+    /// The plan of `units` (whole units, weighed in the engine's cost),
+    /// each cut into pieces of about `target` weight: a unit of weight w
+    /// into ceil(w / target) pieces (at most `max_pieces(unit)`, at least
+    /// 1), each weighing its share (the shares add up to w exactly). So a
+    /// unit is what threads, shards and checkpoints hand out, whatever
+    /// the engine's units cost. If the plan would pass [`MAX_PIECES`],
+    /// the target grows until it does not.
+    pub fn cut(
+        units: Vec<WorkUnit>,
+        nodes: u64,
+        target: u64,
+        max_pieces: impl Fn(WorkUnit) -> u32,
+    ) -> Plan {
+        let most: Vec<u64> = units.iter().map(|&u| max_pieces(u).max(1).into()).collect();
+        let pieces_at = |target: u64| -> Vec<u64> {
+            units
+                .iter()
+                .zip(&most)
+                .map(|(unit, &most)| unit.weight.div_ceil(target.max(1)).clamp(1, most))
+                .collect()
+        };
+        let mut target = target.max(1);
+        let mut pieces = pieces_at(target);
+        // Doubling the target at most halves the pieces beyond one per
+        // unit: a few rounds at most, each linear.
+        while pieces.iter().sum::<u64>() > MAX_PIECES.max(units.len() as u64) {
+            target = target.saturating_mul(2);
+            pieces = pieces_at(target);
+        }
+        let units = units
+            .into_iter()
+            .zip(pieces)
+            .flat_map(|(unit, of)| {
+                let of = u32::try_from(of).expect("at most max_pieces, a u32");
+                let share =
+                    move |i: u32| (u128::from(unit.weight) * u128::from(i) / u128::from(of)) as u64;
+                (0..of).map(move |index| WorkUnit {
+                    key: unit.key,
+                    weight: share(index + 1) - share(index),
+                    piece: if of == 1 {
+                        Part::WHOLE
+                    } else {
+                        Part { index, of }
+                    },
+                })
+            })
+            .collect();
+        Plan { units, nodes }
+    }
+
+    /// The engine's whole units, each once, in plan order, weighing what
+    /// their pieces weigh together: what sampling by unit needs (an
+    /// estimate draws units, then their parts).
+    pub fn whole_units(&self) -> Vec<WorkUnit> {
+        let mut whole: Vec<WorkUnit> = Vec::new();
+        for unit in &self.units {
+            match whole.last_mut() {
+                Some(last) if unit.piece.index > 0 && last.key == unit.key => {
+                    last.weight = last.weight.saturating_add(unit.weight);
+                }
+                _ => whole.push(unit.unit()),
+            }
+        }
+        whole
+    }
 }
 
 /// What counting one unit (or a sum of units) found.
@@ -81,6 +183,12 @@ impl UnitCount {
 /// plus its slices. Slices let a caller time part of a unit (an estimate
 /// needs minutes, not a heavy unit's hours) and, later, run a long unit in
 /// pieces. Counting every slice of a unit gives exactly the unit's count.
+///
+/// Cuts nest: with M = [`WorkSplit::parts`], slice `index` of `of` is
+/// exactly the finest slices `index · M / of` up to (not including)
+/// `(index + 1) · M / of` (rounded down), slices `j` of `M`. So a piece
+/// of a unit cut by its plan ([`Plan::cut`], at most M pieces) can be
+/// timed, rechecked or sampled by the finest slices it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Part {
     /// Which slice, `0..of`.
@@ -134,8 +242,10 @@ pub trait WorkSplit: Sync {
         self.plan(n)
     }
 
-    /// Counts one unit of the n×n board's plan. With `unique`, also its
-    /// fixed pairs. An error is the device's (a GPU lost or timed out):
+    /// Counts one unit of the n×n board's plan (a whole unit, or the one
+    /// piece of it that [`WorkUnit::piece`] names). With `unique`, also its
+    /// fixed pairs. Over all pieces of a unit, solutions, fixed pairs and
+    /// nodes add up to the whole unit's. An error is the device's (a GPU lost or timed out):
     /// a CPU engine never fails once its plan is made.
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
 
@@ -201,5 +311,152 @@ pub trait WorkSplit: Sync {
     ) -> Result<UnitCount, QueensError> {
         sub.check(1)?;
         self.count_part(n, unit, part, unique)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split::{SplitEngine, SplitSolver};
+    use crate::trace::TraceSink;
+    use crate::{SearchStats, SolverInfo};
+
+    #[test]
+    fn a_cut_weighs_its_pieces_by_share_and_keeps_them_together() {
+        let units = vec![
+            WorkUnit::whole(5, 10),
+            WorkUnit::whole(6, 1),
+            WorkUnit::whole(7, 25),
+        ];
+        let plan = Plan::cut(units.clone(), 3, 10, |_| 100);
+        let pieces: Vec<(u64, u64, Part)> = plan
+            .units
+            .iter()
+            .map(|u| (u.key, u.weight, u.piece))
+            .collect();
+        let part = |index, of| Part { index, of };
+        assert_eq!(
+            pieces,
+            vec![
+                (5, 10, Part::WHOLE),
+                (6, 1, Part::WHOLE),
+                (7, 8, part(0, 3)),
+                (7, 8, part(1, 3)),
+                (7, 9, part(2, 3)),
+            ]
+        );
+        assert_eq!(plan.nodes, 3);
+        assert_eq!(plan.whole_units(), units);
+        // The engine's most pieces win over the target.
+        let plan = Plan::cut(
+            units.clone(),
+            0,
+            1,
+            |unit| if unit.key == 7 { 1 } else { 100 },
+        );
+        assert_eq!(plan.units.len(), 10 + 1 + 1);
+        assert_eq!(plan.whole_units(), units);
+    }
+
+    #[test]
+    fn a_cut_past_the_most_pieces_grows_its_pieces() {
+        let units = vec![WorkUnit::whole(1, 3 * MAX_PIECES)];
+        let plan = Plan::cut(units, 0, 1, |_| u32::MAX);
+        let pieces = plan.units.len() as u64;
+        assert!(pieces <= MAX_PIECES && pieces > MAX_PIECES / 4, "{pieces}");
+        let weights: u64 = plan.units.iter().map(|u| u.weight).sum();
+        assert_eq!(weights, 3 * MAX_PIECES);
+    }
+
+    static INFO: SolverInfo = SolverInfo {
+        id: "slices",
+        seed: "none",
+        idea: "a unit of key k is k slices of one solution each",
+        node: "a slice",
+        max_n: 8,
+        limit_reason: "a test",
+        enumerates: false,
+        teaching: "",
+        analysis: "",
+    };
+
+    /// Unit k has k parts, each one solution and one node, and shared
+    /// work of 100 nodes.
+    struct Slices;
+
+    impl SplitEngine for Slices {
+        const INFO: &'static SolverInfo = &INFO;
+        const SPLIT_VERSION: &'static str = "slices/1";
+
+        fn plan(&self, _: usize) -> Plan {
+            let units = (1..=4).map(|k| WorkUnit::whole(k, 4 * k)).collect();
+            Plan::cut(units, 0, 4, |unit| self.parts(8, unit))
+        }
+        fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
+            Ok(UnitCount {
+                solutions: unit.key,
+                fixed_pairs: 0,
+                nodes: unit.key + 100,
+            })
+        }
+        fn parts(&self, _: usize, unit: WorkUnit) -> u32 {
+            unit.key as u32
+        }
+        fn prepare_unit(&self, _: usize, _: WorkUnit) -> Result<u64, QueensError> {
+            Ok(100)
+        }
+        fn count_part(
+            &self,
+            _: usize,
+            unit: WorkUnit,
+            part: Part,
+            _: bool,
+        ) -> Result<UnitCount, QueensError> {
+            let slices = u64::from(part.of.min(unit.key as u32));
+            let at = |i: u32| unit.key * u64::from(i) / u64::from(part.of);
+            let mine = at(part.index + 1) - at(part.index);
+            assert!(mine <= slices);
+            Ok(UnitCount {
+                solutions: mine,
+                fixed_pairs: 0,
+                nodes: mine,
+            })
+        }
+        fn trace(&self, _: usize, _: &mut dyn TraceSink) -> SearchStats {
+            unreachable!("not traced")
+        }
+    }
+
+    #[test]
+    fn the_pieces_of_a_unit_add_up_to_it_through_the_solver() {
+        let solver = SplitSolver(Slices);
+        let plan = WorkSplit::plan(&solver, 8).unwrap();
+        assert_eq!(plan.units.len(), 1 + 2 + 3 + 4);
+        let mut by_key = std::collections::BTreeMap::<u64, UnitCount>::new();
+        for &unit in &plan.units {
+            *by_key.entry(unit.key).or_default() +=
+                WorkSplit::count_unit(&solver, 8, unit, false).unwrap();
+        }
+        for unit in plan.whole_units() {
+            assert_eq!(
+                by_key[&unit.key],
+                WorkSplit::count_unit(&solver, 8, unit, false).unwrap(),
+                "unit {}",
+                unit.key
+            );
+        }
+        // A piece past the engine's parts is refused, in one error.
+        let beyond = WorkUnit {
+            piece: Part { index: 0, of: 3 },
+            ..WorkUnit::whole(2, 1)
+        };
+        assert_eq!(
+            WorkSplit::count_unit(&solver, 8, beyond, false),
+            Err(QueensError::NoSuchPart {
+                index: 0,
+                of: 3,
+                max: 2
+            })
+        );
     }
 }

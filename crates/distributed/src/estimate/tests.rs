@@ -258,10 +258,7 @@ fn nap(ms: u64) {
 fn plan_of(count: u64) -> Plan {
     Plan {
         units: (0..count)
-            .map(|key| WorkUnit {
-                key,
-                weight: 1 + key % 3,
-            })
+            .map(|key| WorkUnit::whole(key, 1 + key % 3))
             .collect(),
         nodes: 0,
     }

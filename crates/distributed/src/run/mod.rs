@@ -307,12 +307,7 @@ mod tests {
         }
         fn plan(&self, _: usize) -> Result<Plan, QueensError> {
             Ok(Plan {
-                units: (0..4)
-                    .map(|key| WorkUnit {
-                        key,
-                        weight: 10 - key,
-                    })
-                    .collect(),
+                units: (0..4).map(|key| WorkUnit::whole(key, 10 - key)).collect(),
                 nodes: 7,
             })
         }
