@@ -327,7 +327,7 @@ mod tests {
     }
 
     fn run<'a>(
-        split: &'static Tens,
+        split: &'static dyn WorkSplit,
         checkpoint: Option<&'a Path>,
         interrupted: &'a AtomicBool,
     ) -> UnitRun<'a> {
@@ -387,5 +387,65 @@ mod tests {
         };
         assert_eq!(counted.resumed, 3);
         assert_eq!(counted.total.solutions, 60);
+    }
+
+    /// Two units of five pieces each, a piece's solutions its place in
+    /// the plan; the third piece of the second unit can be made to raise an
+    /// interruption and never finish, like a long unit's piece in flight.
+    struct Pieces {
+        stuck: Option<&'static AtomicBool>,
+    }
+
+    impl WorkSplit for Pieces {
+        fn version(&self) -> &'static str {
+            "pieces/1"
+        }
+        fn plan(&self, _: usize) -> Result<Plan, QueensError> {
+            let units = vec![WorkUnit::whole(0, 50), WorkUnit::whole(1, 50)];
+            Ok(Plan::cut(units, 0, 10, |_| 5))
+        }
+        fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
+            let place = 5 * unit.key + u64::from(unit.piece.index);
+            if place == 7
+                && let Some(interrupt) = self.stuck
+            {
+                interrupt.store(true, Ordering::Release);
+                std::thread::sleep(Duration::from_secs(3600));
+            }
+            Ok(UnitCount {
+                solutions: place,
+                fixed_pairs: 0,
+                nodes: 1,
+            })
+        }
+    }
+
+    #[test]
+    fn an_interrupted_run_keeps_the_finished_pieces_of_a_unit_in_flight() {
+        static RAISED: AtomicBool = AtomicBool::new(false);
+        static STUCK: Pieces = Pieces {
+            stuck: Some(&RAISED),
+        };
+        static PIECES: Pieces = Pieces { stuck: None };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.ckpt");
+        let runs = |split: &'static Pieces, interrupted: &'static AtomicBool| {
+            run(split, Some(&path), interrupted)
+        };
+        // The plan's units are the ten pieces; one thread counts them in
+        // plan order (equal weights), and the second unit's third piece
+        // never finishes: its first two are saved all the same.
+        match runs(&STUCK, &RAISED).run().unwrap() {
+            Outcome::Interrupted { done, units, .. } => assert_eq!((done, units), (7, 10)),
+            Outcome::Counted(_) => panic!("the stuck piece finished"),
+        }
+        static CALM: AtomicBool = AtomicBool::new(false);
+        let Outcome::Counted(counted) = runs(&PIECES, &CALM).run().unwrap() else {
+            panic!("nothing interrupted the rerun");
+        };
+        assert_eq!((counted.resumed, counted.units), (7, 10));
+        assert_eq!(counted.total.solutions, (0..10).sum::<u64>());
+        let pieces: Vec<usize> = counted.subtotals.iter().map(|s| s.unit).collect();
+        assert_eq!(pieces, (0..10).collect::<Vec<_>>());
     }
 }
