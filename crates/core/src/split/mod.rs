@@ -10,6 +10,16 @@
 //! it. [`WorkSplit::version`] names the partition; records of another version
 //! are refused rather than mixed.
 //!
+//! An engine's units can differ in cost by orders of magnitude, and the
+//! largest grow with n; what the machinery hands out should not. So a plan
+//! may cut a long unit into pieces of about equal predicted cost
+//! ([`Plan::cut`]), each a [`WorkUnit`] of its own whose
+//! [`WorkUnit::piece`] names its share: to threads, shards, checkpoints,
+//! merges and rechecks a piece is simply a unit, and a killed run loses at
+//! most the pieces in flight. Only a sampler that works inside units (the
+//! estimate) looks through pieces to the engine's whole units
+//! ([`Plan::whole_units`]).
+//!
 //! Unique counts come out of units by Burnside's lemma: the number of classes
 //! of solutions under the eight symmetries of the square equals the number of
 //! pairs (symmetry g, solution s) with g(s) = s, divided by 8. Each unit
