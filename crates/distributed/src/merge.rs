@@ -5,7 +5,9 @@
 //!   contents, of a solver the caller knows, an n it supports and the partition
 //!   version this build makes;
 //! - its units are exactly the units the partition deals to that shard (the
-//!   plan is made again here, which costs milliseconds), and its totals are
+//!   plan is made again here and dealt to all K shards once per merge, not
+//!   once per file: a merge of K records is then linear in K plus the
+//!   plan, where dealing per file would be K times the plan), and its totals are
 //!   the sums of its unit subtotals, added without overflow;
 //! - all shards belong to one run (n, K, partition, solver, `--unique`) and
 //!   none is missing;
@@ -31,7 +33,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use queens_core::Solver;
-use queens_core::split::{UnitCount, shard_units};
+use queens_core::split::{UnitCount, deal};
 use serde::Deserialize;
 
 use crate::Error;
@@ -125,6 +127,29 @@ pub fn read<'s>(
     path: &Path,
     find: &FindSolver<'s>,
 ) -> Result<(ShardFile, &'s dyn Solver), FileError> {
+    read_dealt(path, find, &mut None)
+}
+
+/// A plan dealt to K shards: what checking the records of one run needs
+/// of it, made once for all of them.
+struct Dealt {
+    /// The run it is the plan of: (solver, partition, n, K).
+    run: (String, &'static str, usize, usize),
+    /// Units in the plan.
+    plan_units: usize,
+    /// Nodes spent making the plan.
+    plan_nodes: u64,
+    /// The units of each shard (from 0), in plan order.
+    shards: Vec<Vec<usize>>,
+}
+
+/// [`read`], with the plan dealt for an earlier record of the same run
+/// kept in `dealt` (made, or replaced, when this record is of another).
+fn read_dealt<'s>(
+    path: &Path,
+    find: &FindSolver<'s>,
+    dealt: &mut Option<Dealt>,
+) -> Result<(ShardFile, &'s dyn Solver), FileError> {
     let text = read_text(path)?;
     let file: ShardFile = from_json(
         path,
@@ -190,12 +215,30 @@ pub fn read<'s>(
             format!("{} is not a duration", file.seconds),
         ));
     }
-    // Reading a record needs the plan's units, not the device that counts
-    // them: a GPU engine's shards merge on a machine without a GPU.
-    let plan = split
-        .plan_without_device(file.n)
-        .map_err(|refusal| field("n", refusal.to_string()))?;
-    if file.shard.plan_units != plan.units.len() {
+    let run = (file.solver.clone(), split.version(), file.n, count);
+    let plan = match dealt.take() {
+        Some(kept) if kept.run == run => kept,
+        _ => {
+            // Reading a record needs the plan's units, not the device that
+            // counts them: a GPU engine's shards merge on a machine without
+            // a GPU.
+            let plan = split
+                .plan_without_device(file.n)
+                .map_err(|refusal| field("n", refusal.to_string()))?;
+            let mut shards = vec![Vec::new(); count];
+            for (unit, shard) in deal(&plan.units, count).into_iter().enumerate() {
+                shards[shard].push(unit);
+            }
+            Dealt {
+                run,
+                plan_units: plan.units.len(),
+                plan_nodes: plan.nodes,
+                shards,
+            }
+        }
+    };
+    let plan = &*dealt.insert(plan);
+    if file.shard.plan_units != plan.plan_units {
         return Err(field(
             "shard.plan_units",
             format!(
@@ -203,13 +246,13 @@ pub fn read<'s>(
                 file.shard.plan_units,
                 split.version(),
                 file.n,
-                plan.units.len()
+                plan.plan_units
             ),
         ));
     }
-    let dealt = shard_units(&plan.units, file.shard.index, count);
+    let dealt = &plan.shards[file.shard.index - 1];
     let listed: Vec<usize> = file.shard.subtotals.iter().map(|s| s.unit).collect();
-    if listed != dealt || file.shard.units != dealt.len() {
+    if listed != *dealt || file.shard.units != dealt.len() {
         return Err(field(
             "shard.subtotals",
             format!(
@@ -217,7 +260,7 @@ pub fn read<'s>(
                 listed.len(),
                 file.shard.index,
                 dealt.len(),
-                preview(&dealt)
+                preview(dealt)
             ),
         ));
     }
@@ -236,7 +279,11 @@ pub fn read<'s>(
             )
         })?;
     }
-    let plan_nodes = if file.shard.index == 1 { plan.nodes } else { 0 };
+    let plan_nodes = if file.shard.index == 1 {
+        plan.plan_nodes
+    } else {
+        0
+    };
     let nodes = sum.nodes.checked_add(plan_nodes);
     let totals = [
         ("solutions", file.solutions, Some(sum.solutions)),
@@ -305,8 +352,9 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
     let mut confirmed = Vec::new();
     // The first file's shard: every other file must be of the same run.
     let mut first: Option<usize> = None;
+    let mut dealt = None;
     for path in files {
-        let (file, _) = read(path, find)?;
+        let (file, _) = read_dealt(path, find, &mut dealt)?;
         let given = Given { path, file };
         if let Some(first) = first.map(|index| &shards[&index])
             && given.file.run() != first.file.run()
