@@ -745,23 +745,37 @@ fn sub_parts_are_timed_as_sampled_and_counted_as_timed() {
 fn a_small_plan_timed_to_its_last_sub_part_is_its_exact_time() {
     // Parts whose shared work is long against their sub-parts: every
     // sub-part is timed once one has been seen, so with budget enough
-    // every unit is timed whole in some draw.
-    let mut engine = Layered::new(4, 4);
-    engine.part_shared = 1000.0;
-    let (estimate, _) = engine.run(1e7, 1);
-    let truth = engine.truth();
-    assert!(
-        (estimate.seconds - truth).abs() < 1e-9 * truth,
-        "{} vs {truth}",
-        estimate.seconds
-    );
-    assert_eq!(estimate.standard_error, 0.0);
-    assert_eq!(estimate.weight_share, 1.0);
-    let subs: usize = (0..4)
-        .flat_map(|key| (0..4).map(move |j| (key, j)))
-        .map(|(key, j)| engine.piece(key, j).subs.len())
-        .sum();
-    assert!(estimate.sub_parts_timed >= subs, "{estimate:?}");
+    // every unit is timed whole in some draw. The same holds for a shard
+    // of a plan cut into pieces: its answer is the time of the parts it
+    // holds and nothing else.
+    for (cut, shard) in [(None, None), (Some(6), Some((2, 3)))] {
+        let mut engine = Layered::new(4, 4);
+        engine.part_shared = 1000.0;
+        engine.cut = cut;
+        engine.shard = shard;
+        let (estimate, _) = engine.run(1e7, 1);
+        let truth = engine.truth();
+        assert!(
+            (estimate.seconds - truth).abs() < 1e-9 * truth,
+            "{} vs {truth}",
+            estimate.seconds
+        );
+        assert_eq!(estimate.standard_error, 0.0);
+        assert_eq!(estimate.weight_share, 1.0);
+        let (plan, chosen) = engine.chosen();
+        // The shard holds some unit only in part.
+        let partly = holdings(&plan.units, &chosen)
+            .iter()
+            .any(|h| h.pieces.is_some());
+        assert_eq!(partly, shard.is_some());
+        let subs: usize = chosen
+            .iter()
+            .map(|&i| plan.units[i])
+            .flat_map(|unit| held(unit.piece, 4).map(move |j| (unit.key, j)))
+            .map(|(key, j)| engine.piece(key, j).subs.len())
+            .sum();
+        assert!(estimate.sub_parts_timed >= subs, "{estimate:?}");
+    }
 }
 
 #[test]
@@ -1031,23 +1045,4 @@ fn a_shard_of_a_cut_plan_is_sampled_by_the_finest_parts_it_holds() {
             "shard {index}: {covered} of {seeds}"
         );
     }
-}
-
-#[test]
-fn a_shard_timed_to_its_last_sub_part_is_its_exact_time() {
-    // With budget enough every part the shard holds is timed: the answer
-    // is the shard's time, its parts held and nothing else.
-    let mut engine = Layered::new(4, 4);
-    engine.part_shared = 1000.0;
-    engine.cut = Some(6);
-    engine.shard = Some((2, 3));
-    let (estimate, _) = engine.run(1e7, 1);
-    let truth = engine.truth();
-    assert!(
-        (estimate.seconds - truth).abs() < 1e-9 * truth,
-        "{} vs {truth}",
-        estimate.seconds
-    );
-    assert_eq!(estimate.standard_error, 0.0);
-    assert_eq!(estimate.weight_share, 1.0);
 }
