@@ -471,40 +471,54 @@ pub(crate) struct Held {
 /// [`queens_core::split::Plan::whole_units`] has it. A unit of which the
 /// run holds every piece is held whole.
 pub(crate) fn holdings(units: &[WorkUnit], chosen: &[usize]) -> Vec<Held> {
-    // Which whole unit each piece of the plan belongs to, and the whole
-    // units themselves.
-    let mut whole: Vec<WorkUnit> = Vec::new();
-    let mut owner = Vec::with_capacity(units.len());
-    for unit in units {
-        match whole.last_mut() {
-            Some(last) if unit.piece.index > 0 && last.key == unit.key => {
-                last.weight = last.weight.saturating_add(unit.weight);
-            }
-            _ => whole.push(unit.unit()),
-        }
-        owner.push(whole.len() - 1);
-    }
-    let mut mine: BTreeMap<usize, (u64, Vec<Part>)> = BTreeMap::new();
-    for &i in chosen {
-        let entry = mine.entry(owner[i]).or_default();
-        entry.0 = entry.0.saturating_add(units[i].weight.max(1));
-        entry.1.push(units[i].piece);
-    }
-    mine.into_iter()
-        .map(|(index, (weight, mut pieces))| {
-            pieces.sort_by_key(|p| p.index);
-            pieces.dedup();
+    // One walk of the plan beside the run's pieces in plan order: a plan
+    // may hold tens of millions of pieces, so nothing is kept per piece
+    // of the plan, only per piece of the run.
+    let mut chosen = chosen.to_vec();
+    chosen.sort_unstable();
+    chosen.dedup();
+    let mut next = chosen.into_iter().peekable();
+    let mut held = Vec::new();
+    // The whole unit being walked, and the pieces of it the run holds.
+    let mut current: Option<(Held, Vec<Part>)> = None;
+    let mut close = |unit: Option<(Held, Vec<Part>)>| {
+        if let Some((mut unit, pieces)) = unit.filter(|(_, pieces)| !pieces.is_empty()) {
             // All pieces of one cut name its size: holding that many is
             // holding them all.
             let all = pieces.len() == pieces[0].of as usize;
-            Held {
-                index,
-                unit: whole[index],
-                weight,
-                pieces: (!all).then_some(pieces),
+            unit.pieces = (!all).then_some(pieces);
+            held.push(unit);
+        }
+    };
+    let mut wholes = 0;
+    for (i, piece) in units.iter().enumerate() {
+        let (unit, pieces) = match &mut current {
+            Some((unit, pieces)) if piece.piece.index > 0 && unit.unit.key == piece.key => {
+                unit.unit.weight = unit.unit.weight.saturating_add(piece.weight);
+                (unit, pieces)
             }
-        })
-        .collect()
+            _ => {
+                close(current.take());
+                wholes += 1;
+                let (unit, pieces) = current.insert((
+                    Held {
+                        index: wholes - 1,
+                        unit: piece.unit(),
+                        weight: 0,
+                        pieces: None,
+                    },
+                    Vec::new(),
+                ));
+                (unit, pieces)
+            }
+        };
+        if next.next_if_eq(&i).is_some() {
+            unit.weight = unit.weight.saturating_add(piece.weight.max(1));
+            pieces.push(piece.piece);
+        }
+    }
+    close(current);
+    held
 }
 
 /// The finest parts (of `finest`, the engine's [`WorkSplit::parts`]) that
