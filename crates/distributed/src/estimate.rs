@@ -56,6 +56,40 @@
 //! error is reported as the estimate itself, which says "one unit is no
 //! sample".
 //!
+//! # Pieces and shards
+//!
+//! A plan may cut an engine's long unit into **pieces**
+//! ([`queens_core::split::Plan::cut`]), and threads, shards and
+//! checkpoints hand out pieces. The stages above are the engine's: its
+//! parts and their shared work are a whole unit's. So the sample draws the
+//! engine's whole units, never pieces: the run's pieces are grouped by the
+//! unit they belong to ([`queens_core::split::Plan::whole_units`]'s
+//! grouping), and a unit is drawn with probability proportional to the
+//! run's weight in it (the weights of the pieces of it the run holds). A
+//! unit the run holds whole (a whole count holds every unit whole) is cut
+//! and sampled as above. Of a unit a shard holds only some pieces of, the
+//! population is the engine's finest parts those pieces hold: cuts nest
+//! (see [`Part`]), so piece `i` of `P` is exactly the finest parts `j` of
+//! `M` with `⌊i·M/P⌋ ≤ j < ⌊(i+1)·M/P⌋`. A uniform sample of those parts
+//! (`Part { index: j, of: M }`), each timed as above, is expanded by the
+//! number held, `H`, in place of `M`: `T̂ = s + H · mean(P̂_j)`.
+//!
+//! This stays unbiased: the shard's time is `Σ_u T_u`, `T_u` the shared
+//! work `s_u` of unit `u` plus its held parts; each `T̂_u` is unbiased for
+//! `T_u` (a uniform sample of fixed size from the `H_u` parts held, as
+//! above from `M`); and a unit of the run's weight `w_u` (each piece
+//! weighing at least 1, so every unit held can be drawn) is drawn with
+//! probability `w_u / W`, so `E[W · T̂_u / w_u] = Σ_u T_u`, the
+//! Hansen-Hurwitz argument unchanged. The shared work is counted once per
+//! unit in the run: a thread that counts several pieces of one unit in a
+//! row prepares it once; a run whose threads interleave the pieces of
+//! many units pays it more often, which this does not see.
+//!
+//! What the run hands out is pieces, so the estimate also predicts the
+//! longest of them: its share by weight of the estimated time
+//! ([`Estimate::longest_piece_seconds`]), the time the plan meant a piece
+//! to take.
+//!
 //! # How the time is spent
 //!
 //! A draw spends on its parts about as long as its unit's shared work took
@@ -109,6 +143,7 @@
 //! buffers, kept from unit to unit, grow to the largest unit timed, and a
 //! run on T threads holds T of them.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
@@ -122,8 +157,16 @@ use serde::Serialize;
 /// ever added, so older readers keep working.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Estimate {
-    /// Units in the run.
+    /// The engine's whole units in the run (all of each, or the pieces of
+    /// it a shard holds).
     pub units: usize,
+    /// The plan's pieces in the run: what threads, shards and checkpoints
+    /// hand out (a unit the plan does not cut is one piece).
+    pub pieces: usize,
+    /// The longest piece's predicted seconds on one thread: `seconds`
+    /// over the run's total weight, times the heaviest piece's weight (as
+    /// the plan predicts it, from the weights it cut by).
+    pub longest_piece_seconds: f64,
     /// Distinct units timed (whole or in part).
     pub timed: usize,
     /// Draws of units (a heavy unit can be drawn more than once).
@@ -387,9 +430,12 @@ pub struct Sample<'a> {
     pub split: &'a dyn WorkSplit,
     /// Board size.
     pub n: usize,
-    /// The plan's units.
+    /// The plan's units, as [`queens_core::split::Plan::units`] lists
+    /// them: the engine's whole units, or pieces of them.
     pub units: &'a [WorkUnit],
-    /// The run's units (indices into `units`): all, or one shard's.
+    /// The run's pieces (indices into `units`): all, or one shard's. The
+    /// sample draws the engine's whole units they belong to (see the
+    /// module documentation).
     pub chosen: &'a [usize],
     /// Whether the run counts fixed pairs for the classes.
     pub unique: bool,
@@ -401,10 +447,133 @@ pub struct Sample<'a> {
     pub seed: u64,
 }
 
+/// The run's share of one of the engine's whole units: all of it, or the
+/// pieces of it the run holds.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Held {
+    /// The unit's index among the plan's whole units, in plan order (as
+    /// [`queens_core::split::Plan::whole_units`] lists them).
+    pub(crate) index: usize,
+    /// The engine's whole unit, weighing what all its pieces weigh.
+    pub(crate) unit: WorkUnit,
+    /// The run's weight in it: its pieces' weights, each at least 1 (a
+    /// unit the run holds must have a chance to be drawn).
+    pub(crate) weight: u64,
+    /// The pieces of it the run holds, in piece order, when it does not
+    /// hold them all (`None`: the whole unit).
+    pub(crate) pieces: Option<Vec<Part>>,
+}
+
+/// The run's pieces (`chosen`, indices into the plan's `units`) grouped by
+/// the engine's whole unit they belong to, in plan order: the pieces of
+/// one unit follow each other in a plan, a piece of index 0 (or a whole
+/// unit, or another key) starting the next one, as
+/// [`queens_core::split::Plan::whole_units`] has it. A unit of which the
+/// run holds every piece is held whole.
+pub(crate) fn holdings(units: &[WorkUnit], chosen: &[usize]) -> Vec<Held> {
+    // One walk of the plan beside the run's pieces in plan order: a plan
+    // may hold tens of millions of pieces, so nothing is kept per piece
+    // of the plan, only per piece of the run.
+    let mut chosen = chosen.to_vec();
+    chosen.sort_unstable();
+    chosen.dedup();
+    let mut next = chosen.into_iter().peekable();
+    let mut held = Vec::new();
+    // The whole unit being walked, and the pieces of it the run holds.
+    let mut current: Option<(Held, Vec<Part>)> = None;
+    let mut close = |unit: Option<(Held, Vec<Part>)>| {
+        if let Some((mut unit, pieces)) = unit.filter(|(_, pieces)| !pieces.is_empty()) {
+            // All pieces of one cut name its size: holding that many is
+            // holding them all.
+            let all = pieces.len() == pieces[0].of as usize;
+            unit.pieces = (!all).then_some(pieces);
+            held.push(unit);
+        }
+    };
+    let mut wholes = 0;
+    for (i, piece) in units.iter().enumerate() {
+        let (unit, pieces) = match &mut current {
+            Some((unit, pieces)) if piece.piece.index > 0 && unit.unit.key == piece.key => {
+                unit.unit.weight = unit.unit.weight.saturating_add(piece.weight);
+                (unit, pieces)
+            }
+            _ => {
+                close(current.take());
+                wholes += 1;
+                let (unit, pieces) = current.insert((
+                    Held {
+                        index: wholes - 1,
+                        unit: piece.unit(),
+                        weight: 0,
+                        pieces: None,
+                    },
+                    Vec::new(),
+                ));
+                (unit, pieces)
+            }
+        };
+        if next.next_if_eq(&i).is_some() {
+            unit.weight = unit.weight.saturating_add(piece.weight.max(1));
+            pieces.push(piece.piece);
+        }
+    }
+    close(current);
+    held
+}
+
+/// The finest parts (of `finest`, the engine's [`WorkSplit::parts`]) that
+/// piece `piece` of a unit holds: `index · M / of` up to `(index + 1) · M
+/// / of`, rounded down, as cuts nest (see [`Part`]).
+pub(crate) fn finest_parts(piece: Part, finest: u32) -> std::ops::Range<u32> {
+    let at = |i: u32| (u64::from(i) * u64::from(finest) / u64::from(piece.of)) as u32;
+    at(piece.index)..at(piece.index + 1)
+}
+
+/// The finest parts a run holds of a unit it holds only pieces of: ranges
+/// of them, laid end to end, so that a uniform index among the `count`
+/// held names one part.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct FinestHeld {
+    /// The engine's finest cut of the unit ([`WorkSplit::parts`]).
+    pub(crate) of: u32,
+    /// The held ranges and, for each, how many held parts come before it.
+    ranges: Vec<(std::ops::Range<u32>, u32)>,
+    /// Finest parts held in all.
+    pub(crate) count: u32,
+}
+
+impl FinestHeld {
+    /// The finest parts `pieces` hold of a unit cut at most into `of`; a
+    /// piece the engine cannot cut is refused as a count of it would be.
+    pub(crate) fn new(pieces: &[Part], of: u32) -> Result<Self, QueensError> {
+        let mut ranges = Vec::with_capacity(pieces.len());
+        let mut count = 0u32;
+        for &piece in pieces {
+            piece.check(of)?;
+            let range = finest_parts(piece, of);
+            let len = range.len() as u32;
+            ranges.push((range, count));
+            count += len;
+        }
+        Ok(FinestHeld { of, ranges, count })
+    }
+
+    /// Held part number `k` (of `count`), as the engine's part.
+    pub(crate) fn part(&self, k: u32) -> Part {
+        let at = self.ranges.partition_point(|(_, before)| *before <= k) - 1;
+        let (range, before) = &self.ranges[at];
+        Part {
+            index: range.start + (k - before),
+            of: self.of,
+        }
+    }
+}
+
 /// What the sample is doing, for a progress display.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Status {
-    /// The unit being timed (index into the plan).
+    /// The engine's unit being timed (index among the plan's whole units,
+    /// [`queens_core::split::Plan::whole_units`]).
     pub unit: usize,
     /// The part being timed, or `None` for the unit's shared work.
     pub part: Option<Part>,
@@ -643,13 +812,16 @@ pub(crate) fn estimate_on(
         ..
     } = *sample;
     let budget_seconds = budget.as_secs_f64();
-    let weight = |i: usize| units[i].weight.max(1);
-    let mut cumulative = Vec::with_capacity(chosen.len());
+    let held = holdings(units, chosen);
+    let weight = |k: usize| held[k].weight;
+    let mut cumulative = Vec::with_capacity(held.len());
     let mut total = 0u64;
-    for &i in chosen {
-        total = total.saturating_add(weight(i));
+    for h in &held {
+        total = total.saturating_add(h.weight);
         cumulative.push(total);
     }
+    // The finest parts held of each unit held in pieces, once it is drawn.
+    let mut finest: HashMap<usize, FinestHeld> = HashMap::new();
     let sampling = clock.seconds();
     let mut run = Sampler {
         sample,
@@ -677,17 +849,17 @@ pub(crate) fn estimate_on(
     // Seconds per unit of weight over the draws so far: what sizes a cut.
     let (mut drawn_seconds, mut drawn_weight) = (0.0, 0.0);
     let mut seconds_per_weight: Option<f64> = None;
-    while !chosen.is_empty() && draws.len() < MAX_DRAWS {
-        let all_whole = drawn.len() == chosen.len() && drawn.values().all(|d| d.whole.is_some());
+    while !held.is_empty() && draws.len() < MAX_DRAWS {
+        let all_whole = drawn.len() == held.len() && drawn.values().all(|d| d.whole.is_some());
         if all_whole {
             break;
         }
         if !draws.is_empty() && !run.fits(run.shared_max + run.next_part()) {
             break;
         }
-        let index = chosen[draw(&cumulative, run.rng.u64(0..total))];
-        let unit = units[index];
-        run.unit = index;
+        let index = draw(&cumulative, run.rng.u64(0..total));
+        let unit = held[index].unit;
+        run.unit = held[index].index;
         run.draws = draws.len();
         run.so_far = (!draws.is_empty()).then(|| hansen_hurwitz(&draws, total as f64));
         if let Some(seconds) = drawn.get(&index).and_then(|d| d.whole) {
@@ -715,11 +887,25 @@ pub(crate) fn estimate_on(
         // least a 64th of the budget, at most a quarter of it so that
         // several units are drawn; as many as take that at the mean part.
         let target = shared.min(budget_seconds / 4.0).max(budget_seconds / 64.0);
-        let of = cut(
-            split.parts(n, unit),
-            seconds_per_weight.map(|rate| rate * weight(index) as f64),
-            budget_seconds,
-        );
+        // A unit held whole is cut as its predicted time says; of one held
+        // in pieces, the finest parts its pieces hold are the population.
+        let pieces = match &held[index].pieces {
+            None => None,
+            Some(pieces) => Some(match finest.entry(index) {
+                Entry::Occupied(known) => known.into_mut(),
+                Entry::Vacant(new) => {
+                    new.insert(FinestHeld::new(pieces, split.parts(n, unit).max(1))?)
+                }
+            }),
+        };
+        let of = match &pieces {
+            Some(pieces) => pieces.count,
+            None => cut(
+                split.parts(n, unit),
+                seconds_per_weight.map(|rate| rate * weight(index) as f64),
+                budget_seconds,
+            ),
+        };
         let count = wanted(of, target, run.mean_part());
         let order = uniform_sample(&mut run.rng, of, count);
         let mut parts = Vec::new();
@@ -731,9 +917,12 @@ pub(crate) fn estimate_on(
             if !parts.is_empty() && !run.fits(run.next_part()) {
                 break;
             }
-            let part = Part {
-                index: index_of_part,
-                of,
+            let part = match &pieces {
+                Some(pieces) => pieces.part(index_of_part),
+                None => Part {
+                    index: index_of_part,
+                    of,
+                },
             };
             let timed = run.time_part(unit, part, target, watch)?;
             parts.push(timed.seconds);
@@ -776,7 +965,7 @@ pub(crate) fn estimate_on(
     let timed_weight = drawn
         .iter()
         .fold(0.0, |sum, (&i, d)| sum + weight(i) as f64 * d.share);
-    let everything = drawn.len() == chosen.len() && drawn.values().all(|d| d.whole.is_some());
+    let everything = drawn.len() == held.len() && drawn.values().all(|d| d.whole.is_some());
     let Prediction {
         seconds,
         standard_error,
@@ -802,8 +991,14 @@ pub(crate) fn estimate_on(
             .sqrt(),
         }
     };
+    // A piece's predicted time is its share of the run's by weight, as
+    // the plan weighs it: what threads and shards hand out.
+    let heaviest = chosen.iter().map(|&i| units[i].weight.max(1)).max();
+    let longest_piece_seconds = heaviest.map_or(0.0, |w| seconds / total as f64 * w as f64);
     Ok(Estimate {
-        units: chosen.len(),
+        units: held.len(),
+        pieces: chosen.len(),
+        longest_piece_seconds,
         timed: drawn.len(),
         draws: draws.len(),
         parts_timed: run.parts_timed,

@@ -195,6 +195,11 @@ fn an_estimate_times_units_instead_of_counting() {
         record["seconds_on_threads"].as_f64().unwrap(),
         seconds / 2.0
     );
+    // A piece is a share of the run by weight: the longest is at most
+    // the whole.
+    assert!(record["pieces"].as_u64().unwrap() >= record["units"].as_u64().unwrap());
+    let longest = record["longest_piece_seconds"].as_f64().unwrap();
+    assert!(longest > 0.0 && longest <= seconds, "{record}");
     assert!(
         record.get("solutions").is_none(),
         "an estimate counts nothing"

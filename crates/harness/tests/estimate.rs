@@ -11,8 +11,12 @@ use crate::common::{json, queens, refused, stderr, stdout};
 use crate::common::{signal, spawn};
 
 fn estimate(n: u32, budget: &str, seed: u64) -> Value {
+    estimate_with(n, budget, seed, &[])
+}
+
+fn estimate_with(n: u32, budget: &str, seed: u64, extra: &[&str]) -> Value {
     let (n, seed) = (n.to_string(), seed.to_string());
-    json(&queens(&[
+    let mut args = vec![
         "count",
         &n,
         "--estimate",
@@ -23,7 +27,16 @@ fn estimate(n: u32, budget: &str, seed: u64) -> Value {
         "--threads",
         "1",
         "--json",
-    ]))
+    ];
+    args.extend_from_slice(extra);
+    json(&queens(&args))
+}
+
+/// A JSON field as a number.
+fn number(record: &Value, field: &str) -> f64 {
+    record[field]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{field} in {record}"))
 }
 
 #[test]
@@ -43,13 +56,41 @@ fn an_estimate_prints_its_interval_core_hours_and_budget() {
     assert!((interval[1].as_f64().unwrap() - (seconds + 2.0 * error)).abs() < 1e-9);
     assert!(interval[0].as_f64().unwrap() >= 0.0);
     assert!(record["parts_timed"].as_u64().unwrap() >= 1);
+    // The run hands out pieces of the engine's units (a unit not cut is
+    // one piece); the longest is its share by weight of the estimate.
+    assert!(number(&record, "pieces") >= number(&record, "units"));
+    let longest = number(&record, "longest_piece_seconds");
+    assert!(longest > 0.0 && longest <= seconds, "{record}");
     // The same seed draws the same units.
     let again = estimate(17, "1", 3);
     assert_eq!(record["units"], again["units"]);
+    // A shard's estimate is of its own pieces and the units they belong
+    // to: fewer than the whole run's, and fewer seconds.
+    let shard = estimate_with(17, "1", 3, &["--shard", "2/3"]);
+    assert!(
+        number(&shard, "pieces") < number(&record, "pieces"),
+        "{shard}"
+    );
+    assert!(
+        number(&shard, "units") <= number(&record, "units"),
+        "{shard}"
+    );
+    assert!(
+        number(&shard, "units") <= number(&shard, "pieces"),
+        "{shard}"
+    );
+    assert!(number(&shard, "seconds") < seconds, "{shard}");
     // The table says it in words too.
     let output = queens(&["count", "12", "--estimate", "--estimate-seconds", "1"]);
     let text = stdout(&output);
-    for row in ["one thread", "interval", "threads", "core-hours", "memory"] {
+    for row in [
+        "one thread",
+        "interval",
+        "threads",
+        "core-hours",
+        "pieces",
+        "memory",
+    ] {
         assert!(text.contains(row), "{row}: {text}");
     }
     // A seed needs something to seed.

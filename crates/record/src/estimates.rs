@@ -49,7 +49,8 @@ pub struct Projected {
     pub seconds: f64,
     /// Standard error of `seconds`.
     pub standard_error: f64,
-    /// Units in the plan.
+    /// The engine's units in the plan (whole units, however the plan cuts
+    /// them into pieces).
     pub units: usize,
     /// Draws of units.
     pub draws: usize,

@@ -1,7 +1,7 @@
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use queens_core::split::{Plan, UnitCount};
+use queens_core::split::{Plan, UnitCount, shard_units};
 
 use super::*;
 
@@ -311,16 +311,26 @@ impl WorkSplit for Sleepy {
     }
 }
 
-/// Estimates `engine`'s plan on `clock` (the real one when `None`),
-/// returning the estimate and every status the watcher heard.
+/// The pieces of `plan` in shard `shard` (index, count), or all of them.
+fn pieces_of(plan: &Plan, shard: Option<(usize, usize)>) -> Vec<usize> {
+    match shard {
+        Some((index, count)) => shard_units(&plan.units, index, count),
+        None => (0..plan.units.len()).collect(),
+    }
+}
+
+/// Estimates `engine`'s plan (one shard of it, given) on `clock` (the
+/// real one when `None`), returning the estimate and every status the
+/// watcher heard.
 fn run_on(
     engine: &dyn WorkSplit,
     clock: Option<&dyn Clock>,
     budget: Duration,
     seed: u64,
+    shard: Option<(usize, usize)>,
 ) -> (Estimate, Vec<Status>) {
     let plan = engine.plan(0).unwrap();
-    let chosen: Vec<usize> = (0..plan.units.len()).collect();
+    let chosen = pieces_of(&plan, shard);
     let mut seen = Vec::new();
     let sample = Sample {
         split: engine,
@@ -342,7 +352,7 @@ fn run_on(
 }
 
 fn run(engine: &Sleepy, budget_ms: u64, seed: u64) -> (Estimate, Vec<Status>) {
-    run_on(engine, None, Duration::from_millis(budget_ms), seed)
+    run_on(engine, None, Duration::from_millis(budget_ms), seed, None)
 }
 
 #[test]
@@ -473,13 +483,17 @@ impl Clock for FakeClock {
 /// parts, each part with its own shared work and cut into sub-parts (some
 /// parts not cut at all), their seconds spread over a factor of hundreds
 /// as half-join's file sets are. Seconds are scaled by `scale`, the
-/// parts' shared work by `part_shared` besides.
+/// parts' shared work by `part_shared` besides. With `cut`, its plan cuts
+/// units of weights 8, 16, 24, ... into pieces of about that weight; with
+/// `shard`, the estimate is of that shard of the plan.
 struct Layered {
     units: u64,
     parts: u32,
     scale: f64,
     part_shared: f64,
     uneven: bool,
+    cut: Option<u64>,
+    shard: Option<(usize, usize)>,
     clock: FakeClock,
     log: Log,
 }
@@ -498,6 +512,8 @@ impl Layered {
             scale: 1.0,
             part_shared: 1.0,
             uneven: false,
+            cut: None,
+            shard: None,
             clock: FakeClock::default(),
             log: Log::default(),
         }
@@ -537,19 +553,27 @@ impl Layered {
         held(part, self.parts).map(|j| self.piece(key, j)).collect()
     }
 
-    /// The exact seconds of the whole run.
+    /// The run's pieces: the whole plan, or the shard's.
+    fn chosen(&self) -> (Plan, Vec<usize>) {
+        let plan = self.plan(0).unwrap();
+        let chosen = pieces_of(&plan, self.shard);
+        (plan, chosen)
+    }
+
+    /// The exact seconds of the run: each unit it holds a piece of pays
+    /// its shared work once, and every engine part its pieces hold.
     fn truth(&self) -> f64 {
-        (0..self.units)
-            .map(|key| {
-                self.unit_shared(key)
-                    + (0..self.parts)
-                        .map(|j| {
-                            let p = self.piece(key, j);
-                            p.shared + p.subs.iter().sum::<f64>()
-                        })
-                        .sum::<f64>()
+        let (plan, chosen) = self.chosen();
+        let keys: HashSet<u64> = chosen.iter().map(|&i| plan.units[i].key).collect();
+        let parts: f64 = chosen
+            .iter()
+            .flat_map(|&i| {
+                let unit = plan.units[i];
+                held(unit.piece, self.parts).map(move |j| self.piece(unit.key, j))
             })
-            .sum()
+            .map(|p| p.shared + p.subs.iter().sum::<f64>())
+            .sum();
+        keys.iter().map(|&key| self.unit_shared(key)).sum::<f64>() + parts
     }
 
     fn run(&self, budget: f64, seed: u64) -> (Estimate, Vec<Status>) {
@@ -560,6 +584,7 @@ impl Layered {
             Some(&self.clock),
             Duration::from_secs_f64(budget),
             seed,
+            self.shard,
         )
     }
 }
@@ -569,20 +594,31 @@ impl WorkSplit for Layered {
         "layered/1"
     }
     fn plan(&self, _: usize) -> Result<Plan, QueensError> {
-        Ok(plan_of(self.units))
+        Ok(match self.cut {
+            None => plan_of(self.units),
+            Some(target) => {
+                let units = (0..self.units)
+                    .map(|key| WorkUnit::whole(key, 8 * (1 + key % 3)))
+                    .collect();
+                Plan::cut(units, 0, target, |_| self.parts)
+            }
+        })
     }
     fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
         unreachable!("an estimate times units in parts: {unit:?}")
     }
-    fn parts(&self, _: usize, _: WorkUnit) -> u32 {
+    fn parts(&self, _: usize, unit: WorkUnit) -> u32 {
+        assert_eq!(unit.piece, Part::WHOLE, "a piece is not the engine's unit");
         self.parts
     }
     fn prepare_unit(&self, _: usize, unit: WorkUnit) -> Result<u64, QueensError> {
+        assert_eq!(unit.piece, Part::WHOLE, "a piece is not the engine's unit");
         self.log.push(unit.key, None, None);
         self.clock.advance(self.unit_shared(unit.key));
         Ok(0)
     }
     fn prepare_part(&self, _: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
+        assert_eq!(unit.piece, Part::WHOLE, "a piece is not the engine's unit");
         self.log.push(unit.key, Some(part), None);
         let pieces = self.pieces(unit.key, part);
         self.clock.advance(pieces.iter().map(|p| p.shared).sum());
@@ -709,23 +745,37 @@ fn sub_parts_are_timed_as_sampled_and_counted_as_timed() {
 fn a_small_plan_timed_to_its_last_sub_part_is_its_exact_time() {
     // Parts whose shared work is long against their sub-parts: every
     // sub-part is timed once one has been seen, so with budget enough
-    // every unit is timed whole in some draw.
-    let mut engine = Layered::new(4, 4);
-    engine.part_shared = 1000.0;
-    let (estimate, _) = engine.run(1e7, 1);
-    let truth = engine.truth();
-    assert!(
-        (estimate.seconds - truth).abs() < 1e-9 * truth,
-        "{} vs {truth}",
-        estimate.seconds
-    );
-    assert_eq!(estimate.standard_error, 0.0);
-    assert_eq!(estimate.weight_share, 1.0);
-    let subs: usize = (0..4)
-        .flat_map(|key| (0..4).map(move |j| (key, j)))
-        .map(|(key, j)| engine.piece(key, j).subs.len())
-        .sum();
-    assert!(estimate.sub_parts_timed >= subs, "{estimate:?}");
+    // every unit is timed whole in some draw. The same holds for a shard
+    // of a plan cut into pieces: its answer is the time of the parts it
+    // holds and nothing else.
+    for (cut, shard) in [(None, None), (Some(6), Some((2, 3)))] {
+        let mut engine = Layered::new(4, 4);
+        engine.part_shared = 1000.0;
+        engine.cut = cut;
+        engine.shard = shard;
+        let (estimate, _) = engine.run(1e7, 1);
+        let truth = engine.truth();
+        assert!(
+            (estimate.seconds - truth).abs() < 1e-9 * truth,
+            "{} vs {truth}",
+            estimate.seconds
+        );
+        assert_eq!(estimate.standard_error, 0.0);
+        assert_eq!(estimate.weight_share, 1.0);
+        let (plan, chosen) = engine.chosen();
+        // The shard holds some unit only in part.
+        let partly = holdings(&plan.units, &chosen)
+            .iter()
+            .any(|h| h.pieces.is_some());
+        assert_eq!(partly, shard.is_some());
+        let subs: usize = chosen
+            .iter()
+            .map(|&i| plan.units[i])
+            .flat_map(|unit| held(unit.piece, 4).map(move |j| (unit.key, j)))
+            .map(|(key, j)| engine.piece(key, j).subs.len())
+            .sum();
+        assert!(estimate.sub_parts_timed >= subs, "{estimate:?}");
+    }
 }
 
 #[test]
@@ -823,4 +873,176 @@ fn a_status_names_its_step_down_to_the_sub_part() {
         status(part, Some(Part { index: 4, of: 40 })).doing(),
         "unit 3, part 2 of 8, sub-part 5 of 40"
     );
+}
+
+#[test]
+fn a_runs_pieces_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
+    // Units of weights 10, 1, 25 cut at 10: 10 | 1 | 8, 8, 9.
+    let units = vec![
+        WorkUnit::whole(5, 10),
+        WorkUnit::whole(6, 1),
+        WorkUnit::whole(7, 25),
+    ];
+    let plan = Plan::cut(units, 0, 10, |_| 100);
+    let everything: Vec<usize> = (0..plan.units.len()).collect();
+    let whole = holdings(&plan.units, &everything);
+    assert_eq!(
+        whole.iter().map(|h| (h.index, h.unit)).collect::<Vec<_>>(),
+        plan.whole_units()
+            .into_iter()
+            .enumerate()
+            .collect::<Vec<_>>()
+    );
+    assert!(whole.iter().all(|h| h.pieces.is_none()));
+    assert_eq!(
+        whole.iter().map(|h| h.weight).collect::<Vec<_>>(),
+        vec![10, 1, 25]
+    );
+    // Pieces 1 and 3 of 3 of unit 7 (given out of order) and unit 6.
+    let share = holdings(&plan.units, &[4, 1, 2]);
+    let cut = |index| Part { index, of: 3 };
+    assert_eq!(
+        share,
+        vec![
+            Held {
+                index: 1,
+                unit: WorkUnit::whole(6, 1),
+                weight: 1,
+                pieces: None,
+            },
+            Held {
+                index: 2,
+                unit: WorkUnit::whole(7, 25),
+                weight: 17,
+                pieces: Some(vec![cut(0), cut(2)]),
+            },
+        ]
+    );
+    // Of 10 finest parts, pieces 0 and 2 of 3 hold 0..3 and 6..10: seven,
+    // numbered end to end.
+    let finest = FinestHeld::new(&[cut(0), cut(2)], 10).unwrap();
+    assert_eq!(finest.count, 7);
+    let parts: Vec<u32> = (0..7).map(|k| finest.part(k).index).collect();
+    assert_eq!(parts, vec![0, 1, 2, 6, 7, 8, 9]);
+    assert!((0..7).all(|k| finest.part(k).of == 10));
+    // The pieces of a cut hold every finest part once, whatever the cut.
+    for (of, finest) in [(3, 3), (3, 10), (7, 4096), (1, 5)] {
+        let all: Vec<u32> = (0..of)
+            .flat_map(|index| finest_parts(Part { index, of }, finest))
+            .collect();
+        assert_eq!(all, (0..finest).collect::<Vec<_>>());
+    }
+    // A piece finer than the engine cuts is refused, as counting it is.
+    assert_eq!(
+        FinestHeld::new(&[cut(1)], 2),
+        Err(QueensError::NoSuchPart {
+            index: 1,
+            of: 3,
+            max: 2
+        })
+    );
+}
+
+/// Estimates of `engine` over `seeds` seeds: their mean and the standard
+/// error of that mean, and how many intervals (± 2 standard errors) held
+/// the truth.
+fn over_seeds(engine: &Layered, budget: f64, seeds: u64) -> (f64, f64, usize) {
+    let truth = engine.truth();
+    let estimates: Vec<Estimate> = (0..seeds).map(|seed| engine.run(budget, seed).0).collect();
+    let k = seeds as f64;
+    let mean = estimates.iter().map(|e| e.seconds).sum::<f64>() / k;
+    let spread = (estimates
+        .iter()
+        .map(|e| (e.seconds - mean).powi(2))
+        .sum::<f64>()
+        / (k - 1.0))
+        .sqrt();
+    let covered = estimates
+        .iter()
+        .filter(|e| (e.seconds - truth).abs() <= 2.0 * e.standard_error)
+        .count();
+    (mean, spread / k.sqrt(), covered)
+}
+
+#[test]
+fn a_cut_plan_is_estimated_as_its_whole_units() {
+    // The same units, whole or cut into pieces: the same draws, the same
+    // estimate, and pieces named as such.
+    let mut whole = Layered::new(12, 8);
+    whole.cut = Some(u64::MAX);
+    let mut cut = Layered::new(12, 8);
+    cut.cut = Some(6);
+    let plan = cut.plan(0).unwrap();
+    assert!(plan.units.len() > 12);
+    assert!(plan.units.iter().any(|u| u.piece != Part::WHOLE));
+    for seed in 0..20 {
+        let (a, _) = whole.run(20.0, seed);
+        let (b, seen) = cut.run(20.0, seed);
+        cut.log.assert_watched(&seen);
+        assert_eq!(
+            (a.seconds, a.standard_error, a.draws, a.units),
+            (b.seconds, b.standard_error, b.draws, b.units)
+        );
+        assert_eq!((a.pieces, b.pieces), (12, plan.units.len()));
+        // The longest piece is the heaviest's share: a unit of 24 whole,
+        // a piece of 6 cut, of 192 in all.
+        assert!((a.longest_piece_seconds - a.seconds * 24.0 / 192.0).abs() < 1e-9);
+        assert!((b.longest_piece_seconds - b.seconds * 6.0 / 192.0).abs() < 1e-9);
+    }
+    let (mean, error, _) = over_seeds(&cut, 20.0, 200);
+    let truth = cut.truth();
+    assert!(
+        (mean - truth).abs() <= 3.0 * error,
+        "mean {mean} vs truth {truth} (± {error})"
+    );
+}
+
+#[test]
+fn a_shard_of_a_cut_plan_is_sampled_by_the_finest_parts_it_holds() {
+    let mut engine = Layered::new(12, 8);
+    engine.cut = Some(6);
+    for index in 1..=3 {
+        engine.shard = Some((index, 3));
+        let (plan, chosen) = engine.chosen();
+        let share = holdings(&plan.units, &chosen);
+        assert!(share.iter().any(|h| h.pieces.is_some()), "shard {index}");
+        // The finest parts the shard holds of each unit held in pieces.
+        let partly: std::collections::HashMap<u64, HashSet<u32>> = share
+            .iter()
+            .filter_map(|h| {
+                let pieces = h.pieces.as_ref()?;
+                let parts = pieces.iter().flat_map(|&p| held(p, 8)).collect();
+                Some((h.unit.key, parts))
+            })
+            .collect();
+        let truth = engine.truth();
+        for seed in 0..20 {
+            let (estimate, seen) = engine.run(20.0, seed);
+            engine.log.assert_watched(&seen);
+            engine.clock.assert_within(20.0);
+            assert_eq!(estimate.units, share.len());
+            assert_eq!(estimate.pieces, chosen.len());
+            // Only the shard's units, and of one held in pieces only the
+            // finest parts it holds.
+            for (key, part, _) in engine.log.steps() {
+                assert!(share.iter().any(|h| h.unit.key == key), "unit {key}");
+                if let (Some(parts), Some(part)) = (partly.get(&key), part) {
+                    assert_eq!(part.of, 8, "{part:?}");
+                    assert!(parts.contains(&part.index), "{part:?} of unit {key}");
+                }
+            }
+            assert!(estimate.seconds > 0.0 && estimate.seconds < 3.0 * truth);
+        }
+        // Unbiased for the shard's own time, and honest about its error.
+        let seeds = 200;
+        let (mean, error, covered) = over_seeds(&engine, 20.0, seeds);
+        assert!(
+            (mean - truth).abs() <= 3.0 * error,
+            "shard {index}: mean {mean} vs truth {truth} (± {error})"
+        );
+        assert!(
+            covered * 100 >= 80 * seeds as usize,
+            "shard {index}: {covered} of {seeds}"
+        );
+    }
 }

@@ -414,6 +414,9 @@ fn estimate(
         &mut watch,
     )?;
     drop(bar);
+    // `mine` is the plan's pieces (see `Plan::cut`), which is what threads
+    // take: all threads are busy while pieces remain, so a run has as many
+    // busy threads as it has pieces, at most.
     let seconds_on_threads = estimate.seconds / threads.min(mine.len().max(1)) as f64;
     let report = EstimateRecord {
         format: ESTIMATE_FORMAT,
@@ -434,8 +437,10 @@ fn estimate(
 /// The `format` of `--estimate --json`'s object. Version 1 had no
 /// `format` field; 2 only adds fields (`format`, `core_hours`, `interval`,
 /// `parts_timed`, `budget_seconds`, `shared_seconds_max`, `repeats`, `speed_noise`,
-/// `shared_over_budget`, then `sub_parts_timed` and `part_shared_seconds_max`),
-/// so a reader of 1 reads 2.
+/// `shared_over_budget`, then `sub_parts_timed` and `part_shared_seconds_max`,
+/// then `pieces` and `longest_piece_seconds` once plans cut units into
+/// pieces, `units` still counting the engine's whole units), so a reader
+/// of 1 reads 2.
 pub const ESTIMATE_FORMAT: &str = "queens-estimate/2";
 
 /// What `--estimate` prints.
@@ -445,8 +450,10 @@ struct EstimateRecord<'a> {
     n: usize,
     solver: &'a str,
     threads: usize,
-    /// The one-thread estimate spread evenly over the threads (units are
-    /// many and handed out heaviest first, so they even out).
+    /// The one-thread estimate spread evenly over the threads (pieces are
+    /// many and handed out heaviest first, so they even out; the run
+    /// cannot end sooner than its longest piece,
+    /// `longest_piece_seconds`).
     seconds_on_threads: f64,
     /// The one-thread seconds in hours: what a cluster bills.
     core_hours: f64,
@@ -523,6 +530,15 @@ impl EstimateRecord<'_> {
                     "{} ± {}",
                     significant(self.core_hours),
                     significant(e.standard_error / 3600.0)
+                ),
+            ),
+            (
+                "pieces",
+                format!(
+                    "{} in the run; the longest {} s ({}) on one thread, as the plan weighs it",
+                    e.pieces,
+                    significant(e.longest_piece_seconds),
+                    budget::human(e.longest_piece_seconds)
                 ),
             ),
             ("memory", memory),

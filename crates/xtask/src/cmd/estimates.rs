@@ -39,7 +39,7 @@ pub struct EstimateJson {
     pub seconds: f64,
     /// Their standard error.
     pub standard_error: f64,
-    /// Units in the plan.
+    /// The engine's whole units in the plan (not its pieces).
     pub units: usize,
     /// Draws.
     pub draws: usize,
