@@ -493,7 +493,7 @@ pub(crate) fn holdings(units: &[WorkUnit], chosen: &[usize]) -> Vec<Held> {
     let mut wholes = 0;
     for (i, piece) in units.iter().enumerate() {
         let (unit, pieces) = match &mut current {
-            Some((unit, pieces)) if piece.piece.index > 0 && unit.unit.key == piece.key => {
+            Some((unit, pieces)) if piece.continues(unit.unit.key) => {
                 unit.unit.weight = unit.unit.weight.saturating_add(piece.weight);
                 (unit, pieces)
             }

@@ -39,6 +39,14 @@ impl WorkUnit {
         }
     }
 
+    /// Whether this piece goes on the whole unit of key `key` that the
+    /// plan's units before it began: the pieces of one unit follow each
+    /// other, its first (index 0) starting it. What groups a plan's
+    /// pieces back into the engine's units.
+    pub const fn continues(self, key: u64) -> bool {
+        self.piece.index > 0 && self.key == key
+    }
+
     /// The engine's whole unit this is a piece of (weighing what this
     /// piece weighs: the caller knows the whole unit's cost).
     pub const fn unit(self) -> WorkUnit {
@@ -123,7 +131,7 @@ impl Plan {
         let mut whole: Vec<WorkUnit> = Vec::new();
         for unit in &self.units {
             match whole.last_mut() {
-                Some(last) if unit.piece.index > 0 && last.key == unit.key => {
+                Some(last) if unit.continues(last.key) => {
                     last.weight = last.weight.saturating_add(unit.weight);
                 }
                 _ => whole.push(unit.unit()),
