@@ -21,7 +21,8 @@ pub const ESTIMATES_FILE: &str = "estimates.json";
 pub const ESTIMATES_FORMAT: &str = "queens-estimates";
 
 /// The version this crate writes and reads; any other is refused.
-pub const ESTIMATES_VERSION: u32 = 1;
+/// Version 2 added each row's `pieces` and `longest_piece_seconds`.
+pub const ESTIMATES_VERSION: u32 = 2;
 
 /// Projected times of whole counts, one row per n.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,6 +53,13 @@ pub struct Projected {
     /// The engine's units in the plan (whole units, however the plan cuts
     /// them into pieces).
     pub units: usize,
+    /// The plan's pieces in the run: what threads, shards and checkpoints
+    /// hand out (a unit the plan does not cut is one piece).
+    pub pieces: usize,
+    /// The heaviest piece's predicted seconds on one thread: `seconds`
+    /// over the run's weight, times that piece's weight. No thread, no
+    /// checkpoint and no preempted task can lose more work than this.
+    pub longest_piece_seconds: f64,
     /// Draws of units.
     pub draws: usize,
     /// Parts timed.
@@ -69,21 +77,36 @@ impl Projected {
     }
 }
 
+/// A float comparison's slack: `longest_piece_seconds` is `seconds`
+/// divided and multiplied back, so it may be off by a rounding or two.
+const ROUNDING: f64 = 1e-9;
+
+/// The first problem with a record's `format` and `format_version`: checked
+/// before the rest is read, so that a record of another version is refused
+/// for its version, not for the first field that version lacks.
+fn check_header(format: Option<&str>, version: Option<u64>) -> Result<(), (String, String)> {
+    if format != Some(ESTIMATES_FORMAT) {
+        return Err(("format".into(), format!("must be {ESTIMATES_FORMAT}")));
+    }
+    if version != Some(u64::from(ESTIMATES_VERSION)) {
+        return Err((
+            "format_version".into(),
+            format!(
+                "{}, but this program reads only version {ESTIMATES_VERSION}: \
+                 rerun `cargo xtask estimates`",
+                version.map_or("missing or not a whole number".to_string(), |v| format!(
+                    "version {v}"
+                ))
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl EstimatesRecord {
     /// The first field that a real record could not hold, and why.
     pub fn check(&self) -> Result<(), (String, String)> {
-        if self.format != ESTIMATES_FORMAT {
-            return Err(("format".into(), format!("must be {ESTIMATES_FORMAT}")));
-        }
-        if self.format_version != ESTIMATES_VERSION {
-            return Err((
-                "format_version".into(),
-                format!(
-                    "{} is not the version this program reads ({ESTIMATES_VERSION})",
-                    self.format_version
-                ),
-            ));
-        }
+        check_header(Some(&self.format), Some(u64::from(self.format_version)))?;
         let mut last = 0;
         for (i, e) in self.estimates.iter().enumerate() {
             let field = |name: &str| format!("estimates[{i}].{name}");
@@ -94,11 +117,35 @@ impl EstimatesRecord {
             for (name, value) in [
                 ("seconds", e.seconds),
                 ("standard_error", e.standard_error),
+                ("longest_piece_seconds", e.longest_piece_seconds),
                 ("sample_seconds", e.sample_seconds),
             ] {
                 if !value.is_finite() || value < 0.0 {
                     return Err((field(name), "must be a finite number >= 0".into()));
                 }
+            }
+            // Every unit is at least one piece.
+            if e.pieces < e.units {
+                return Err((
+                    field("pieces"),
+                    format!("{} pieces cannot hold {} units", e.pieces, e.units),
+                ));
+            }
+            // One piece is a share of the whole, and the heaviest share is
+            // at least the mean one.
+            let slack = e.seconds * ROUNDING;
+            if e.longest_piece_seconds > e.seconds + slack {
+                return Err((
+                    field("longest_piece_seconds"),
+                    "one piece cannot take longer than the whole count (`seconds`)".into(),
+                ));
+            }
+            if e.longest_piece_seconds * e.pieces as f64 + slack < e.seconds {
+                return Err((
+                    field("longest_piece_seconds"),
+                    "the longest piece cannot be shorter than the mean one (`seconds` / `pieces`)"
+                        .into(),
+                ));
             }
         }
         Ok(())
@@ -109,16 +156,102 @@ impl EstimatesRecord {
 /// the field.
 pub fn read_estimates(path: &Path) -> Result<EstimatesRecord, FileError> {
     let text = read_text(path)?;
+    let refuse = |(field, problem): (String, String)| FileError::field(path, field, problem);
+    let value: serde_json::Value = from_json(path, &text, "not an estimates record")?;
+    check_header(
+        value.get("format").and_then(serde_json::Value::as_str),
+        value
+            .get("format_version")
+            .and_then(serde_json::Value::as_u64),
+    )
+    .map_err(refuse)?;
     let record: EstimatesRecord = from_json(path, &text, "not an estimates record")?;
-    record
-        .check()
-        .map_err(|(field, problem)| FileError::new(path, format!("field `{field}`: {problem}")))?;
+    record.check().map_err(refuse)?;
     Ok(record)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fixture with `from` replaced by `to`, written to a file, and
+    /// what reading it says.
+    fn read_changed(from: &str, to: &str) -> Result<EstimatesRecord, FileError> {
+        let fixture = crate::fixtures::ESTIMATES_JSON;
+        assert!(fixture.contains(from), "the fixture has no {from}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(ESTIMATES_FILE);
+        std::fs::write(&path, fixture.replacen(from, to, 1)).unwrap();
+        read_estimates(&path)
+    }
+
+    /// The one-line refusal of a changed fixture, checked to name `field`.
+    fn refusal(from: &str, to: &str, field: &str) -> String {
+        let message = read_changed(from, to).unwrap_err().to_string();
+        assert!(!message.contains('\n'), "{message}");
+        assert!(message.contains(&format!("field `{field}`")), "{message}");
+        message
+    }
+
+    #[test]
+    fn a_record_of_another_version_is_refused_for_its_version() {
+        // A version-1 record has no pieces: it is refused for its version,
+        // not for the first field it lacks.
+        let old = crate::fixtures::ESTIMATES_JSON
+            .replace("\"format_version\": 2", "\"format_version\": 1")
+            .lines()
+            .filter(|l| !l.contains("\"pieces\"") && !l.contains("\"longest_piece_seconds\""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(ESTIMATES_FILE);
+        std::fs::write(&path, old).unwrap();
+        let message = read_estimates(&path).unwrap_err().to_string();
+        assert!(!message.contains('\n'), "{message}");
+        assert!(
+            message.contains("field `format_version`: version 1"),
+            "{message}"
+        );
+        assert!(message.contains("cargo xtask estimates"), "{message}");
+        let missing = refusal("\"format_version\": 2,", "", "format_version");
+        assert!(missing.contains("missing"), "{missing}");
+        refusal("\"queens-estimates\"", "\"queens-record\"", "format");
+    }
+
+    #[test]
+    fn pieces_and_the_longest_piece_must_fit_the_whole() {
+        assert!(read_changed("\"pieces\": 5000", "\"pieces\": 2000").is_ok());
+        refusal(
+            "\"pieces\": 5000",
+            "\"pieces\": 1999",
+            "estimates[1].pieces",
+        );
+        for bad in ["-1.0", "1e999"] {
+            refusal(
+                "\"longest_piece_seconds\": 60.0",
+                &format!("\"longest_piece_seconds\": {bad}"),
+                "estimates[1].longest_piece_seconds",
+            );
+        }
+        // Longer than the whole count (90000 s), and shorter than the
+        // mean of its 5000 pieces (18 s).
+        for bad in ["90001.0", "17.0"] {
+            refusal(
+                "\"longest_piece_seconds\": 60.0",
+                &format!("\"longest_piece_seconds\": {bad}"),
+                "estimates[1].longest_piece_seconds",
+            );
+        }
+        // One piece holding the whole count is as long as it.
+        assert!(
+            read_changed(
+                "\"longest_piece_seconds\": 60.0",
+                "\"longest_piece_seconds\": 90000.0"
+            )
+            .is_ok()
+        );
+        refusal("      \"pieces\": 5000,\n", "", "estimates[1]");
+    }
 
     #[test]
     fn the_fixture_reads_and_a_broken_one_names_its_field() {

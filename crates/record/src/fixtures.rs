@@ -281,7 +281,7 @@ pub fn refusal<T: std::fmt::Debug>(
 /// measured): for the record's reader and the README table it makes.
 pub const ESTIMATES_JSON: &str = r#"{
   "format": "queens-estimates",
-  "format_version": 1,
+  "format_version": 2,
   "provenance": {
     "git_commit": "0123456789abcdef0123456789abcdef01234567",
     "git_dirty": false,
@@ -299,6 +299,8 @@ pub const ESTIMATES_JSON: &str = r#"{
       "seconds": 7200.0,
       "standard_error": 360.0,
       "units": 1000,
+      "pieces": 1000,
+      "longest_piece_seconds": 30.0,
       "draws": 40,
       "parts_timed": 400,
       "sample_seconds": 44.0,
@@ -310,6 +312,8 @@ pub const ESTIMATES_JSON: &str = r#"{
       "seconds": 90000.0,
       "standard_error": 9000.0,
       "units": 2000,
+      "pieces": 5000,
+      "longest_piece_seconds": 60.0,
       "draws": 12,
       "parts_timed": 300,
       "sample_seconds": 45.0,

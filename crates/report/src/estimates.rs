@@ -77,14 +77,18 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                 "Projected by `queens count N --estimate --threads 1` (a timed multi-stage sample of each \
                  count's work, within its budget) on {} ({} cores), commit {commit}, {}. *Interval*: \
                  ± 2 standard errors, a nominal 95 %. *Core-hours*: the one-thread time in hours, \
-                 what a cluster bills; the count splits into units, so it spreads over cores.\n\n",
+                 what a cluster bills; the count splits into units, so it spreads over cores. \
+                 *Longest piece*: the plan's heaviest piece (of the *pieces* it cuts the units \
+                 into, what threads, shards and checkpoints hand out) at the estimated rate, on \
+                 one thread: the most work a thread, a checkpoint or a preempted task can lose, \
+                 and the least time the count can take on any number of cores.\n\n",
                 p.cpu_model,
                 p.cores,
                 p.date.get(..10).unwrap_or(&p.date),
             ));
             out.push_str(
-                "| n | solver | one thread | interval | core-hours | peak memory per thread | sample |\n\
-                 |---:|---|---:|---:|---:|---:|---|\n",
+                "| n | solver | one thread | interval | core-hours | pieces | longest piece | peak memory per thread | sample |\n\
+                 |---:|---|---:|---:|---:|---:|---:|---:|---|\n",
             );
             for e in &record.estimates {
                 let low = (e.seconds - 2.0 * e.standard_error).max(0.0);
@@ -93,13 +97,15 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                     .peak_bytes
                     .map_or_else(|| "unknown".to_string(), super::format::bytes);
                 out.push_str(&format!(
-                    "| {} | {} | {} | {} to {} | {} | {memory} | {} draws, {} parts in {} s |\n",
+                    "| {} | {} | {} | {} to {} | {} | {} | {} | {memory} | {} draws, {} parts in {} s |\n",
                     e.n,
                     e.solver,
                     hours(e.seconds),
                     hours(low),
                     hours(high),
                     significant(e.core_hours()),
+                    e.pieces,
+                    hours(e.longest_piece_seconds),
                     e.draws,
                     e.parts_timed,
                     significant(e.sample_seconds),
@@ -139,8 +145,24 @@ mod tests {
                 .unwrap_or_else(|| panic!("no row for n = {}", e.n));
             assert!(row.contains(&significant(e.core_hours())), "{row}");
             assert!(row.contains(&hours(e.seconds)), "{row}");
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let header: Vec<&str> = section
+                .lines()
+                .find(|l| l.starts_with("| n |"))
+                .unwrap()
+                .split('|')
+                .map(str::trim)
+                .collect();
+            let cell = |name: &str| cells[header.iter().position(|h| *h == name).unwrap()];
+            assert_eq!(cell("pieces"), e.pieces.to_string(), "{row}");
+            assert_eq!(
+                cell("longest piece"),
+                hours(e.longest_piece_seconds),
+                "{row}"
+            );
         }
         assert!(section.contains("commit 0123456"));
+        assert!(section.contains("*Longest piece*"));
         assert!(section.contains("arXiv:2511.12009"));
     }
 

@@ -41,6 +41,10 @@ pub struct EstimateJson {
     pub standard_error: f64,
     /// The engine's whole units in the plan (not its pieces).
     pub units: usize,
+    /// The plan's pieces in the run.
+    pub pieces: usize,
+    /// The heaviest piece's predicted one-thread seconds.
+    pub longest_piece_seconds: f64,
     /// Draws.
     pub draws: usize,
     /// Parts timed.
@@ -50,6 +54,25 @@ pub struct EstimateJson {
     /// Peak resident bytes, where known.
     #[serde(default)]
     pub peak_bytes: Option<u64>,
+}
+
+impl From<EstimateJson> for Projected {
+    /// The row the record keeps of one answer.
+    fn from(e: EstimateJson) -> Self {
+        Projected {
+            n: e.n,
+            solver: e.solver,
+            seconds: e.seconds,
+            standard_error: e.standard_error,
+            units: e.units,
+            pieces: e.pieces,
+            longest_piece_seconds: e.longest_piece_seconds,
+            draws: e.draws,
+            parts_timed: e.parts_timed,
+            sample_seconds: e.sample_seconds,
+            peak_bytes: e.peak_bytes,
+        }
+    }
 }
 
 /// Runs `queens count N --estimate --threads 1 --json --quiet` with `extra`
@@ -81,18 +104,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let mut estimates = Vec::new();
     for n in args.from..=args.to {
         eprintln!("estimates: n = {n}");
-        let e = estimate(&queens, n, &[])?;
-        estimates.push(Projected {
-            n: e.n,
-            solver: e.solver,
-            seconds: e.seconds,
-            standard_error: e.standard_error,
-            units: e.units,
-            draws: e.draws,
-            parts_timed: e.parts_timed,
-            sample_seconds: e.sample_seconds,
-            peak_bytes: e.peak_bytes,
-        });
+        estimates.push(estimate(&queens, n, &[])?.into());
     }
     let record = EstimatesRecord {
         format: ESTIMATES_FORMAT.to_string(),
@@ -117,4 +129,50 @@ pub fn run(args: &Args) -> Result<(), Error> {
         path.display()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line shaped as `count N --estimate --json` prints it (figures
+    /// made up), with `drop` left out.
+    fn line(drop: &str) -> String {
+        let mut value = serde_json::json!({
+            "format": "queens-estimate/2", "n": 24, "solver": "half-join", "threads": 1,
+            "seconds_on_threads": 900.0, "core_hours": 0.25, "interval": [700.0, 1100.0],
+            "units": 40, "pieces": 100, "longest_piece_seconds": 30.0, "timed": 5,
+            "draws": 6, "parts_timed": 12, "sub_parts_timed": 12, "weight_share": 0.1,
+            "sample_seconds": 44.0, "budget_seconds": 45.0, "shared_seconds_max": 0.0,
+            "part_shared_seconds_max": 0.0, "shared_over_budget": false, "repeats": 2,
+            "speed_noise": 0.01, "seconds": 900.0, "standard_error": 100.0,
+            "peak_bytes": 1000000
+        });
+        value.as_object_mut().unwrap().remove(drop);
+        value.to_string()
+    }
+
+    #[test]
+    fn the_record_keeps_the_pieces_and_the_longest_one() {
+        let e: EstimateJson = serde_json::from_str(&line("")).unwrap();
+        let row = Projected::from(e);
+        assert_eq!((row.units, row.pieces), (40, 100));
+        assert_eq!(row.longest_piece_seconds, 30.0);
+        let record = EstimatesRecord {
+            format: ESTIMATES_FORMAT.to_string(),
+            format_version: ESTIMATES_VERSION,
+            provenance: Provenance::collect("test".to_string()),
+            estimates: vec![row],
+        };
+        assert_eq!(record.check(), Ok(()));
+    }
+
+    #[test]
+    fn an_answer_without_pieces_is_refused() {
+        // A `queens` older than pieces: its figures cannot fill a row.
+        for field in ["pieces", "longest_piece_seconds"] {
+            let error = serde_json::from_str::<EstimateJson>(&line(field)).unwrap_err();
+            assert!(error.to_string().contains(field), "{error}");
+        }
+    }
 }
