@@ -10,6 +10,7 @@
 //! it was last asked for.
 
 use queens_core::memory::Question;
+use queens_core::split::MAX_PIECES;
 
 use crate::board::{Board, Unit};
 use crate::join::GATHER_MAX_WORDS;
@@ -80,13 +81,26 @@ pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
 }
 
 /// The plan: every unit (before the canonical ones are kept), the
-/// canonical units as `WorkUnit`s, and the two lists of their indices a
-/// count orders them by.
+/// canonical units as `WorkUnit`s, their pieces (the plan's entries, at
+/// most one per part of each unit and at most [`MAX_PIECES`] in all, see
+/// `crate::plan`), and the two lists of the entries' indices a count
+/// orders them by.
 fn plan_bytes(board: &Board) -> u64 {
-    let units = board.units().len() as u64;
+    let units = board.units();
+    let canonical: Vec<Unit> = (units.iter().copied())
+        .filter(|&unit| board.is_canonical(unit))
+        .collect();
+    let parts: u64 = (canonical.iter())
+        .map(|&unit| u64::from(crate::unit::parts(board, unit)))
+        .sum();
+    let entries = parts.min(MAX_PIECES).max(canonical.len() as u64) + 1;
+    let units = units.len() as u64;
     let unit = size_of::<Unit>() as u64;
     let work_unit = size_of::<queens_core::split::WorkUnit>() as u64;
-    2 * units * unit + 2 * (units + 1) * work_unit + 2 * (units + 1) * size_of::<usize>() as u64
+    2 * units * unit
+        + 2 * (canonical.len() as u64) * work_unit
+        + 2 * entries * work_unit
+        + 2 * entries * size_of::<usize>() as u64
 }
 
 /// A thread's unit workspace for the board's path.
@@ -180,11 +194,11 @@ mod tests {
     /// [`Reach`] of the n×n board, walking every unit's quarters.
     fn reach(n: usize) -> Reach {
         let board = Board::new(n);
-        let plan = crate::plan::plan(n);
+        let plan = crate::plan::plan(n).whole_units();
         let side_bits = quarters::side_bits(&board);
         let (mut tops, mut bottoms) = (Quarters::default(), Quarters::default());
         let mut most = Reach::new(0, 0);
-        for work in &plan.units[..plan.units.len() - 1] {
+        for work in &plan[..plan.len() - 1] {
             let top_unit = Unit::from_key(work.key);
             let bottom_unit = board.map_unit(SplitSymmetry::Flip, top_unit);
             for (quarters, unit, role) in [
