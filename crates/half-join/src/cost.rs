@@ -32,10 +32,11 @@
 //!
 //! with T and B the estimated tops and bottoms of the set. The
 //! coefficients are per n ([`COEFFICIENTS`]), fitted on sampled units
-//! timed on this machine by the calibration command named there; sizes
-//! too large to time units of whole take the form of the nearest timed size
-//! of the same parity, scaled so that the plan's total is the one-thread
-//! time `--estimate` projected (`bench-results/estimates.json`). The
+//! timed on this machine by the calibration command named there; from
+//! n = 23 they are scaled so that the plan's total is the one-thread time
+//! `--estimate` projected (`bench-results/estimates.json`), and sizes too
+//! large to time take the form of the largest timed size of their parity.
+//! The
 //! arithmetic is in `f64` basic operations only (no library functions
 //! such as `ln` or `powf`, whose last bits may differ between platforms),
 //! in a fixed order, so every machine makes the same plan.
@@ -65,74 +66,76 @@ pub(crate) struct Coefficients {
 /// one thread: printed by the calibration,
 /// `cargo test --release -p queens-half-join cost::tests::calibrate -- --ignored --nocapture`
 /// (which times sampled units of n = 20 to 24 on this machine, fits them,
-/// and prints this table and the accuracy beside the old weight; n = 25
-/// to 28 are the form of the largest timed size of their parity, scaled
-/// to the one-thread time `bench-results/estimates.json` projects). A
-/// zero is a coefficient the fit found no use for. Sizes below take the
+/// and prints this table and the accuracy beside the old weight). From
+/// n = 23 each size's form (its own fit; from n = 25 the largest timed
+/// size's of its parity) is scaled so that the plan's total is the
+/// one-thread time `bench-results/estimates.json` projects, from far more
+/// units than the fit times. A zero is a coefficient the fit found no use
+/// for. Sizes below take the
 /// first entry of their parity; the table ends at n = 28, the engine's
 /// limit.
 pub(crate) const COEFFICIENTS: [Coefficients; 9] = [
     // n = 20 (timed)
     Coefficients {
-        per_unit: 2.406e7,
+        per_unit: 2.188e7,
         per_set: 0.0,
-        per_half: 1.224e-2,
-        per_pair: 8.035e-4,
+        per_half: 0.0,
+        per_pair: 7.338e-4,
     },
     // n = 21 (timed)
     Coefficients {
-        per_unit: 4.621e7,
+        per_unit: 3.851e7,
         per_set: 0.0,
-        per_half: 0.0,
-        per_pair: 6.494e-4,
+        per_half: 8.284e-3,
+        per_pair: 5.828e-4,
     },
     // n = 22 (timed)
     Coefficients {
-        per_unit: 9.977e7,
+        per_unit: 1.050e8,
         per_set: 0.0,
-        per_half: 1.753e-1,
-        per_pair: 1.858e-4,
+        per_half: 0.0,
+        per_pair: 1.530e-4,
     },
-    // n = 23 (timed)
+    // n = 23 (timed, scaled to the projection)
     Coefficients {
-        per_unit: 1.855e8,
+        per_unit: 2.710e8,
         per_set: 0.0,
-        per_half: 1.666e-1,
-        per_pair: 1.515e-4,
+        per_half: 0.0,
+        per_pair: 1.780e-4,
     },
-    // n = 24 (timed)
+    // n = 24 (timed, scaled to the projection)
     Coefficients {
-        per_unit: 5.532e8,
+        per_unit: 1.186e9,
         per_set: 0.0,
-        per_half: 1.420e-1,
-        per_pair: 4.064e-5,
+        per_half: 9.298e-2,
+        per_pair: 6.780e-5,
     },
-    // n = 25 (form of n = 23, scaled to the projection)
+    // n = 25 (n = 23's form, scaled to the projection)
     Coefficients {
-        per_unit: 8.158e7,
+        per_unit: 1.016e8,
         per_set: 0.0,
-        per_half: 7.328e-2,
-        per_pair: 6.665e-5,
+        per_half: 0.0,
+        per_pair: 6.672e-5,
     },
-    // n = 26 (form of n = 24, scaled to the projection)
+    // n = 26 (n = 24's form, scaled to the projection)
     Coefficients {
-        per_unit: 3.487e9,
+        per_unit: 4.483e9,
         per_set: 0.0,
-        per_half: 8.950e-1,
+        per_half: 3.514e-1,
         per_pair: 2.562e-4,
     },
-    // n = 27 (form of n = 23, scaled to the projection)
+    // n = 27 (n = 23's form, scaled to the projection)
     Coefficients {
-        per_unit: 3.749e7,
+        per_unit: 4.664e7,
         per_set: 0.0,
-        per_half: 3.367e-2,
+        per_half: 0.0,
         per_pair: 3.063e-5,
     },
-    // n = 28 (form of n = 24, scaled to the projection)
+    // n = 28 (n = 24's form, scaled to the projection)
     Coefficients {
-        per_unit: 4.029e9,
+        per_unit: 5.179e9,
         per_set: 0.0,
-        per_half: 1.034e0,
+        per_half: 4.060e-1,
         per_pair: 2.960e-4,
     },
 ];
@@ -558,9 +561,10 @@ mod tests {
     /// until `SECONDS` (default 60) are spent. The even draws fit the
     /// coefficients ([`fit_size`]), the odd ones measure the accuracy, beside the old weight
     /// (the top sets): per unit (its timed sets scaled up to all its sets)
-    /// and per set. Larger sizes take the form of the nearest fitted size
-    /// of their parity, scaled to the record's projected time. Prints the
-    /// table to paste into [`COEFFICIENTS`].
+    /// and per set. From n = 23 each form is scaled to the record's
+    /// projected time (larger sizes take the form of the largest fitted
+    /// size of their parity). Prints the table to paste into
+    /// [`COEFFICIENTS`].
     #[test]
     #[ignore = "minutes in a release build: a measurement, not a check"]
     fn calibrate() {
@@ -634,30 +638,32 @@ mod tests {
                 );
             }
         }
-        // Sizes past the fitted ones: the form of the nearest fitted size
-        // of the same parity, scaled to the record's projection.
+        // From n = 23 the record projects a one-thread time: each size's
+        // form (its own fit, or past the timed sizes the largest timed
+        // size's of its parity) is scaled so that the plan's total is that
+        // projection, which drew many more units than the fit could time.
         let mut table = Vec::new();
         for n in FIRST_N..FIRST_N + COEFFICIENTS.len() {
-            let c = match fitted.get(&n) {
-                Some(&c) => c,
-                None => {
-                    let base = (fitted.keys().rev())
-                        .find(|&&m| m < n && m % 2 == n % 2)
-                        .map(|m| fitted[m]);
-                    let (Some(base), Some(projected)) = (base, projected_seconds(n)) else {
-                        eprintln!("n = {n}: no fitted size of its parity below, or no projection");
-                        continue;
-                    };
-                    let scale = projected * 1e9 / plan_total(n, base);
+            let form = (fitted.iter().rev())
+                .find(|&(&m, _)| m <= n && m % 2 == n % 2)
+                .map(|(_, &c)| c);
+            let Some(form) = form else {
+                eprintln!("n = {n}: no fitted size of its parity at or below");
+                continue;
+            };
+            let c = match projected_seconds(n) {
+                Some(projected) => {
+                    let scale = projected * 1e9 / plan_total(n, form);
+                    eprintln!("n = {n}: scaled by {scale:.3} to the record's projection");
                     Coefficients {
-                        per_unit: base.per_unit * scale,
-                        per_set: base.per_set * scale,
-                        per_half: base.per_half * scale,
-                        per_pair: base.per_pair * scale,
+                        per_unit: form.per_unit * scale,
+                        per_set: form.per_set * scale,
+                        per_half: form.per_half * scale,
+                        per_pair: form.per_pair * scale,
                     }
                 }
+                None => form,
             };
-            fitted.insert(n, c);
             table.push(format!(
                 "    // n = {n}\n    Coefficients {{ per_unit: {:.3e}, per_set: {:.3e}, per_half: {:.3e}, per_pair: {:.3e} }},",
                 c.per_unit, c.per_set, c.per_half, c.per_pair

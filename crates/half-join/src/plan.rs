@@ -118,9 +118,9 @@ mod tests {
     #[test]
     fn the_longest_piece_of_n_24_is_predicted_under_two_minutes() {
         // The bar of issue 29: a plan's longest piece, as the plan
-        // predicts it, under 2 minutes at n = 24 (one thread). Whole
-        // units of n = 24 are predicted to take far longer (see the
-        // `pieces` measurement below).
+        // predicts it, under 2 minutes at n = 24 (one thread); the
+        // `pieces` measurement below prints it, and the longest whole
+        // unit, for every large n.
         let plan = plan(24);
         let longest = plan.units.iter().map(|u| u.weight).max().unwrap();
         let seconds = (longest * WEIGHT_NANOS) as f64 / 1e9;
