@@ -36,8 +36,7 @@
 //! n = 23 they are scaled so that the plan's total is the one-thread time
 //! `--estimate` projected (`bench-results/estimates.json`), and sizes too
 //! large to time take the form of the largest timed size of their parity.
-//! The
-//! arithmetic is in `f64` basic operations only (no library functions
+//! The arithmetic is in `f64` basic operations only (no library functions
 //! such as `ln` or `powf`, whose last bits may differ between platforms),
 //! in a fixed order, so every machine makes the same plan.
 
@@ -48,8 +47,8 @@ use crate::unit;
 /// at diagonal distance counts: 1, the estimate as derived. (Larger
 /// factors, which shrink crowded sets further, fitted the sampled sets'
 /// times a little better but put the plan's one-thread total of n = 23
-/// and 24 tens of times off the record's projection: they blow up the few
-/// units of the most spread sets, which a sample seldom draws.)
+/// and 24 far off the record's projection: they blow up the few units of
+/// the most spread sets, which a sample seldom draws.)
 pub(crate) const CONFLICT: f64 = 1.0;
 
 /// A size's coefficients: nanoseconds per unit, per set, per estimated
@@ -147,7 +146,7 @@ pub(crate) const FIRST_N: usize = 20;
 pub(crate) fn coefficients(n: usize) -> Coefficients {
     let at = if n < FIRST_N {
         // The first entry of the same parity.
-        FIRST_N + (n - FIRST_N % 2) % 2
+        FIRST_N + (n + FIRST_N) % 2
     } else {
         n
     };
@@ -288,6 +287,20 @@ impl<'a> Estimator<'a> {
         });
         features
     }
+}
+
+/// The sizes a measurement runs on: the comma-separated list in the
+/// variable `SIZES`, else `default`.
+#[cfg(test)]
+pub(crate) fn sizes_from_env(default: std::ops::RangeInclusive<usize>) -> Vec<usize> {
+    std::env::var("SIZES").map_or_else(
+        |_| default.collect(),
+        |list| {
+            list.split(',')
+                .map(|n| n.parse().expect("SIZES: a list of n"))
+                .collect()
+        },
+    )
 }
 
 #[cfg(test)]
@@ -571,9 +584,7 @@ mod tests {
         let env = |name: &str, default: f64| {
             std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
         };
-        let sizes: Vec<usize> = std::env::var("SIZES")
-            .map(|v| v.split(',').map(|s| s.parse().unwrap()).collect())
-            .unwrap_or((20..=24).collect());
+        let sizes = sizes_from_env(20..=24);
         let (seconds, unit_seconds) = (env("SECONDS", 60.0), env("UNIT_SECONDS", 3.0));
         let mut draws = Draws(0x9E37_79B9_7F4A_7C15);
         let mut samples: Vec<(Board, Vec<Sample>)> = Vec::new();

@@ -135,10 +135,7 @@ mod tests {
     #[test]
     #[ignore = "seconds to minutes: a measurement, not a check"]
     fn pieces() {
-        let sizes: Vec<usize> = std::env::var("SIZES")
-            .map(|v| v.split(',').map(|s| s.parse().unwrap()).collect())
-            .unwrap_or((20..=28).collect());
-        for n in sizes {
+        for n in cost::sizes_from_env(20..=28) {
             let started = std::time::Instant::now();
             let plan = plan(n);
             let made = started.elapsed();

@@ -231,8 +231,10 @@ fn trace_unit(
             text: format!(
                 "unit {number}/{units}: {middle}top half's files in the block: {}\n\
                  orbit {orbit}: its count stands for {orbit} units (its images by the mirror and \
-                 the flip); weight {weight}: its predicted time in microseconds (the cost model's)",
-                files_text(unit.pattern, n)
+                 the flip); weight {weight}: its predicted time in microseconds (the cost \
+                 model's, calibrated from n = {calibrated})",
+                files_text(unit.pattern, n),
+                calibrated = crate::cost::FIRST_N,
             ),
             ..board_detail.nodes(stats.nodes)
         }
