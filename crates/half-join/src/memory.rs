@@ -81,26 +81,16 @@ pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
 }
 
 /// The plan: every unit (before the canonical ones are kept), the
-/// canonical units as `WorkUnit`s, their pieces (the plan's entries, at
-/// most one per part of each unit and at most [`MAX_PIECES`] in all, see
-/// `crate::plan`), and the two lists of the entries' indices a count
-/// orders them by.
+/// canonical units as `WorkUnit`s (at most as many as units), their
+/// pieces (the plan's entries, at most [`MAX_PIECES`] and the
+/// fixed-points unit, see `crate::plan`), and the two lists of the
+/// entries' indices a count orders them by.
 fn plan_bytes(board: &Board) -> u64 {
-    let units = board.units();
-    let canonical: Vec<Unit> = (units.iter().copied())
-        .filter(|&unit| board.is_canonical(unit))
-        .collect();
-    let parts: u64 = (canonical.iter())
-        .map(|&unit| u64::from(crate::unit::parts(board, unit)))
-        .sum();
-    let entries = parts.min(MAX_PIECES).max(canonical.len() as u64) + 1;
-    let units = units.len() as u64;
+    let units = board.units().len() as u64;
+    let entries = crate::plan::most_entries(board).min(MAX_PIECES + 1);
     let unit = size_of::<Unit>() as u64;
     let work_unit = size_of::<queens_core::split::WorkUnit>() as u64;
-    2 * units * unit
-        + 2 * (canonical.len() as u64) * work_unit
-        + 2 * entries * work_unit
-        + 2 * entries * size_of::<usize>() as u64
+    2 * units * unit + 2 * units * work_unit + 2 * entries * (work_unit + size_of::<usize>() as u64)
 }
 
 /// A thread's unit workspace for the board's path.

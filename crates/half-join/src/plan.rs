@@ -39,20 +39,45 @@ pub(crate) fn plan(n: usize) -> Plan {
 /// [`plan`] with pieces of about `piece_nanos` (tests cut small boards).
 pub(crate) fn plan_cut(n: usize, piece_nanos: u64) -> Plan {
     let board = Board::new(n);
-    let mut units: Vec<WorkUnit> = board
-        .units()
-        .into_iter()
-        .filter(|&u| board.is_canonical(u))
-        .map(|u| WorkUnit::whole(u.key(), (cost::cost(&board, u) / WEIGHT_NANOS).max(1)))
-        .collect();
-    units.sort_by_key(|u| u.key);
+    let units = weighed_units(&board);
     let nodes = units.len() as u64;
-    let target = (piece_nanos / WEIGHT_NANOS).max(1);
-    let mut plan = Plan::cut(units, nodes, target, |u| {
+    let mut plan = Plan::cut(units, nodes, target(piece_nanos), |u| {
         unit::parts(&board, Unit::from_key(u.key))
     });
     plan.units.push(WorkUnit::whole(FIXED_POINTS, 1));
     plan
+}
+
+/// The board's units, whole, in key order, each weighing its predicted
+/// time.
+fn weighed_units(board: &Board) -> Vec<WorkUnit> {
+    let mut units: Vec<WorkUnit> = (board.units().into_iter())
+        .filter(|&u| board.is_canonical(u))
+        .map(|u| WorkUnit::whole(u.key(), (cost::cost(board, u) / WEIGHT_NANOS).max(1)))
+        .collect();
+    units.sort_by_key(|u| u.key);
+    units
+}
+
+/// A piece's target weight.
+fn target(piece_nanos: u64) -> u64 {
+    (piece_nanos / WEIGHT_NANOS).max(1)
+}
+
+/// The most entries [`plan`] can have (its pieces and the fixed-points
+/// unit), counted without making them: what the memory declaration
+/// needs. `Plan::cut` gives a unit of weight w at most ceil(w / target)
+/// pieces and at most its parts, fewer if the plan would pass
+/// `MAX_PIECES`.
+pub(crate) fn most_entries(board: &Board) -> u64 {
+    let target = target(PIECE_NANOS);
+    let pieces: u64 = (weighed_units(board).iter())
+        .map(|u| {
+            let parts = u64::from(unit::parts(board, Unit::from_key(u.key)));
+            u.weight.div_ceil(target).clamp(1, parts.max(1))
+        })
+        .sum();
+    pieces + 1
 }
 
 #[cfg(test)]
@@ -112,6 +137,15 @@ mod tests {
             let wanted = unit.weight.div_ceil(target / WEIGHT_NANOS);
             let parts = u64::from(unit::parts(&board, at));
             assert_eq!(pieces, wanted.min(parts).max(1), "{at:?}");
+        }
+    }
+
+    #[test]
+    fn the_memory_declarations_bound_on_entries_is_the_plans_own() {
+        // Without the MAX_PIECES cap in play, the count is exact.
+        for n in [12, 17, 22, 24] {
+            let entries = plan(n).units.len() as u64;
+            assert_eq!(most_entries(&Board::new(n)), entries, "n = {n}");
         }
     }
 
