@@ -10,6 +10,7 @@
 //! it was last asked for.
 
 use queens_core::memory::Question;
+use queens_core::split::MAX_PIECES;
 
 use crate::board::{Board, Unit};
 use crate::join::GATHER_MAX_WORDS;
@@ -80,13 +81,16 @@ pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
 }
 
 /// The plan: every unit (before the canonical ones are kept), the
-/// canonical units as `WorkUnit`s, and the two lists of their indices a
-/// count orders them by.
+/// canonical units as `WorkUnit`s (at most as many as units), their
+/// pieces (the plan's entries, at most [`MAX_PIECES`] and the
+/// fixed-points unit, see `crate::plan`), and the two lists of the
+/// entries' indices a count orders them by.
 fn plan_bytes(board: &Board) -> u64 {
     let units = board.units().len() as u64;
+    let entries = crate::plan::most_entries(board).min(MAX_PIECES + 1);
     let unit = size_of::<Unit>() as u64;
     let work_unit = size_of::<queens_core::split::WorkUnit>() as u64;
-    2 * units * unit + 2 * (units + 1) * work_unit + 2 * (units + 1) * size_of::<usize>() as u64
+    2 * units * unit + 2 * units * work_unit + 2 * entries * (work_unit + size_of::<usize>() as u64)
 }
 
 /// A thread's unit workspace for the board's path.
@@ -180,11 +184,11 @@ mod tests {
     /// [`Reach`] of the n×n board, walking every unit's quarters.
     fn reach(n: usize) -> Reach {
         let board = Board::new(n);
-        let plan = crate::plan::plan(n);
+        let plan = crate::plan::plan(n).whole_units();
         let side_bits = quarters::side_bits(&board);
         let (mut tops, mut bottoms) = (Quarters::default(), Quarters::default());
         let mut most = Reach::new(0, 0);
-        for work in &plan.units[..plan.units.len() - 1] {
+        for work in &plan[..plan.len() - 1] {
             let top_unit = Unit::from_key(work.key);
             let bottom_unit = board.map_unit(SplitSymmetry::Flip, top_unit);
             for (quarters, unit, role) in [

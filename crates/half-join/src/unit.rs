@@ -1048,7 +1048,43 @@ pub(crate) fn for_each_top_set(
     }
 }
 
-/// The number of top sets a unit joins (its weight in the plan). A unit no
+/// The top sets a unit joins, in [`for_each_top_set`]'s order (a set's
+/// place there is its part in [`SetRange`]s).
+#[cfg(test)]
+pub(crate) fn top_set_list(board: &Board, unit: Unit) -> Vec<u32> {
+    let (_, fixing) = board.orbit(unit);
+    let mut sets = Vec::new();
+    for_each_top_set(board, unit, &fixing, |set, _| sets.push(set));
+    sets
+}
+
+/// The tops and bottoms each of a unit's top sets has (in
+/// [`for_each_top_set`]'s order), made from the unit's quarters with the
+/// portable code: what the cost model's halves are estimates of. For
+/// boards made from quarters, below [`EXACT_MIN_N`].
+#[cfg(test)]
+pub(crate) fn set_halves(board: &Board, unit: Unit) -> Vec<(u64, u64)> {
+    let mut buffers = Buffers::<u32>::default();
+    build_quarters(arch::Portable, board, unit, &mut buffers);
+    let mut keys = Vec::new();
+    (top_set_list(board, unit).into_iter())
+        .map(|top_set| {
+            let bottom_set = board.bottom_set(unit.middle, top_set);
+            let sides = [
+                (&buffers.top_quarters, top_set),
+                (&buffers.bottom_quarters, bottom_set),
+            ];
+            let [tops, bottoms] = sides.map(|(quarters, set)| {
+                quarters
+                    .halves(arch::Portable, set, Chunk::ALL, &mut keys)
+                    .0
+            });
+            (tops as u64, bottoms as u64)
+        })
+        .collect()
+}
+
+/// The number of top sets a unit joins. A unit no
 /// symmetry fixes (nearly all) joins every top set, a binomial; the others
 /// are counted one set at a time.
 pub(crate) fn top_sets(board: &Board, unit: Unit) -> u64 {

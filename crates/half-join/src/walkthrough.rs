@@ -7,7 +7,7 @@
 //! Words as in every trace and in constellations': a *rising* diagonal runs
 //! like a1-h8, a *falling* one like a8-h1 (the layout's direction 0 and 1);
 //! a *unit* is one independent piece of the count, its *orbit* the symmetric
-//! images it stands for, its *weight* its estimated cost; in a mask a 1 is a
+//! images it stands for, its *weight* its predicted time; in a mask a 1 is a
 //! free diagonal.
 
 use std::ops::ControlFlow;
@@ -231,8 +231,10 @@ fn trace_unit(
             text: format!(
                 "unit {number}/{units}: {middle}top half's files in the block: {}\n\
                  orbit {orbit}: its count stands for {orbit} units (its images by the mirror and \
-                 the flip); weight {weight}: its estimated cost (the top sets it joins)",
-                files_text(unit.pattern, n)
+                 the flip); weight {weight}: its predicted time in microseconds (the cost \
+                 model's, calibrated from n = {calibrated})",
+                files_text(unit.pattern, n),
+                calibrated = crate::cost::FIRST_N,
             ),
             ..board_detail.nodes(stats.nodes)
         }
