@@ -25,11 +25,21 @@ pub fn target_dir() -> PathBuf {
 }
 
 /// The `queens` binary a chore runs: `$QUEENS` if set (relative to the
-/// root), else the release build; refused in one line if it is not there.
+/// root), else the release build of this checkout, built first (a no-op
+/// when it is fresh): a chore whose record names this commit must not run
+/// a binary built from an older one. Refused in one line if it is not
+/// there.
 pub fn queens_binary(chore: &str) -> Result<PathBuf, Error> {
     let queens = match std::env::var_os("QUEENS") {
         Some(path) if !path.is_empty() => root().join(path),
-        _ => target_dir().join("release/queens"),
+        _ => {
+            crate::process::run(std::process::Command::new("cargo").args([
+                "build",
+                "--release",
+                "--quiet",
+            ]))?;
+            target_dir().join("release/queens")
+        }
     };
     check_binary(chore, queens)
 }

@@ -90,8 +90,7 @@ pub fn table(plan: &Plan, answer: u64, samples: &[Vec<f64>]) -> String {
 /// Runs the measurement.
 pub fn run(args: &Args) -> Result<(), Error> {
     let plan = plan(&args.words)?;
-    process::run(Command::new("cargo").args(["build", "--release", "--quiet"]))?;
-    let queens = workspace::target_dir().join("release/queens");
+    let queens = workspace::queens_binary("scaling")?;
     let mut samples = vec![Vec::new(); plan.pairs.len()];
     let mut answer = None;
     for round in 1..=plan.runs {

@@ -374,8 +374,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .map(|&n| build(&cache, &src, n))
         .collect::<Result<_, _>>()?;
 
-    process::run(Command::new("cargo").args(["build", "--release", "--quiet"]))?;
-    let queens = workspace::target_dir().join("release/queens");
+    let queens = workspace::queens_binary(CHORE)?;
     let scratch = tempfile::tempdir()
         .map_err(|error| Error::Failed(format!("{CHORE}: no scratch directory: {error}")))?;
     let rss = scratch.path().join("rss");
