@@ -5,10 +5,11 @@
 //! How, and why so:
 //!
 //! 1. A `queens` built for callgrind: valgrind 3.19 decodes no AVX-512 and
-//!    no GFNI, which a build for this machine (`target-cpu=native`) emits,
-//!    so the binary is built for `x86-64-v3` (AVX2, BMI1/2,
-//!    POPCNT, LZCNT: the bit tricks the searches use) in a target directory
-//!    of its own (`<target>/callgrind`), leaving the timed build alone.
+//!    no GFNI, so the binary is built for `x86-64-v3` (AVX2, BMI1/2,
+//!    POPCNT, LZCNT: the bit tricks the searches use, which the portable
+//!    timed build leaves to half-join's run-time dispatch) in a target
+//!    directory of its own (`<target>/callgrind`), leaving the timed build
+//!    alone.
 //!    Solvers that choose a SIMD kernel at run time (half-join) see no
 //!    AVX-512 under valgrind and run their other kernel.
 //! 2. `queens search N --solver ID` (hidden) runs the plain count that
