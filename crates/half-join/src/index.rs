@@ -269,7 +269,7 @@ fn sampled(keys: &[u64], size: usize) -> impl Iterator<Item = u64> + '_ {
 }
 
 /// How many keys of an even sample of `keys` take each bit.
-fn bit_counts(keys: &[u64]) -> [u32; 64] {
+pub(crate) fn bit_counts(keys: &[u64]) -> [u32; 64] {
     let mut counts = [0u32; 64];
     for key in sampled(keys, SHARE_SAMPLE) {
         let mut rest = key;

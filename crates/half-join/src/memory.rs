@@ -236,17 +236,17 @@ mod tests {
     }
 
     #[test]
-    fn no_set_below_n_22_is_cut() {
-        // The walked table bounds every set's tries on each side, so below
-        // n = 22 no set reaches either limit of the cut (README: "No set
-        // below n = 22 is cut"); at n = 22 the bound no longer says so.
+    fn no_set_up_to_n_23_is_cut() {
+        // The walked table (to n = 23) bounds every set's tries on each
+        // side, and no set of those boards reaches either limit of the cut
+        // (README: "No set up to n = 23 is cut").
         use crate::unit::{CHUNK_PAIRS, SUB_PART_PAIRS};
         let below_limits = |n: usize| {
             let most = QUARTER_REACH[n - QUARTERS_MIN_N].set_halves;
             most <= CHUNK_PAIRS && u128::from(most).pow(2) <= u128::from(SUB_PART_PAIRS)
         };
-        assert!((QUARTERS_MIN_N..22).all(below_limits));
-        assert!(!below_limits(22));
+        assert_eq!(QUARTERS_MIN_N + QUARTER_REACH.len() - 1, 23);
+        assert!((QUARTERS_MIN_N..=23).all(below_limits));
     }
 
     #[test]

@@ -18,8 +18,23 @@
 //! (see [`crate::index`]); and if the shared diagonals left outside the
 //! index fit the narrow word, both sides' keys are rearranged into the
 //! narrow layout's shape and joined by the narrow kernel, the others
-//! dropped. A set whose shared diagonals do not fit is joined as wide
-//! `u64` words with the layout's central index diagonals.
+//! dropped.
+//!
+//! A set whose shared diagonals do not fit is *split* by one of them, d:
+//! a top on d can only meet bottoms off d, and a top off d meets any
+//! bottom, so the set's pairs are (tops on d, bottoms off d) and (tops off
+//! d, all bottoms), and neither of the two shares d. Each split so takes
+//! one shared diagonal away from both halves (often more: fewer halves
+//! take fewer diagonals), and a set whose shared diagonals overflow the
+//! word by e needs at most 2^e narrow joins, not the 3^e of e more index
+//! bits. The split diagonal is the one most pairs share ([`split_diagonal`]):
+//! the pairs (top on d, bottom on d) are never looked at. Each join pays
+//! its buckets' counters, so a split too small to pay for them
+//! ([`MIN_SPLIT_PAIRS`]) is joined as wide `u64` words with the layout's
+//! central index diagonals instead. (Before the split, every set that did
+//! not fit was joined wide: on the even boards from n = 26, where many
+//! sets share more than the word holds, that cost several times the narrow
+//! join per pair.)
 //!
 //! The rearrangement is [`crate::index::Remap`]'s, which moves index bits
 //! from the key's high word and takes them in the order of the key turned
@@ -29,7 +44,7 @@
 //! its low word, the most central diagonals, in the high word and the long
 //! diagonals at bits 32 and 33, where the narrow layout has them.
 
-use crate::index::Chooser;
+use crate::index::{Chooser, bit_counts};
 use crate::join::LOW_BITS;
 use crate::layout::{Layout, MAX_INDEX_BITS, Width};
 
@@ -81,11 +96,53 @@ pub(crate) fn narrow_word(top_bits: u64, bottom_bits: u64, index: u64) -> Option
     (word.count_ones() as usize <= word_limit()).then_some(word)
 }
 
+/// The fewest pairs a set (or a split of one) must have to be split when
+/// its shared diagonals do not fit the narrow word; smaller ones are
+/// joined as wide words. Below it a join is short either way, and both
+/// halves of a split pay the narrow buckets' counters (2^k each side),
+/// which a wide join of so few pairs does not need. The same threshold as
+/// the index choice's ([`crate::index::MIN_CHOICE_PAIRS`]), for the same
+/// reason: what a set's fixed costs are paid against.
+pub(crate) const MIN_SPLIT_PAIRS: u64 = crate::index::MIN_CHOICE_PAIRS;
+
+/// The diagonal a set whose shared diagonals (`shared`, outside the index)
+/// do not fit the narrow word is split by: of those, the one with the most
+/// pairs (top on it, bottom on it) in an even sample of both sides, the
+/// pairs the split leaves untested. Ties go to the lowest bit. Returns its
+/// mask (one bit).
+pub(crate) fn split_diagonal(shared: u64, tops: &[u64], bottoms: &[u64]) -> u64 {
+    debug_assert!(shared != 0);
+    let (top_counts, bottom_counts) = (bit_counts(tops), bit_counts(bottoms));
+    let mut best = (0u64, shared.trailing_zeros());
+    let mut rest = shared;
+    while rest != 0 {
+        let bit = rest.trailing_zeros();
+        rest &= rest - 1;
+        let pairs = u64::from(top_counts[bit as usize]) * u64::from(bottom_counts[bit as usize]);
+        if pairs > best.0 {
+            best = (pairs, bit);
+        }
+    }
+    1 << best.1
+}
+
 #[cfg(test)]
 thread_local! {
     /// The most diagonals a narrow word takes: [`LOW_BITS`], or fewer in a
     /// test that makes sets fall back to wide words on boards it can count.
     pub(crate) static WORD_LIMIT: std::cell::Cell<usize> = const { std::cell::Cell::new(LOW_BITS) };
+    /// [`MIN_SPLIT_PAIRS`], or other in a test that splits (or never
+    /// splits) the sets of boards it can count.
+    pub(crate) static SPLIT_FROM: std::cell::Cell<u64> = const { std::cell::Cell::new(MIN_SPLIT_PAIRS) };
+}
+
+/// [`MIN_SPLIT_PAIRS`] (changed by a test).
+#[inline(always)]
+pub(crate) fn min_split_pairs() -> u64 {
+    #[cfg(test)]
+    return SPLIT_FROM.get();
+    #[cfg(not(test))]
+    MIN_SPLIT_PAIRS
 }
 
 /// The most diagonals a set's narrow word takes.

@@ -460,24 +460,22 @@ pub(crate) const CHUNK_PAIRS: u64 = 1 << 23;
 
 /// The product of both sides' tried pairs one sub-part may join at most (a
 /// set's tries bound its halves; the join's cost grows as their product),
-/// on the boards [`cut_for_time`] names. There, cutting a large set pays
-/// twice: a sub-part is short (a fraction of a second on the heaviest
-/// sets), so `--estimate` times many and a checkpoint loses little; and a
-/// set joins several times faster cut than whole, as a chunk's halves
-/// share fewer diagonals (more of them fit the narrow word, see
-/// [`crate::shape`]) and its buckets stay in cache, until the chunks'
-/// rebuilding costs more than that saves. This power of two was the
-/// fastest of 2^31..2^45 timed on the heaviest unit's sets at n = 26 and
-/// 28.
-pub(crate) const SUB_PART_PAIRS: u64 = 1 << 37;
+/// on the boards [`cut_for_time`] names: a sub-part of their largest sets
+/// then takes about a second, so `--estimate` times many and a checkpoint
+/// loses little. A finer cut costs time, as each chunk is made again for
+/// every chunk of the other side: timed on sampled sets of n = 26 against
+/// the same sets uncut (`tests::set_cuts`), 2^45 was about a tenth slower,
+/// 2^41 nearly twice as slow, 2^37 several times. (Before sets that overflow the
+/// narrow word were split, see [`crate::shape`], 2^37 had been fastest:
+/// a chunk's halves share fewer diagonals, so more of it fit the narrow word,
+/// and the cut saved wide joins.)
+pub(crate) const SUB_PART_PAIRS: u64 = 1 << 45;
 
 /// Whether a board's sets are cut for time ([`SUB_PART_PAIRS`]) as well as
-/// for memory ([`CHUNK_PAIRS`]): the even boards from n = 26, whose large
-/// sets mostly need wide words whole. Timed side by side on sampled sets
-/// of the heaviest unit (cut and not), those joined several times faster
-/// cut, and the sets of n = 24, 25 and 27, which mostly fit the narrow word
-/// whole, several times slower (each chunk is made again for every chunk
-/// of the other side, and that gain was not there to pay for it).
+/// for memory ([`CHUNK_PAIRS`]): the even boards from n = 26, whose sets
+/// are the largest joined from the unit's quarters (from n = 27 each set
+/// builds its own, and the cut for memory leaves chunks of about the same
+/// size).
 fn cut_for_time(board: &Board) -> bool {
     #[cfg(test)]
     if CUT_LIMITS.get().2 {
@@ -830,57 +828,38 @@ fn join_sets<L: Isa>(
             let (top_keys, bottom_keys) =
                 (&mut keys[..top_found], &mut bottom_keys[..bottom_found]);
             // Small sets keep the layout's central diagonals.
-            let all_pairs = (top_found as u64) * (bottom_found as u64);
-            let big = all_pairs >= min_choice_pairs;
-            let mut set_index_bits = index_bits;
-            let remap = if shaped {
-                let [top_bits, bottom_bits] = [&mut *top_keys, &mut *bottom_keys].map(|keys| {
-                    keys.iter_mut().fold(0, |bits, key| {
-                        *key = shape::narrow_shape(*key);
-                        bits | *key
-                    })
-                });
-                let index = if big {
-                    chooser.choose_index(isa, top_keys, bottom_keys)
-                } else {
-                    set_index_bits = shape::CENTRAL_BITS;
-                    shape::CENTRAL_INDEX
-                };
-                let Some(word) = shape::narrow_word(top_bits, bottom_bits, index) else {
-                    let pairs = join_wide(isa, board, top_keys, bottom_keys, wide);
-                    solutions = weigh(solutions, weight, pairs);
-                    continue;
-                };
-                Chooser::remap_to(isa, index, word, remap);
-                Some(&*remap)
-            } else {
-                big.then(|| {
-                    chooser.choose(isa, top_keys, bottom_keys, remap);
-                    &*remap
-                })
-            };
-            sort_set(
-                isa,
-                set_index_bits,
-                top_keys,
-                remap,
-                Role::Top,
+            let big = (top_found as u64) * (bottom_found as u64) >= min_choice_pairs;
+            let narrow = &mut NarrowJoin {
+                unsorted,
+                counts,
                 tops,
-                unsorted,
-                counts,
-            );
-            sort_set(
-                isa,
-                set_index_bits,
-                bottom_keys,
-                remap,
-                Role::Bottom,
                 bottoms,
-                unsorted,
-                counts,
-            );
-            observe(all_pairs, tops, bottoms);
-            let pairs = join::count_pairs(isa, tops, 0, bottoms, 0, board.doubling(), runs);
+                runs,
+                remap,
+                doubling: board.doubling(),
+                observe,
+            };
+            let pairs = if shaped {
+                for key in top_keys.iter_mut().chain(bottom_keys.iter_mut()) {
+                    *key = shape::narrow_shape(*key);
+                }
+                let (index, index_bits) = if big {
+                    let index = chooser.choose_index(isa, top_keys, bottom_keys);
+                    (index, shape::INDEX_BITS)
+                } else {
+                    (shape::CENTRAL_INDEX, shape::CENTRAL_BITS)
+                };
+                let index = ShapedIndex {
+                    mask: index,
+                    bits: index_bits,
+                };
+                join_shaped(isa, board, index, top_keys, bottom_keys, narrow, wide)
+            } else {
+                let remapped = big
+                    .then(|| chooser.choose(isa, top_keys, bottom_keys, narrow.remap))
+                    .is_some();
+                narrow.join(isa, index_bits, top_keys, bottom_keys, remapped)
+            };
             solutions = weigh(solutions, weight, pairs);
         }
     });
@@ -909,10 +888,136 @@ pub(crate) fn build_side_quarters(
     )
 }
 
-/// The pairs of one set of a wide board whose shared diagonals do not fit
-/// the narrow word: its tops' and bottoms' shaped keys turned back and
-/// joined as `u64` words by the layout's central index diagonals, in
-/// `wide`'s sides.
+/// A set's narrow join and what it borrows of the unit's buffers: both
+/// sides sorted into buckets, their pairs counted.
+struct NarrowJoin<'a, 'o> {
+    unsorted: &'a mut Vec<(u32, u32)>,
+    counts: &'a mut Vec<u32>,
+    tops: &'a mut Side<u32>,
+    bottoms: &'a mut Side<u32>,
+    runs: &'a mut BottomRuns<u32>,
+    /// The set's rearrangement of key bits, when it has one.
+    remap: &'a mut Remap,
+    /// The index bits a top counts double for (see [`join::count_pairs`]).
+    doubling: u32,
+    observe: &'a mut SetObserver<'o>,
+}
+
+impl NarrowJoin<'_, '_> {
+    /// The disjoint pairs of `top_keys` and `bottom_keys`, rearranged by
+    /// the remap if `remapped`, in buckets of `index_bits`.
+    fn join<L: Isa>(
+        &mut self,
+        isa: L,
+        index_bits: usize,
+        top_keys: &[u64],
+        bottom_keys: &[u64],
+        remapped: bool,
+    ) -> u64 {
+        let remap = remapped.then_some(&*self.remap);
+        for (keys, role, side) in [
+            (top_keys, Role::Top, &mut *self.tops),
+            (bottom_keys, Role::Bottom, &mut *self.bottoms),
+        ] {
+            sort_set(
+                isa,
+                index_bits,
+                keys,
+                remap,
+                role,
+                side,
+                self.unsorted,
+                self.counts,
+            );
+        }
+        let pairs = (top_keys.len() as u64) * (bottom_keys.len() as u64);
+        (self.observe)(pairs, self.tops, self.bottoms);
+        join::count_pairs(isa, self.tops, 0, self.bottoms, 0, self.doubling, self.runs)
+    }
+}
+
+/// A shaped set's index diagonals: their mask of key bits, and how many
+/// index bits its buckets have (at least the mask's).
+#[derive(Clone, Copy)]
+struct ShapedIndex {
+    mask: u64,
+    bits: usize,
+}
+
+/// The pairs of one set of a wide board, its keys shaped
+/// ([`shape::narrow_shape`]), indexed by `index`: joined as narrow words
+/// where the diagonals both sides share outside the index fit them; else
+/// split by one such diagonal d ([`shape::split_diagonal`]) into tops on d
+/// against bottoms off it, and tops off d against every bottom (no other
+/// pair can be disjoint), each joined the same way. Neither half of a split
+/// shares d, so each split takes a shared diagonal away from both, and
+/// after at most as many splits as the shared diagonals overflow the word,
+/// every piece fits. A split smaller than [`shape::MIN_SPLIT_PAIRS`] pairs
+/// is joined as wide words instead (see [`join_wide`]). Reorders the keys.
+fn join_shaped<L: Isa>(
+    isa: L,
+    board: &Board,
+    index: ShapedIndex,
+    top_keys: &mut [u64],
+    bottom_keys: &mut [u64],
+    narrow: &mut NarrowJoin<'_, '_>,
+    wide: &mut Buffers<u64>,
+) -> u64 {
+    if top_keys.is_empty() || bottom_keys.is_empty() {
+        return 0;
+    }
+    let [top_bits, bottom_bits] =
+        [&*top_keys, &*bottom_keys].map(|keys| keys.iter().fold(0, |bits, key| bits | key));
+    if let Some(word) = shape::narrow_word(top_bits, bottom_bits, index.mask) {
+        Chooser::remap_to(isa, index.mask, word, narrow.remap);
+        return narrow.join(isa, index.bits, top_keys, bottom_keys, true);
+    }
+    let pairs = (top_keys.len() as u64) * (bottom_keys.len() as u64);
+    if pairs < shape::min_split_pairs() {
+        return join_wide(isa, board, top_keys, bottom_keys, wide);
+    }
+    #[cfg(test)]
+    SPLITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let shared = top_bits & bottom_bits & !index.mask;
+    let diagonal = shape::split_diagonal(shared, top_keys, bottom_keys);
+    let tops_off = partition_off(top_keys, diagonal);
+    let bottoms_off = partition_off(bottom_keys, diagonal);
+    let (tops_off, tops_on) = top_keys.split_at_mut(tops_off);
+    // Tops on d meet only bottoms off it; the bottoms off d stay first
+    // whatever this join reorders among them.
+    let on = join_shaped(
+        isa,
+        board,
+        index,
+        tops_on,
+        &mut bottom_keys[..bottoms_off],
+        narrow,
+        wide,
+    );
+    on + join_shaped(isa, board, index, tops_off, bottom_keys, narrow, wide)
+}
+
+/// Moves the keys off `diagonal` (one bit) before the keys on it; returns
+/// how many are off.
+fn partition_off(keys: &mut [u64], diagonal: u64) -> usize {
+    let mut off = 0;
+    for at in 0..keys.len() {
+        if keys[at] & diagonal == 0 {
+            keys.swap(off, at);
+            off += 1;
+        }
+    }
+    off
+}
+
+/// Splits made by [`join_shaped`] (tests read it).
+#[cfg(test)]
+static SPLITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The pairs of a small set (or split) of a wide board whose shared
+/// diagonals do not fit the narrow word: its tops' and bottoms' shaped
+/// keys turned back and joined as `u64` words by the layout's central
+/// index diagonals, in `wide`'s sides.
 fn join_wide<L: Isa>(
     isa: L,
     board: &Board,
@@ -1449,13 +1554,17 @@ mod tests {
     }
 
     #[test]
-    fn wide_boards_count_the_same_in_narrow_words_or_wide_ones() {
+    fn wide_boards_count_the_same_in_narrow_words_split_or_wide() {
         // From n = 24 the board's layout is wide, and each set is joined in
         // narrow words when its shared diagonals fit them (see
-        // `crate::shape`), else in wide words; at n = 24 nearly all fit.
-        // Here the wide layout counts boards whose totals are known, with
-        // every set in narrow words (index chosen for every set, or none)
-        // and with every set falling back to wide words.
+        // `crate::shape`), else split until they do, or in wide words when
+        // too small to split; at n = 24 nearly all fit. Here the wide
+        // layout counts boards whose totals are known, with every set in
+        // narrow words (index chosen for every set, or none), with words
+        // so short that every set is split (to a word of a few diagonals,
+        // many times over), and with every set falling back to wide words.
+        let splits = || SPLITS.load(std::sync::atomic::Ordering::Relaxed);
+        let wides = || WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed);
         for n in 14..=16usize {
             let symmetries = [Symmetries::Split, Symmetries::LongDiagonals];
             for symmetries in symmetries
@@ -1463,11 +1572,20 @@ mod tests {
                 .filter(|&s| s == Symmetries::Split || n.is_multiple_of(2))
             {
                 let board = Board::with_options(n, Width::Wide, symmetries);
-                for (limit, min_choice_pairs) in
-                    [(join::LOW_BITS, 0), (join::LOW_BITS, u64::MAX), (0, 0)]
-                {
+                let cases = [
+                    (join::LOW_BITS, 0, u64::MAX),
+                    (join::LOW_BITS, u64::MAX, u64::MAX),
+                    (3, u64::MAX, 0),
+                    (4, 0, 0),
+                    (0, 0, u64::MAX),
+                ];
+                // Splitting down to a few diagonals makes many small joins,
+                // each paying its buckets' counters: the smallest board.
+                let cases = cases.into_iter().filter(|case| n == 14 || case.2 != 0);
+                for (limit, min_choice_pairs, split_from) in cases {
                     shape::WORD_LIMIT.set(limit);
-                    let before = WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed);
+                    shape::SPLIT_FROM.set(split_from);
+                    let (splits_before, wides_before) = (splits(), wides());
                     let buffers = &mut Buffers::default();
                     let counted: u64 = (board.units().into_iter())
                         .filter(|&unit| board.is_canonical(unit))
@@ -1484,14 +1602,25 @@ mod tests {
                         })
                         .sum();
                     shape::WORD_LIMIT.set(join::LOW_BITS);
-                    let wide = WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed) - before;
+                    shape::SPLIT_FROM.set(shape::MIN_SPLIT_PAIRS);
                     assert_eq!(
                         Some(counted),
                         oeis::total(n),
-                        "n = {n}, {symmetries:?}, limit {limit}, chosen from {min_choice_pairs}"
+                        "n = {n}, {symmetries:?}, limit {limit}, chosen from {min_choice_pairs}, split from {split_from}"
                     );
+                    // Other tests may split and fall back at the same
+                    // time: these only say that this case did.
+                    if split_from == 0 {
+                        assert!(
+                            splits() > splits_before,
+                            "n = {n}, limit {limit}: sets were split"
+                        );
+                    }
                     if limit == 0 {
-                        assert!(wide > 0, "n = {n}: sets fell back to wide words");
+                        assert!(
+                            wides() > wides_before,
+                            "n = {n}: sets fell back to wide words"
+                        );
                     }
                 }
             }
@@ -2068,6 +2197,78 @@ mod tests {
                 count.solutions,
                 workspace_bytes() >> 20,
                 WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed)
+            );
+        }
+    }
+
+    /// Whole sets under several cuts for time, side by side: sets drawn
+    /// by the plan's predicted time (a piece by weight, a set within it),
+    /// each counted once per `CUTS` (log2 of the sub-part limit; 64 for
+    /// none), the same count every time (run with --release -- --ignored
+    /// --nocapture; `N=26`, `CUTS=37,41,45,64`, `SAMPLES=k`). A
+    /// measurement, not a check: it chose [`SUB_PART_PAIRS`].
+    #[test]
+    #[ignore = "minutes: a measurement, not a check"]
+    fn set_cuts() {
+        use std::sync::atomic::Ordering::Relaxed;
+        let n: usize = std::env::var("N").map_or(26, |v| v.parse().unwrap());
+        let cuts: Vec<u32> = std::env::var("CUTS").map_or(vec![37, 41, 45, 64], |v| {
+            v.split(',').map(|s| s.parse().unwrap()).collect()
+        });
+        let samples: usize = std::env::var("SAMPLES").map_or(3, |v| v.parse().unwrap());
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 20) % bound.max(1)
+        };
+        let board = Board::new(n);
+        let plan = crate::plan::plan(n);
+        let pieces = &plan.units[..plan.units.len() - 1];
+        let total: u64 = pieces.iter().map(|u| u.weight).sum();
+        let mut seconds = vec![0.0; cuts.len()];
+        let mut solutions = 0u64;
+        for _ in 0..samples {
+            let mut draw = next(total);
+            let piece = (pieces.iter())
+                .find(|u| {
+                    let hit = draw < u.weight;
+                    draw = draw.saturating_sub(u.weight);
+                    hit
+                })
+                .unwrap();
+            let unit = Unit::from_key(piece.key);
+            let range = SetRange::part(top_sets(&board, unit), piece.piece.index, piece.piece.of);
+            let place = range.start + next(range.end - range.start);
+            prepare_unit(&board, unit);
+            let mut counted = None;
+            for (spent, &cut) in seconds.iter_mut().zip(&cuts) {
+                let limit = if cut >= 64 { u64::MAX } else { 1 << cut };
+                CUT_LIMITS.set((CHUNK_PAIRS, limit, false));
+                let splits = SPLITS.load(Relaxed);
+                let started = std::time::Instant::now();
+                let subs = prepare_set(&board, unit, place);
+                let set = SetRange {
+                    start: place,
+                    end: place + 1,
+                };
+                let count = count_sets(&board, unit, set);
+                let elapsed = started.elapsed().as_secs_f64();
+                *spent += elapsed;
+                assert_eq!(*counted.get_or_insert(count.solutions), count.solutions);
+                eprintln!(
+                    "n = {n}, {unit:?}, set {place}, cut 2^{cut}: {subs} sub-parts, {elapsed:.3} s, {} splits",
+                    SPLITS.load(Relaxed) - splits
+                );
+            }
+            solutions += counted.unwrap();
+        }
+        CUT_LIMITS.set((CHUNK_PAIRS, SUB_PART_PAIRS, false));
+        for (spent, cut) in seconds.iter().zip(&cuts) {
+            eprintln!(
+                "cut 2^{cut}: {spent:.2} s, {:.2} ns/solution",
+                spent * 1e9 / solutions as f64
             );
         }
     }
