@@ -118,10 +118,10 @@ pub(crate) const COEFFICIENTS: [Coefficients; 9] = [
     },
     // n = 26 (n = 24's form, scaled to the projection)
     Coefficients {
-        per_unit: 4.483e9,
+        per_unit: 7.283e8,
         per_set: 0.0,
-        per_half: 3.514e-1,
-        per_pair: 2.562e-4,
+        per_half: 5.709e-2,
+        per_pair: 4.162e-5,
     },
     // n = 27 (n = 23's form, scaled to the projection)
     Coefficients {
@@ -132,10 +132,10 @@ pub(crate) const COEFFICIENTS: [Coefficients; 9] = [
     },
     // n = 28 (n = 24's form, scaled to the projection)
     Coefficients {
-        per_unit: 5.179e9,
+        per_unit: 4.544e8,
         per_set: 0.0,
-        per_half: 4.060e-1,
-        per_pair: 2.960e-4,
+        per_half: 3.562e-2,
+        per_pair: 2.597e-5,
     },
 ];
 

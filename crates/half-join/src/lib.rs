@@ -53,7 +53,7 @@ pub mod kernel {
 }
 
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
-pub const SPLIT_VERSION: &str = "half-join/4";
+pub const SPLIT_VERSION: &str = "half-join/5";
 
 /// The board, the unit and the place of its one top set that `part` is,
 /// when it is exactly one set of a unit made from quarters.

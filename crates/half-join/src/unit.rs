@@ -2205,8 +2205,12 @@ mod tests {
     /// by the plan's predicted time (a piece by weight, a set within it),
     /// each counted once per `CUTS` (log2 of the sub-part limit; 64 for
     /// none), the same count every time (run with --release -- --ignored
-    /// --nocapture; `N=26`, `CUTS=37,41,45,64`, `SAMPLES=k`). A
-    /// measurement, not a check: it chose [`SUB_PART_PAIRS`].
+    /// --nocapture; `N=26`, `CUTS=37,41,45,64`, `SAMPLES=k`). With
+    /// `SUB=1`, for sets too long to time whole (n = 28), one sub-part
+    /// drawn at random per cut stands for the set: its time and solutions
+    /// times the set's sub-parts (unbiased for both), plus the set's
+    /// quarters' time once. A measurement, not a
+    /// check: it chose [`SUB_PART_PAIRS`].
     #[test]
     #[ignore = "minutes: a measurement, not a check"]
     fn set_cuts() {
@@ -2216,6 +2220,7 @@ mod tests {
             v.split(',').map(|s| s.parse().unwrap()).collect()
         });
         let samples: usize = std::env::var("SAMPLES").map_or(3, |v| v.parse().unwrap());
+        let one_sub = std::env::var("SUB").is_ok();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move |bound: u64| {
             state = state
@@ -2228,7 +2233,7 @@ mod tests {
         let pieces = &plan.units[..plan.units.len() - 1];
         let total: u64 = pieces.iter().map(|u| u.weight).sum();
         let mut seconds = vec![0.0; cuts.len()];
-        let mut solutions = 0u64;
+        let mut solutions = vec![0.0; cuts.len()];
         for _ in 0..samples {
             let mut draw = next(total);
             let piece = (pieces.iter())
@@ -2243,32 +2248,43 @@ mod tests {
             let place = range.start + next(range.end - range.start);
             prepare_unit(&board, unit);
             let mut counted = None;
-            for (spent, &cut) in seconds.iter_mut().zip(&cuts) {
+            for ((spent, solved), &cut) in seconds.iter_mut().zip(&mut solutions).zip(&cuts) {
                 let limit = if cut >= 64 { u64::MAX } else { 1 << cut };
                 CUT_LIMITS.set((CHUNK_PAIRS, limit, false));
                 let splits = SPLITS.load(Relaxed);
                 let started = std::time::Instant::now();
                 let subs = prepare_set(&board, unit, place);
-                let set = SetRange {
-                    start: place,
-                    end: place + 1,
+                let prepared = started.elapsed().as_secs_f64();
+                let started = std::time::Instant::now();
+                let (count, scale) = if one_sub {
+                    let sub = next(subs.into()) as u32;
+                    let count = count_sub_parts(&board, unit, place, sub..sub + 1);
+                    (count, f64::from(subs))
+                } else {
+                    let set = SetRange {
+                        start: place,
+                        end: place + 1,
+                    };
+                    (count_sets(&board, unit, set), 1.0)
                 };
-                let count = count_sets(&board, unit, set);
                 let elapsed = started.elapsed().as_secs_f64();
-                *spent += elapsed;
-                assert_eq!(*counted.get_or_insert(count.solutions), count.solutions);
+                *spent += prepared + elapsed * scale;
+                *solved += count.solutions as f64 * scale;
+                if !one_sub {
+                    assert_eq!(*counted.get_or_insert(count.solutions), count.solutions);
+                }
                 eprintln!(
-                    "n = {n}, {unit:?}, set {place}, cut 2^{cut}: {subs} sub-parts, {elapsed:.3} s, {} splits",
+                    "n = {n}, {unit:?}, set {place}, cut 2^{cut}: {subs} sub-parts, {elapsed:.3} s, {} solutions, {} splits",
+                    count.solutions,
                     SPLITS.load(Relaxed) - splits
                 );
             }
-            solutions += counted.unwrap();
         }
         CUT_LIMITS.set((CHUNK_PAIRS, SUB_PART_PAIRS, false));
-        for (spent, cut) in seconds.iter().zip(&cuts) {
+        for ((spent, solved), cut) in seconds.iter().zip(&solutions).zip(&cuts) {
             eprintln!(
                 "cut 2^{cut}: {spent:.2} s, {:.2} ns/solution",
-                spent * 1e9 / solutions as f64
+                spent * 1e9 / solved
             );
         }
     }
