@@ -230,14 +230,17 @@ impl Quarter {
                             & !frame.files
                             & !(frame.toward_h | frame.toward_a | search.forbidden[rank])
                     };
-                    stack[rank] = (frame, open);
-                    frame = next(frame);
-                    rank += 1;
-                    continue;
+                    if rank + 1 < ranks {
+                        stack[rank] = (frame, open);
+                        frame = next(frame);
+                        rank += 1;
+                        continue;
+                    }
+                    nodes += u64::from(open.count_ones());
+                    self.last_rank(search, &frame, open, rank);
+                } else {
+                    self.found.push((self.cell_of(&frame), frame.key, frame.side));
                 }
-                let cell =
-                    frame.ranks << self.outside_bits | (frame.files & self.outside) >> self.shift;
-                self.found.push((cell, frame.key, frame.side));
             }
             // Back to the nearest rank with a square left to try.
             loop {
@@ -264,6 +267,49 @@ impl Quarter {
                 }
             }
         }
+    }
+
+    /// The pieces that `frame` (every rank before `rank` decided, `rank`
+    /// the last) leads to, found in [`Quarter::search`]'s order: the rank
+    /// left empty, then a queen on each file of `open`. Without stepping
+    /// into each (the last rank's children are most of the search's
+    /// steps): a piece must then take every file of `must` and have at
+    /// least the fewest queens.
+    #[inline(always)]
+    fn last_rank(&mut self, search: &QuarterSearch<'_>, frame: &Frame, open: u32, rank: usize) {
+        let placed = frame.ranks.count_ones();
+        let fewest = *search.queens.start();
+        let missing = search.must & !frame.files;
+        if missing == 0 && placed >= fewest {
+            self.found.push((self.cell_of(frame), frame.key, frame.side));
+        }
+        // A queen here can take one missing file at most.
+        let mut open = match missing.count_ones() {
+            _ if placed + 1 < fewest => 0,
+            0 => open,
+            1 => open & missing,
+            _ => 0,
+        };
+        let ranks = frame.ranks | 1 << rank;
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            let file = bit.trailing_zeros() as usize;
+            let piece = Frame {
+                ranks,
+                files: frame.files | bit,
+                key: frame.key | search.contributions[rank][file],
+                side: frame.side | search.side_bits[rank][file],
+                ..*frame
+            };
+            self.found.push((self.cell_of(&piece), piece.key, piece.side));
+        }
+    }
+
+    /// The cell of a piece.
+    #[inline(always)]
+    fn cell_of(&self, piece: &Frame) -> u32 {
+        piece.ranks << self.outside_bits | (piece.files & self.outside) >> self.shift
     }
 
     /// The pieces of cell (ranks, files): keys and side keys.
