@@ -34,7 +34,7 @@
 //! (parallel bit extract, one for the index, one for the rest) at the
 //! levels that have them (see [`crate::arch`]); elsewhere one table lookup
 //! per byte of the key, from tables built per set. A sample's bit
-//! counts, a sort of some 40 scores and the permutation cost a few
+//! counts, a selection among some 40 scores and the permutation cost a few
 //! microseconds per set, so sets with few pairs keep the central diagonals
 //! ([`MIN_CHOICE_PAIRS`]).
 //!

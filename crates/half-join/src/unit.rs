@@ -754,8 +754,7 @@ fn set_quarters<L: Isa>(
 /// walk's symmetries).
 fn no_set_is_cut(board: &Board) -> bool {
     let counted = board.klein == (Symmetries::for_n(board.n) == Symmetries::LongDiagonals);
-    counted
-        && crate::memory::walked_set_halves(board.n).is_some_and(|most| most <= cut_limits().0)
+    counted && crate::memory::walked_set_halves(board.n).is_some_and(|most| most <= cut_limits().0)
 }
 
 /// Joins the top sets `selection` takes of a unit whose quarters `buffers`
