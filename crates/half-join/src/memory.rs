@@ -134,6 +134,15 @@ fn reach(n: usize) -> Reach {
     )
 }
 
+/// The most pairs of pieces one file set of one side tries on the n×n
+/// board counted with its own symmetries (`Symmetries::for_n`), where
+/// every unit's quarters were walked for [`QUARTER_REACH`]; `None` beyond,
+/// where the table is extrapolated.
+pub(crate) fn walked_set_halves(n: usize) -> Option<u64> {
+    let at = n.checked_sub(QUARTERS_MIN_N)?;
+    QUARTER_REACH.get(at).map(|reach| reach.set_halves)
+}
+
 /// The halves one side of one sub-part makes at most: a whole set's, or a
 /// chunk's when the set is cut (its share of [`CHUNK_PAIRS`] and one left
 /// piece's pairs, at most a quarter's pieces; see `crate::unit::SetCut`).
