@@ -134,15 +134,6 @@ fn reach(n: usize) -> Reach {
     )
 }
 
-/// The most pairs of pieces one file set of one side tries on the n×n
-/// board counted with its own symmetries (`Symmetries::for_n`), where
-/// every unit's quarters were walked for [`QUARTER_REACH`]; `None` beyond,
-/// where the table is extrapolated.
-pub(crate) fn walked_set_halves(n: usize) -> Option<u64> {
-    let at = n.checked_sub(QUARTERS_MIN_N)?;
-    QUARTER_REACH.get(at).map(|reach| reach.set_halves)
-}
-
 /// The halves one side of one sub-part makes at most: a whole set's, or a
 /// chunk's when the set is cut (its share of [`CHUNK_PAIRS`] and one left
 /// piece's pairs, at most a quarter's pieces; see `crate::unit::SetCut`).
@@ -248,14 +239,15 @@ mod tests {
     fn no_set_up_to_n_23_is_cut() {
         // The walked table (to n = 23) bounds every set's tries on each
         // side, and no set of those boards reaches either limit of the cut
-        // (README: "No set up to n = 23 is cut").
-        use crate::unit::{CHUNK_PAIRS, SUB_PART_PAIRS};
+        // (README: "No set up to n = 23 is cut"; `unit::UNCUT_MAX_N` skips
+        // counting the pairs there).
+        use crate::unit::{CHUNK_PAIRS, SUB_PART_PAIRS, UNCUT_MAX_N};
         let below_limits = |n: usize| {
             let most = QUARTER_REACH[n - QUARTERS_MIN_N].set_halves;
             most <= CHUNK_PAIRS && u128::from(most).pow(2) <= u128::from(SUB_PART_PAIRS)
         };
-        assert_eq!(QUARTERS_MIN_N + QUARTER_REACH.len() - 1, 23);
-        assert!((QUARTERS_MIN_N..=23).all(below_limits));
+        assert_eq!(QUARTERS_MIN_N + QUARTER_REACH.len() - 1, UNCUT_MAX_N);
+        assert!((QUARTERS_MIN_N..=UNCUT_MAX_N).all(below_limits));
     }
 
     #[test]

@@ -746,13 +746,18 @@ fn set_quarters<L: Isa>(
     (nodes, SetCut::of(top_pairs, bottom_pairs, for_time))
 }
 
-/// Whether no set of the board is cut for memory: its largest set's pairs,
-/// walked for the memory declaration, are within a chunk ([`CHUNK_PAIRS`],
-/// or a test's lower limit). Only for the board as it is counted (the
-/// walk's symmetries).
+/// The largest board none of whose sets is cut for memory, as counted
+/// (with its own symmetries): the memory declaration walked every unit's
+/// quarters up to here, and its test `no_set_up_to_n_23_is_cut` checks
+/// the largest set's pairs of each board against [`CHUNK_PAIRS`].
+pub(crate) const UNCUT_MAX_N: usize = 23;
+
+/// Whether no set of the board is cut for memory (see [`UNCUT_MAX_N`]):
+/// only for the board as it is counted (the walk's symmetries), and not
+/// under a test's lower limit.
 fn no_set_is_cut(board: &Board) -> bool {
     let counted = board.klein == (Symmetries::for_n(board.n) == Symmetries::LongDiagonals);
-    counted && crate::memory::walked_set_halves(board.n).is_some_and(|most| most <= cut_limits().0)
+    counted && board.n <= UNCUT_MAX_N && cut_limits().0 >= CHUNK_PAIRS
 }
 
 /// Joins the top sets `selection` takes of a unit whose quarters `buffers`
