@@ -265,15 +265,7 @@ impl Quarter {
                 if *open != 0 {
                     let bit = *open & open.wrapping_neg();
                     *open ^= bit;
-                    let file = bit.trailing_zeros() as usize;
-                    frame = next(Frame {
-                        ranks: at.ranks | 1 << rank,
-                        files: at.files | bit,
-                        toward_h: at.toward_h | bit,
-                        toward_a: at.toward_a | bit,
-                        key: at.key | search.contributions[rank][file],
-                        side: at.side | search.side_bits[rank][file],
-                    });
+                    frame = next(at.with_queen(search, rank, bit));
                     rank += 1;
                     break;
                 }
@@ -303,18 +295,10 @@ impl Quarter {
             1 => open & missing,
             _ => 0,
         };
-        let ranks = frame.ranks | 1 << rank;
         while open != 0 {
             let bit = open & open.wrapping_neg();
             open ^= bit;
-            let file = bit.trailing_zeros() as usize;
-            let piece = Frame {
-                ranks,
-                files: frame.files | bit,
-                key: frame.key | search.contributions[rank][file],
-                side: frame.side | search.side_bits[rank][file],
-                ..*frame
-            };
+            let piece = frame.with_queen(search, rank, bit);
             self.found
                 .push((self.cell_of(&piece), piece.key, piece.side));
         }
@@ -354,6 +338,23 @@ struct Frame {
     toward_a: u32,
     key: u64,
     side: u32,
+}
+
+impl Frame {
+    /// The frame with a queen on `rank`, at the file of `bit` (one bit):
+    /// its rank, file and diagonals taken, its key bits added.
+    #[inline(always)]
+    fn with_queen(&self, search: &QuarterSearch<'_>, rank: usize, bit: u32) -> Frame {
+        let file = bit.trailing_zeros() as usize;
+        Frame {
+            ranks: self.ranks | 1 << rank,
+            files: self.files | bit,
+            toward_h: self.toward_h | bit,
+            toward_a: self.toward_a | bit,
+            key: self.key | search.contributions[rank][file],
+            side: self.side | search.side_bits[rank][file],
+        }
+    }
 }
 
 /// What a half's quarters are searched with: side-key bits, key bits,
