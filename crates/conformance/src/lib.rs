@@ -47,9 +47,7 @@ pub mod finders;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use queens_core::split::{
-    UnitCount, WorkUnit, count_units, deal, heaviest_first, shard_units, whole_board,
-};
+use queens_core::split::{UnitCount, WorkUnit, count_units, deal, shard_units, whole_board};
 use queens_core::trace::TraceRecorder;
 use queens_core::{CountOptions, QueensError, Solver, check, oeis};
 
@@ -484,8 +482,8 @@ pub fn shards_sum_to_the_whole(solver: &dyn Solver, config: &Config) {
     for shards in [1, 2, 3, 7] {
         let total = Mutex::new(UnitCount::default());
         for index in 1..=shards {
-            let mine = shard_units(&plan.units, index, shards);
-            count_units(split, n, &plan.units, &mine, true, 2, &|_, count| {
+            let mine = shard_units(&plan, index, shards);
+            count_units(split, n, &plan, &mine, true, 2, &|_, count| {
                 *total.lock().unwrap() += count
             })
             .unwrap();
@@ -501,11 +499,12 @@ pub fn shards_sum_to_the_whole(solver: &dyn Solver, config: &Config) {
     // must deal every board exactly as the definition did, or those records
     // would no longer merge. K beyond the units leaves shards empty.
     for n in 4..=n {
-        let units = split.plan(n).unwrap().units;
+        let plan = split.plan(n).unwrap();
+        let units: Vec<WorkUnit> = plan.iter().collect();
         for shards in [1, 2, 3, 5, 7, 8, 16, 64, 1000, units.len(), units.len() + 3] {
             let shards = shards.max(1);
             assert_eq!(
-                deal(&units, shards),
+                deal(&plan, shards),
                 deal_by_scan(&units, shards),
                 "{id}: n = {n}, {shards} shards"
             );
@@ -516,12 +515,15 @@ pub fn shards_sum_to_the_whole(solver: &dyn Solver, config: &Config) {
 /// The dealing of units to shards as it was defined (and as every shard
 /// record so far was dealt): each unit, heaviest first, goes to the shard
 /// with the least weight so far, the lowest-numbered on ties, found by
-/// looking at every shard. O(units × K): only for checking
-/// [`queens_core::split::deal`], which makes the same choices faster.
+/// looking at every shard. O(units × K), on the units listed: only for
+/// checking [`queens_core::split::deal`], which makes the same choices
+/// faster and without listing a plan's units.
 pub fn deal_by_scan(units: &[WorkUnit], shards: usize) -> Vec<usize> {
     let mut load = vec![0u64; shards];
     let mut owner = vec![0; units.len()];
-    for unit in heaviest_first(units, 0..units.len()) {
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(units[i].weight), i));
+    for unit in order {
         let lightest = (0..shards)
             .min_by_key(|&s| (load[s], s))
             .expect("shards >= 1");

@@ -30,9 +30,8 @@ fn main() {
         }
     };
     let seconds: Vec<f64> = plan
-        .units
         .iter()
-        .map(|&unit| {
+        .map(|unit| {
             let started = Instant::now();
             // The CPU engine never fails once its plan is made.
             let _ = CONSTELLATIONS.count_unit(n, unit, false);
@@ -43,9 +42,9 @@ fn main() {
     let longest = seconds.iter().copied().fold(0.0, f64::max);
     println!(
         "n = {n}: {} units, {total:.3} s on one thread, longest unit {longest:.4} s",
-        plan.units.len()
+        plan.len()
     );
-    let order = heaviest_first(&plan.units, 0..plan.units.len());
+    let order = heaviest_first(&plan, 0..plan.len());
     for threads in [2, 4, 8, 16] {
         let mut free_at = vec![0.0f64; threads];
         for &unit in &order {
@@ -63,7 +62,7 @@ fn main() {
     for shards in [4, 16, 64] {
         let times: Vec<f64> = (1..=shards)
             .map(|index| {
-                shard_units(&plan.units, index, shards)
+                shard_units(&plan, index, shards)
                     .iter()
                     .map(|&u| seconds[u])
                     .sum()

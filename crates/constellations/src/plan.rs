@@ -56,7 +56,9 @@ const SEARCH_BYTES: u64 = 16 << 10;
 /// the same way) of the n×n board holds: the plan, made once. Its legal
 /// constellations (a `Constellation` each) and its units (a `WorkUnit`
 /// per canonical one), both collected by pushing (up to twice their length
-/// held), and the two lists of unit indices a count orders them by. Both
+/// held), the plan's own copy of the units (with their count of pieces and
+/// first piece), and the lists of unit indices a count keeps and orders
+/// them by (four at most at once, and a weight beside each of one). Both
 /// are counted, not guessed: n⁴ candidates looked at, milliseconds at the
 /// largest n.
 pub fn peak_bytes(n: usize) -> u64 {
@@ -65,7 +67,9 @@ pub fn peak_bytes(n: usize) -> u64 {
         legal += 1;
         canonical += u64::from(c.is_canonical(n));
     });
-    let per_unit = 2 * size_of::<WorkUnit>() as u64 + 2 * size_of::<usize>() as u64;
+    let held = size_of::<WorkUnit>() + size_of::<u32>() + size_of::<usize>();
+    let lists = 4 * size_of::<usize>() + size_of::<(u64, usize)>();
+    let per_unit = (2 * size_of::<WorkUnit>() + held + lists) as u64;
     2 * legal * size_of::<Constellation>() as u64 + (canonical + 1) * per_unit + SEARCH_BYTES
 }
 
@@ -102,5 +106,5 @@ pub fn plan(n: usize) -> Plan {
             WorkUnit::whole(cheapest.key(), weight)
         })
         .collect();
-    Plan { units, nodes }
+    Plan::whole(units, nodes)
 }

@@ -17,13 +17,12 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         ..SearchStats::default()
     };
     let orbits = |size: u64| {
-        plan.units
-            .iter()
+        plan.iter()
             .filter(|u| Constellation::from_key(u.key).orbit_size(n) == size)
             .count()
     };
     let (eights, fours, twos, ones) = (orbits(8), orbits(4), orbits(2), orbits(1));
-    let units = plan.units.len();
+    let units = plan.len();
     let summary = observer.step(StepKind::Note, || {
         format!(
             "plan: {n}^4 border pre-placements (queens on the a and {} files, ranks 1 and {n}) looked at\n\
@@ -36,7 +35,7 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     if summary.is_break() {
         return stats;
     }
-    for (index, unit) in plan.units.iter().enumerate() {
+    for (index, unit) in plan.iter().enumerate() {
         let c = Constellation::from_key(unit.key);
         let orbit = c.orbit_size(n);
         let last = n - 1;

@@ -15,7 +15,6 @@ fn units_cover_every_legal_pre_placement_once() {
         let plan = CONSTELLATIONS.plan(n).unwrap();
         let (legal, _) = legal_constellations(n);
         let mut covered: Vec<Constellation> = plan
-            .units
             .iter()
             .flat_map(|unit| Constellation::from_key(unit.key).images(n))
             .collect();
@@ -23,12 +22,11 @@ fn units_cover_every_legal_pre_placement_once() {
         covered.dedup();
         assert_eq!(covered, legal, "n = {n}");
         let by_orbit: u64 = plan
-            .units
             .iter()
             .map(|u| Constellation::from_key(u.key).orbit_size(n))
             .sum();
         assert_eq!(by_orbit, legal.len() as u64, "n = {n}");
-        assert!(plan.units.iter().all(|u| u.weight > 0), "n = {n}");
+        assert!(plan.iter().all(|u| u.weight > 0), "n = {n}");
     }
 }
 

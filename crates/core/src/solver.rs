@@ -189,6 +189,16 @@ pub trait Solver: Send + Sync {
         SMALL_PEAK_BYTES
     }
 
+    /// What a search holds once whatever its threads, beside
+    /// [`Solver::peak_bytes`] per thread: a split count's plan and the
+    /// lists a run keeps of its units. So T threads hold at most this plus
+    /// T times `peak_bytes`. The default, 0, is for a solver whose threads
+    /// share nothing large.
+    fn shared_bytes(&self, n: usize, question: Question) -> u64 {
+        let _ = (n, question);
+        0
+    }
+
     /// The safe boards its search reaches with 0, 1, ..., n queens, for a
     /// solver that walks the tree of safe partial boards (see
     /// [`crate::trace::Profile`]); `None` for one whose search is something

@@ -148,7 +148,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use queens_core::QueensError;
-use queens_core::split::{Part, WorkSplit, WorkUnit};
+use queens_core::split::{Part, Plan, WorkSplit, WorkUnit};
 use serde::Serialize;
 
 /// What the sample says about the whole run.
@@ -430,13 +430,13 @@ pub struct Sample<'a> {
     pub split: &'a dyn WorkSplit,
     /// Board size.
     pub n: usize,
-    /// The plan's units, as [`queens_core::split::Plan::units`] lists
-    /// them: the engine's whole units, or pieces of them.
-    pub units: &'a [WorkUnit],
-    /// The run's pieces (indices into `units`): all, or one shard's. The
+    /// The plan: the engine's whole units, or pieces of them.
+    pub plan: &'a Plan,
+    /// The run's pieces (indices into `plan`): one shard's, or `None` for
+    /// all of them (not listed: a plan may hold hundreds of millions). The
     /// sample draws the engine's whole units they belong to (see the
     /// module documentation).
-    pub chosen: &'a [usize],
+    pub chosen: Option<&'a [usize]>,
     /// Whether the run counts fixed pairs for the classes.
     pub unique: bool,
     /// The whole estimate's time, counted from `started`.
@@ -464,61 +464,58 @@ pub(crate) struct Held {
     pub(crate) pieces: Option<Vec<Part>>,
 }
 
-/// The run's pieces (`chosen`, indices into the plan's `units`) grouped by
-/// the engine's whole unit they belong to, in plan order: the pieces of
-/// one unit follow each other in a plan, a piece of index 0 (or a whole
-/// unit, or another key) starting the next one, as
-/// [`queens_core::split::Plan::whole_units`] has it. A unit of which the
-/// run holds every piece is held whole.
-pub(crate) fn holdings(units: &[WorkUnit], chosen: &[usize]) -> Vec<Held> {
-    // One walk of the plan beside the run's pieces in plan order: a plan
-    // may hold tens of millions of pieces, so nothing is kept per piece
-    // of the plan, only per piece of the run.
+/// The run's pieces (`chosen`, indices into `plan`) grouped by the
+/// engine's whole unit they belong to, in plan order (as
+/// [`queens_core::split::Plan::whole_units`] lists them). A unit of which
+/// the run holds every piece is held whole.
+pub(crate) fn holdings(plan: &Plan, chosen: &[usize]) -> Vec<Held> {
+    // A plan may hold hundreds of millions of pieces: nothing is kept per
+    // piece of the plan, only per piece of the run, and the run's pieces
+    // are found by one walk beside the plan.
     let mut chosen = chosen.to_vec();
     chosen.sort_unstable();
     chosen.dedup();
-    let mut next = chosen.into_iter().peekable();
-    let mut held = Vec::new();
-    // The whole unit being walked, and the pieces of it the run holds.
-    let mut current: Option<(Held, Vec<Part>)> = None;
-    let mut close = |unit: Option<(Held, Vec<Part>)>| {
-        if let Some((mut unit, pieces)) = unit.filter(|(_, pieces)| !pieces.is_empty()) {
-            // All pieces of one cut name its size: holding that many is
-            // holding them all.
-            let all = pieces.len() == pieces[0].of as usize;
-            unit.pieces = (!all).then_some(pieces);
-            held.push(unit);
+    let whole = plan.whole_units();
+    let mut held: Vec<Held> = Vec::new();
+    let mut pieces: Vec<Part> = Vec::new();
+    // Closes the unit held last: whole if the run holds all its pieces.
+    let close = |held: &mut Vec<Held>, pieces: &mut Vec<Part>| {
+        if let Some(last) = held.last_mut() {
+            let all = pieces.len() == plan.pieces(last.index).len();
+            last.pieces = (!all).then(|| std::mem::take(pieces));
+            pieces.clear();
         }
     };
-    let mut wholes = 0;
-    for (i, piece) in units.iter().enumerate() {
-        let (unit, pieces) = match &mut current {
-            Some((unit, pieces)) if piece.continues(unit.unit.key) => {
-                unit.unit.weight = unit.unit.weight.saturating_add(piece.weight);
-                (unit, pieces)
-            }
-            _ => {
-                close(current.take());
-                wholes += 1;
-                let (unit, pieces) = current.insert((
-                    Held {
-                        index: wholes - 1,
-                        unit: piece.unit(),
-                        weight: 0,
-                        pieces: None,
-                    },
-                    Vec::new(),
-                ));
-                (unit, pieces)
-            }
-        };
-        if next.next_if_eq(&i).is_some() {
-            unit.weight = unit.weight.saturating_add(piece.weight.max(1));
-            pieces.push(piece.piece);
+    for (index, piece) in plan.units_at(chosen) {
+        if held.last().is_none_or(|last| last.index != index) {
+            close(&mut held, &mut pieces);
+            held.push(Held {
+                index,
+                unit: whole[index],
+                weight: 0,
+                pieces: None,
+            });
         }
+        let last = held.last_mut().expect("pushed above");
+        last.weight = last.weight.saturating_add(piece.weight.max(1));
+        pieces.push(piece.piece);
     }
-    close(current);
+    close(&mut held, &mut pieces);
     held
+}
+
+/// [`holdings`] of every piece of the plan, without listing them: every
+/// unit held whole, weighing its pieces' weights, each at least 1 (the
+/// shares of a unit lighter than its count of pieces are 0 or 1).
+pub(crate) fn holdings_all(plan: &Plan) -> Vec<Held> {
+    (plan.whole_units().into_iter().enumerate())
+        .map(|(index, unit)| Held {
+            index,
+            unit,
+            weight: unit.weight.max(plan.pieces(index).len() as u64),
+            pieces: None,
+        })
+        .collect()
 }
 
 /// The finest parts (of `finest`, the engine's [`WorkSplit::parts`]) that
@@ -805,14 +802,17 @@ pub(crate) fn estimate_on(
     let Sample {
         split,
         n,
-        units,
+        plan,
         chosen,
         budget,
         seed,
         ..
     } = *sample;
     let budget_seconds = budget.as_secs_f64();
-    let held = holdings(units, chosen);
+    let held = match chosen {
+        Some(chosen) => holdings(plan, chosen),
+        None => holdings_all(plan),
+    };
     let weight = |k: usize| held[k].weight;
     let mut cumulative = Vec::with_capacity(held.len());
     let mut total = 0u64;
@@ -993,11 +993,26 @@ pub(crate) fn estimate_on(
     };
     // A piece's predicted time is its share of the run's by weight, as
     // the plan weighs it: what threads and shards hand out.
-    let heaviest = chosen.iter().map(|&i| units[i].weight.max(1)).max();
+    let heaviest = match chosen {
+        Some(chosen) => {
+            let mut sorted = chosen.to_vec();
+            sorted.sort_unstable();
+            (plan.units_at(sorted))
+                .map(|(_, piece)| piece.weight.max(1))
+                .max()
+        }
+        // The heaviest piece of a unit weighs its share rounded up.
+        None => (0..held.len())
+            .map(|w| {
+                let of = plan.pieces(w).len() as u64;
+                held[w].unit.weight.div_ceil(of).max(1)
+            })
+            .max(),
+    };
     let longest_piece_seconds = heaviest.map_or(0.0, |w| seconds / total as f64 * w as f64);
     Ok(Estimate {
         units: held.len(),
-        pieces: chosen.len(),
+        pieces: chosen.map_or(plan.len(), <[usize]>::len),
         longest_piece_seconds,
         timed: drawn.len(),
         draws: draws.len(),

@@ -226,12 +226,12 @@ fn read_dealt<'s>(
                 .plan_without_device(file.n)
                 .map_err(|refusal| field("n", refusal.to_string()))?;
             let mut shards = vec![Vec::new(); count];
-            for (unit, shard) in deal(&plan.units, count).into_iter().enumerate() {
+            for (unit, shard) in deal(&plan, count).into_iter().enumerate() {
                 shards[shard].push(unit);
             }
             Dealt {
                 run,
-                plan_units: plan.units.len(),
+                plan_units: plan.len(),
                 plan_nodes: plan.nodes,
                 shards,
             }

@@ -5,7 +5,7 @@
 //! and the unit is named.
 
 use queens_core::Solver;
-use queens_core::split::{UnitCount, WorkSplit, WorkUnit};
+use queens_core::split::{Plan, UnitCount, WorkSplit};
 
 use crate::Error;
 use crate::merge::ShardFile;
@@ -104,15 +104,15 @@ pub fn recount(
     // it is refused here, in the device's words, before any unit.
     let plan = split.plan(file.n)?;
     let unique = file.shard.fixed_pairs.is_some();
-    recount_units(split, file.n, &plan.units, unique, chosen)
+    recount_units(split, file.n, &plan, unique, chosen)
 }
 
-/// Counts each of the `chosen` units of the plan `units` again and pairs
-/// the count with the one recorded.
+/// Counts each of the `chosen` units of `plan` again and pairs the count
+/// with the one recorded.
 pub(crate) fn recount_units(
     split: &dyn WorkSplit,
     n: usize,
-    units: &[WorkUnit],
+    plan: &Plan,
     unique: bool,
     chosen: &[Subtotal],
 ) -> Result<Vec<Recount>, Error> {
@@ -122,7 +122,7 @@ pub(crate) fn recount_units(
             Ok(Recount {
                 unit: subtotal.unit,
                 recorded: subtotal.count,
-                recounted: split.count_unit(n, units[subtotal.unit], unique)?,
+                recounted: split.count_unit(n, plan.unit(subtotal.unit), unique)?,
             })
         })
         .collect()

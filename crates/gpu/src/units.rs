@@ -44,9 +44,9 @@ pub fn order(n: usize) -> Arc<Order> {
     // Planned without the lock: another thread may plan the same board at
     // the same time, and both get the same (deterministic) order.
     let plan = queens_constellations::plan::plan(n);
-    let units = heaviest_first(&plan.units, 0..plan.units.len())
+    let units = heaviest_first(&plan, 0..plan.len())
         .into_iter()
-        .map(|i| plan.units[i])
+        .map(|i| plan.unit(i))
         .collect();
     let order = Arc::new(Order {
         units,
@@ -119,8 +119,5 @@ pub fn plan(n: usize) -> Plan {
             start = i + 1;
         }
     }
-    Plan {
-        units,
-        nodes: order.nodes,
-    }
+    Plan::whole(units, order.nodes)
 }

@@ -37,10 +37,10 @@ fn each_unit_is_its_constellations_counted_on_the_cpu() {
     }
     let n = 12;
     let plan = GPU_CONSTELLATIONS.plan(n).unwrap();
-    assert!(plan.units.len() > 1, "n = {n} splits into several units");
+    assert!(plan.len() > 1, "n = {n} splits into several units");
     let order = order(n);
     let mut covered = 0;
-    for unit in &plan.units {
+    for unit in plan.iter() {
         let members = Run::from_key(unit.key).constellations(&order).unwrap();
         covered += members.len();
         let expected = members.iter().fold(UnitCount::default(), |mut sum, &c| {
@@ -48,7 +48,7 @@ fn each_unit_is_its_constellations_counted_on_the_cpu() {
             sum
         });
         assert_eq!(
-            GPU_CONSTELLATIONS.count_unit(n, *unit, true).unwrap(),
+            GPU_CONSTELLATIONS.count_unit(n, unit, true).unwrap(),
             expected,
             "unit {:#x}",
             unit.key

@@ -194,4 +194,8 @@ impl SplitEngine for HalfJoin {
     fn peak_bytes(&self, n: usize, question: queens_core::memory::Question) -> u64 {
         memory::peak_bytes(n, question)
     }
+
+    fn shared_bytes(&self, n: usize, question: queens_core::memory::Question) -> u64 {
+        memory::shared_bytes(n, question)
+    }
 }

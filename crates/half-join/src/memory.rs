@@ -66,10 +66,9 @@ impl Reach {
 }
 
 /// An upper bound on the heap one thread holds to answer `question` for
-/// the n×n board: the plan, and for a count the unit workspace.
+/// the n×n board: for a count, the unit workspace.
 pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
     let board = Board::new(n);
-    let plan = plan_bytes(&board);
     let work = match question {
         // The walkthrough makes the plan and shows units one step at a
         // time, holding one unit's small search at once; the engine lists
@@ -77,21 +76,43 @@ pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
         Question::Trace | Question::Enumerate => 0,
         Question::Count => workspace_bytes(&board),
     };
-    plan + FIXED_BYTES + work
+    FIXED_BYTES + work
 }
 
-/// The plan: every unit (before the canonical ones are kept), the
-/// canonical units as `WorkUnit`s (at most as many as units), their
-/// pieces (the plan's entries, at most [`MAX_PIECES`] and the
-/// fixed-points unit, see `crate::plan`), and the two lists of the
-/// entries' indices a count orders them by.
+/// What the process holds once for `question`, whatever its threads: the
+/// plan (every question makes it) and a count's lists of its pieces.
+pub(crate) fn shared_bytes(n: usize, question: Question) -> u64 {
+    let board = Board::new(n);
+    let lists = match question {
+        Question::Count => most_pieces(&board) * RUN_BYTES_PER_PIECE,
+        Question::Trace | Question::Enumerate => 0,
+    };
+    plan_bytes(&board) + lists
+}
+
+/// The plan, compact (`queens_core::split::Plan`): every unit (before the
+/// canonical ones are kept), the canonical units as `WorkUnit`s, twice
+/// (weighed, then held by the plan with their count of pieces and first
+/// piece's index).
 fn plan_bytes(board: &Board) -> u64 {
     let units = board.units().len() as u64;
-    let entries = crate::plan::most_entries(board).min(MAX_PIECES + 1);
     let unit = size_of::<Unit>() as u64;
     let work_unit = size_of::<queens_core::split::WorkUnit>() as u64;
-    2 * units * unit + 2 * units * work_unit + 2 * entries * (work_unit + size_of::<usize>() as u64)
+    let held = work_unit + (size_of::<u32>() + size_of::<usize>()) as u64;
+    2 * units * unit + 2 * units * (work_unit + held)
 }
+
+/// The most pieces a run lists: every piece of the plan (an unsharded
+/// run; a shard lists its share), at most [`MAX_PIECES`], and the
+/// fixed-points unit.
+fn most_pieces(board: &Board) -> u64 {
+    crate::plan::most_entries(board).min(MAX_PIECES + 1)
+}
+
+/// Per piece a run counts, at most at once: four lists of indices (its
+/// pieces, those to do, a sorted copy and their order heaviest first) and
+/// the order's sort keys (a weight beside each index).
+const RUN_BYTES_PER_PIECE: u64 = 4 * size_of::<usize>() as u64 + size_of::<(u64, usize)>() as u64;
 
 /// A thread's unit workspace for the board's path.
 fn workspace_bytes(board: &Board) -> u64 {

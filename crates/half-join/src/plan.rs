@@ -25,7 +25,9 @@ pub(crate) const WEIGHT_NANOS: u64 = 1_000;
 /// the progress bar moves every minute or so. Longer pieces would give
 /// up those; much shorter ones would repeat each piece's share of its
 /// unit's shared work (its quarters, built again for every piece: a small
-/// share of a minute) and grow the plan (one entry per piece).
+/// share of a minute) and lengthen the lists a run keeps of its pieces
+/// (the plan itself holds no entry per piece, see
+/// `queens_core::split::Plan`).
 pub(crate) const PIECE_NANOS: u64 = 60_000_000_000;
 
 /// One unit per orbit of (middle file, block pattern), in key order, each
@@ -44,7 +46,7 @@ pub(crate) fn plan_cut(n: usize, piece_nanos: u64) -> Plan {
     let mut plan = Plan::cut(units, nodes, target(piece_nanos), |u| {
         unit::parts(&board, Unit::from_key(u.key))
     });
-    plan.units.push(WorkUnit::whole(FIXED_POINTS, 1));
+    plan.push_whole(WorkUnit::whole(FIXED_POINTS, 1));
     plan
 }
 
@@ -96,18 +98,16 @@ mod tests {
         // A000170. The fixed-points unit stays whole.
         for n in [14, 15, 16] {
             let plan = plan_cut(n, 1_000_000);
-            let (fixed, _) = plan.units.split_last().expect("units");
+            let units: Vec<WorkUnit> = plan.iter().collect();
+            let (fixed, _) = units.split_last().expect("units");
             assert_eq!((fixed.key, fixed.piece), (FIXED_POINTS, Part::WHOLE));
             let mut by_key: BTreeMap<u64, UnitCount> = BTreeMap::new();
-            for &piece in &plan.units {
+            for &piece in &units {
                 let count = WorkSplit::count_unit(&crate::HALF_JOIN, n, piece, true).unwrap();
                 *by_key.entry(piece.key).or_default() += count;
             }
             let whole = plan.whole_units();
-            assert!(
-                plan.units.len() > 2 * whole.len(),
-                "n = {n}: units were cut"
-            );
+            assert!(plan.len() > 2 * whole.len(), "n = {n}: units were cut");
             let mut total = 0;
             for unit in whole {
                 let count = WorkSplit::count_unit(&crate::HALF_JOIN, n, unit, true).unwrap();
@@ -133,7 +133,7 @@ mod tests {
         for unit in &whole[..whole.len() - 1] {
             let at = Unit::from_key(unit.key);
             assert_eq!(unit.weight, (cost::cost(&board, at) / WEIGHT_NANOS).max(1));
-            let pieces = plan.units.iter().filter(|u| u.key == unit.key).count() as u64;
+            let pieces = plan.iter().filter(|u| u.key == unit.key).count() as u64;
             let wanted = unit.weight.div_ceil(target / WEIGHT_NANOS);
             let parts = u64::from(unit::parts(&board, at));
             assert_eq!(pieces, wanted.min(parts).max(1), "{at:?}");
@@ -144,7 +144,7 @@ mod tests {
     fn the_memory_declarations_bound_on_entries_is_the_plans_own() {
         // Without the MAX_PIECES cap in play, the count is exact.
         for n in [12, 17, 22, 24] {
-            let entries = plan(n).units.len() as u64;
+            let entries = plan(n).len() as u64;
             assert_eq!(most_entries(&Board::new(n)), entries, "n = {n}");
         }
     }
@@ -156,7 +156,7 @@ mod tests {
         // `pieces` measurement below prints it, and the longest whole
         // unit, for every large n.
         let plan = plan(24);
-        let longest = plan.units.iter().map(|u| u.weight).max().unwrap();
+        let longest = plan.iter().map(|u| u.weight).max().unwrap();
         let seconds = (longest * WEIGHT_NANOS) as f64 / 1e9;
         assert!(seconds < 120.0, "{seconds} s");
     }
@@ -176,7 +176,7 @@ mod tests {
             let board = Board::new(n);
             let whole = plan.whole_units();
             let seconds = |weight: u64| weight as f64 * WEIGHT_NANOS as f64 / 1e9;
-            let piece = *plan.units.iter().max_by_key(|u| u.weight).unwrap();
+            let piece = plan.iter().max_by_key(|u| u.weight).unwrap();
             let longest = piece.weight;
             let of_longest = Unit::from_key(piece.key);
             let longest_unit = whole.iter().map(|u| u.weight).max().unwrap();
@@ -190,7 +190,7 @@ mod tests {
             eprintln!(
                 "n = {n}: plan in {made:?}, {} units, {} pieces, longest unit {:.0} s, longest piece {:.1} s ({of_longest:?}, {} sets, piece {:?}), total {:.3e} s, {held} units held to their parts",
                 whole.len(),
-                plan.units.len(),
+                plan.len(),
                 seconds(longest_unit),
                 seconds(longest),
                 unit::top_sets(&board, of_longest),

@@ -1991,11 +1991,12 @@ mod tests {
                 Width::for_n(n)
             };
             let board = Board::with_width(n, width);
-            let heaviest = plan.units[..plan.units.len() - 1]
+            let heaviest = plan
                 .iter()
+                .take(plan.len() - 1)
                 .max_by_key(|u| u.weight)
                 .unwrap();
-            eprintln!("n = {n}: {} units, plan {planned:?}", plan.units.len());
+            eprintln!("n = {n}: {} units, plan {planned:?}", plan.len());
             if std::env::var("REACH_COUNT").is_err() {
                 continue;
             }
@@ -2003,7 +2004,7 @@ mod tests {
             let count = count_unit(&board, Unit::from_key(heaviest.key));
             eprintln!(
                 "n = {n}: {} units, plan {planned:?}, heaviest (weight {}) {:?}, {} solutions, {} nodes, {} MB",
-                plan.units.len(),
+                plan.len(),
                 heaviest.weight,
                 started.elapsed(),
                 count.solutions,
@@ -2189,8 +2190,9 @@ mod tests {
         for n in sizes {
             let plan = crate::plan::plan(n);
             let board = Board::new(n);
-            let heaviest = plan.units[..plan.units.len() - 1]
+            let heaviest = plan
                 .iter()
+                .take(plan.len() - 1)
                 .max_by_key(|u| u.weight)
                 .unwrap();
             let unit = Unit::from_key(heaviest.key);
@@ -2248,7 +2250,7 @@ mod tests {
         };
         let board = Board::new(n);
         let plan = crate::plan::plan(n);
-        let pieces = &plan.units[..plan.units.len() - 1];
+        let pieces: Vec<_> = plan.iter().take(plan.len() - 1).collect();
         let total: u64 = pieces.iter().map(|u| u.weight).sum();
         let mut seconds = vec![0.0; cuts.len()];
         let mut solutions = vec![0.0; cuts.len()];

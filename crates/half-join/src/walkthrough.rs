@@ -165,7 +165,7 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     };
     let width = board.layout.width();
     let h = board.half;
-    let units = plan.units.len() - 1;
+    let units = plan.len() - 1;
     let middle_text = if board.is_odd() {
         format!(", middle rank {}", h + 1)
     } else {
@@ -191,7 +191,7 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     if intro.is_break() {
         return stats;
     }
-    for (index, work) in plan.units[..units].iter().enumerate() {
+    for (index, work) in plan.iter().take(units).enumerate() {
         let number = (index + 1, units, work.weight);
         if trace_unit(
             &board,

@@ -24,7 +24,7 @@ fn the_parts_of_every_cut_add_up_to_the_unit() {
     // as many parts as the unit allows (one set each).
     for n in 14..=18 {
         let plan = HALF_JOIN.plan(n).expect("a supported board");
-        let units = &plan.units;
+        let units: Vec<_> = plan.iter().collect();
         let sampled = [0, units.len() / 3, 2 * units.len() / 3, units.len() - 1];
         for &at in &sampled {
             let unit = units[at];
@@ -54,9 +54,10 @@ fn units_made_from_quarters_are_cut_into_their_top_sets_and_no_further() {
     // unit's is refused, as is the fixed-points unit cut at all.
     for n in [14, 15, 17] {
         let plan = HALF_JOIN.plan(n).expect("a supported board");
-        let (fixed, units) = plan.units.split_last().expect("units");
+        let units: Vec<_> = plan.iter().collect();
+        let (fixed, units) = units.split_last().expect("units");
         for &unit in units.iter().step_by(5) {
-            let pieces = plan.units.iter().filter(|u| u.key == unit.key).count();
+            let pieces = plan.iter().filter(|u| u.key == unit.key).count();
             let parts = HALF_JOIN.parts(n, unit);
             assert!(parts >= 1 && pieces <= parts as usize, "n = {n}");
         }
@@ -89,7 +90,7 @@ fn small_boards_count_whole_units_only() {
     // part, the whole unit.
     let n = 12;
     let plan = HALF_JOIN.plan(n).expect("a supported board");
-    for &unit in &plan.units {
+    for unit in plan.iter() {
         assert_eq!(HALF_JOIN.parts(n, unit), 1);
         assert_eq!(
             HALF_JOIN.count_part(n, unit, Part::WHOLE, true),

@@ -124,16 +124,19 @@ pub fn size_text(bytes: u64) -> String {
 }
 
 /// What `solver` declares it holds to answer `question` for n on
-/// `threads` threads (a solver that does not split its work runs on one).
+/// `threads` threads (a solver that does not split its work runs on one):
+/// what it holds once, and each thread's share.
 pub fn need(solver: &dyn Solver, n: usize, question: Question, threads: usize) -> u64 {
     let threads = if solver.work_split().is_some() {
         threads.max(1)
     } else {
         1
     };
-    solver
-        .peak_bytes(n, question)
-        .saturating_mul(threads as u64)
+    solver.shared_bytes(n, question).saturating_add(
+        solver
+            .peak_bytes(n, question)
+            .saturating_mul(threads as u64),
+    )
 }
 
 /// `Ok` when the search fits the budget; otherwise the one-line refusal

@@ -132,7 +132,9 @@ fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_g
         if info.enumerates {
             questions.push("enumerate");
         }
-        let declares = |n: usize| solver.peak_bytes(n, Question::Count);
+        let declares = |n: usize| {
+            solver.shared_bytes(n, Question::Count) + solver.peak_bytes(n, Question::Count)
+        };
         let ns: Vec<usize> = if declares(10) != SMALL_PEAK_BYTES {
             (1..=GROWING_MAX_N)
                 .take_while(|&n| info.supports(n) && declares(n) <= GROWING_BYTES)

@@ -64,7 +64,7 @@ fn a_forged_record_of_shard_one_of_a_million_is_judged_promptly() {
     // units, sealed: merge makes the plan and deals it, which once took
     // over a minute (each unit looked at every shard).
     let solver = registry::choose(Some("half-join"), 27, false).unwrap();
-    let plan_units = solver.work_split().unwrap().plan(27).unwrap().units.len();
+    let plan_units = solver.work_split().unwrap().plan(27).unwrap().len();
     let shard = ShardRecord {
         format: SHARD_FORMAT.to_string(),
         index: 1,

@@ -1,8 +1,10 @@
 //! [`SplitEngine`]: a count-only engine that is only a plan and a way to
 //! count one unit, and [`SplitSolver`], which makes it a whole [`Solver`].
 
+use super::plan::Plan;
 use super::schedule::count_all;
-use super::units::{Part, Plan, UnitCount, WorkSplit, WorkUnit};
+use super::units::{Part, UnitCount, WorkUnit};
+use super::work_split::WorkSplit;
 use crate::memory::{Question, SMALL_PEAK_BYTES};
 use crate::trace::TraceSink;
 use crate::{Accelerator, CountOptions, QueensError, SearchStats, Solver, SolverInfo, Visit};
@@ -112,11 +114,17 @@ pub trait SplitEngine: Send + Sync {
     /// already checked).
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats;
 
-    /// See [`Solver::peak_bytes`]: for a count, the plan and one unit's
-    /// work (one thread's share).
+    /// See [`Solver::peak_bytes`]: for a count, one unit's work (one
+    /// thread's share).
     fn peak_bytes(&self, n: usize, question: Question) -> u64 {
         let _ = (n, question);
         SMALL_PEAK_BYTES
+    }
+
+    /// See [`Solver::shared_bytes`]: the plan and a run's lists of units.
+    fn shared_bytes(&self, n: usize, question: Question) -> u64 {
+        let _ = (n, question);
+        0
     }
 }
 
@@ -149,6 +157,10 @@ impl<E: SplitEngine> Solver for SplitSolver<E> {
 
     fn peak_bytes(&self, n: usize, question: Question) -> u64 {
         self.0.peak_bytes(n, question)
+    }
+
+    fn shared_bytes(&self, n: usize, question: Question) -> u64 {
+        self.0.shared_bytes(n, question)
     }
 
     fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {

@@ -18,7 +18,10 @@
 //! merges and rechecks a piece is simply a unit, and a killed run loses at
 //! most the pieces in flight. Only a sampler that works inside units (the
 //! estimate) looks through pieces to the engine's whole units
-//! ([`Plan::whole_units`]).
+//! ([`Plan::whole_units`]). A plan holds the whole units and how many
+//! pieces each is cut into, and makes a piece when asked ([`Plan::unit`],
+//! [`Plan::iter`]): pieces of a minute at n = 28 are far more than any
+//! node should list, and a run lists only the pieces it counts.
 //!
 //! Unique counts come out of units by Burnside's lemma: the number of classes
 //! of solutions under the eight symmetries of the square equals the number of
@@ -27,9 +30,13 @@
 //! simply add up, across threads and shards alike.
 
 mod engine;
+mod plan;
 mod schedule;
 mod units;
+mod work_split;
 
 pub use engine::{SplitEngine, SplitSolver};
+pub use plan::{MAX_PIECES, Plan};
 pub use schedule::{count_all, count_units, deal, heaviest_first, shard_units, whole_board};
-pub use units::{MAX_PIECES, Part, Plan, SYMMETRIES, UnitCount, WorkSplit, WorkUnit};
+pub use units::{Part, SYMMETRIES, UnitCount, WorkUnit};
+pub use work_split::WorkSplit;

@@ -5,34 +5,58 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::units::{UnitCount, WorkSplit, WorkUnit};
+use super::plan::Plan;
+use super::units::UnitCount;
+use super::work_split::WorkSplit;
 use crate::{CountOptions, QueensError, SearchStats};
 
-/// Indices of `units`, heaviest first (ties in plan order): handing out the
-/// big units first leaves only small ones to even out the finish.
-pub fn heaviest_first(units: &[WorkUnit], chosen: impl IntoIterator<Item = usize>) -> Vec<usize> {
-    let mut order: Vec<usize> = chosen.into_iter().collect();
-    order.sort_by_key(|&i| (Reverse(units[i].weight), i));
-    order
+/// The chosen indices of `plan`'s units, heaviest first (ties in plan
+/// order): handing out the big units first leaves only small ones to even
+/// out the finish.
+pub fn heaviest_first(plan: &Plan, chosen: impl IntoIterator<Item = usize>) -> Vec<usize> {
+    // Weighed in one walk beside the plan (the chosen sorted first), not
+    // by a search per unit: a run may hold hundreds of millions.
+    let mut chosen: Vec<usize> = chosen.into_iter().collect();
+    chosen.sort_unstable();
+    let mut keyed: Vec<(Reverse<u64>, usize)> = (plan.units_at(chosen.iter().copied()))
+        .zip(&chosen)
+        .map(|((_, unit), &i)| (Reverse(unit.weight), i))
+        .collect();
+    drop(chosen);
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, i)| i).collect()
 }
 
 /// The units of shard `index` (1-based) of `count`: a deterministic
 /// partition balanced by weight (each unit, heaviest first, goes to the
-/// lightest shard so far, the lowest-numbered on ties). Sorted in plan order.
-pub fn shard_units(units: &[WorkUnit], index: usize, count: usize) -> Vec<usize> {
+/// lightest shard so far, the lowest-numbered on ties). Sorted in plan
+/// order. Only this shard's units are kept, so a shard of a plan of
+/// hundreds of millions of units holds its own share.
+pub fn shard_units(plan: &Plan, index: usize, count: usize) -> Vec<usize> {
     assert!(
         (1..=count).contains(&index),
         "shard spec checked by the caller"
     );
-    deal(units, count)
-        .into_iter()
-        .enumerate()
-        .filter_map(|(unit, shard)| (shard + 1 == index).then_some(unit))
-        .collect()
+    let mut mine = Vec::new();
+    deal_each(plan, count, |unit, shard| {
+        if shard + 1 == index {
+            mine.push(unit);
+        }
+    });
+    mine.sort_unstable();
+    mine
 }
 
 /// The shard (counted from 0) of every unit, in plan order: the dealing
 /// [`shard_units`] describes, for all shards at once.
+pub fn deal(plan: &Plan, count: usize) -> Vec<usize> {
+    let mut owner = vec![0; plan.len()];
+    deal_each(plan, count, |unit, shard| owner[unit] = shard);
+    owner
+}
+
+/// Deals every unit of `plan` to one of `count` shards, heaviest first,
+/// telling `dealt(unit, shard)`.
 ///
 /// Finding the lightest shard by looking at all K of them made dealing
 /// O(units × K): minutes for n = 27 in a million shards. The same choice
@@ -40,23 +64,22 @@ pub fn shard_units(units: &[WorkUnit], index: usize, count: usize) -> Vec<usize>
 /// has no unit yet weighs 0, less than any shard that has one (a unit adds
 /// at least 1), and the lowest-numbered of those is simply the next one not
 /// yet used; the shards that have units wait in a heap ordered by (load,
-/// number), the order the scan minimised.
-pub fn deal(units: &[WorkUnit], count: usize) -> Vec<usize> {
+/// number), the order the scan minimised. The units come from the plan
+/// heaviest first without being listed ([`Plan::heaviest_first`]).
+fn deal_each(plan: &Plan, count: usize, mut dealt: impl FnMut(usize, usize)) {
     assert!(count >= 1, "shard count checked by the caller");
-    let mut owner = vec![0; units.len()];
     let mut used: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let mut next_empty = 0;
-    for unit in heaviest_first(units, 0..units.len()) {
+    for unit in plan.heaviest_first() {
         let (load, lightest) = if next_empty < count {
             next_empty += 1;
             (0, next_empty - 1)
         } else {
             used.pop().expect("count >= 1 shards hold units").0
         };
-        owner[unit] = lightest;
-        used.push(Reverse((load + units[unit].weight.max(1), lightest)));
+        dealt(unit, lightest);
+        used.push(Reverse((load + plan.weight(unit).max(1), lightest)));
     }
-    owner
 }
 
 /// Counts the chosen units on `threads` worker threads (0: one per core),
@@ -69,13 +92,13 @@ pub fn deal(units: &[WorkUnit], count: usize) -> Vec<usize> {
 pub fn count_units(
     split: &dyn WorkSplit,
     n: usize,
-    units: &[WorkUnit],
+    plan: &Plan,
     chosen: &[usize],
     unique: bool,
     threads: usize,
     done: &(dyn Fn(usize, UnitCount) + Sync),
 ) -> Result<(), QueensError> {
-    let order = heaviest_first(units, chosen.iter().copied());
+    let order = heaviest_first(plan, chosen.iter().copied());
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         threads => threads,
@@ -94,7 +117,7 @@ pub fn count_units(
             let Some(&index) = order.get(taken) else {
                 break;
             };
-            match split.count_unit(n, units[index], unique) {
+            match split.count_unit(n, plan.unit(index), unique) {
                 Ok(count) => done(index, count),
                 Err(error) => {
                     next.store(order.len(), Ordering::Relaxed);
@@ -146,12 +169,12 @@ pub fn count_all(
     options: &CountOptions,
 ) -> Result<SearchStats, QueensError> {
     let plan = split.plan(n)?;
-    let all: Vec<usize> = (0..plan.units.len()).collect();
+    let all: Vec<usize> = (0..plan.len()).collect();
     let total = std::sync::Mutex::new(UnitCount::default());
     count_units(
         split,
         n,
-        &plan.units,
+        &plan,
         &all,
         options.unique,
         options.threads,
@@ -175,14 +198,15 @@ pub fn whole_board(total: UnitCount, plan_nodes: u64, unique: bool) -> SearchSta
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::split::units::{Part, Plan};
+    use crate::split::units::{Part, WorkUnit};
 
-    fn units(weights: &[u64]) -> Vec<WorkUnit> {
-        weights
+    fn units(weights: &[u64]) -> Plan {
+        let units = weights
             .iter()
             .enumerate()
             .map(|(i, &weight)| WorkUnit::whole(i as u64, weight))
-            .collect()
+            .collect();
+        Plan::whole(units, 0)
     }
 
     #[test]
@@ -203,11 +227,44 @@ mod tests {
         let load = |i| -> u64 {
             shard_units(&units, i, 2)
                 .iter()
-                .map(|&u| units[u].weight)
+                .map(|&u| units.weight(u))
                 .sum()
         };
         assert_eq!(load(1), 12);
         assert_eq!(load(2), 12);
+    }
+
+    #[test]
+    fn a_cut_plan_is_dealt_as_its_listed_pieces_would_be() {
+        // The dealing made without listing the pieces is the scan of the
+        // old definition over the listed pieces: each, heaviest first
+        // (ties in plan order), to the lightest shard, lowest-numbered on
+        // ties.
+        let whole = [7u64, 3, 10, 1, 8, 6, 13]
+            .iter()
+            .enumerate()
+            .map(|(key, &weight)| WorkUnit::whole(key as u64, weight))
+            .collect();
+        let plan = Plan::cut(whole, 0, 3, |_| 100);
+        let listed: Vec<WorkUnit> = plan.iter().collect();
+        for count in 1..=7 {
+            let mut order: Vec<usize> = (0..listed.len()).collect();
+            order.sort_by_key(|&i| (Reverse(listed[i].weight), i));
+            let mut loads = vec![0u64; count];
+            let mut owner = vec![0; listed.len()];
+            for i in order {
+                let lightest = (0..count).min_by_key(|&s| (loads[s], s)).unwrap();
+                owner[i] = lightest;
+                loads[lightest] += listed[i].weight.max(1);
+            }
+            assert_eq!(deal(&plan, count), owner, "K = {count}");
+            for shard in 1..=count {
+                let mine: Vec<usize> = (0..listed.len())
+                    .filter(|&i| owner[i] + 1 == shard)
+                    .collect();
+                assert_eq!(shard_units(&plan, shard, count), mine, "K = {count}");
+            }
+        }
     }
 
     #[test]
@@ -278,7 +335,7 @@ mod tests {
                 false,
                 threads,
                 &|index, count| {
-                    assert_eq!(count.solutions, units[index].key);
+                    assert_eq!(count.solutions, units.unit(index).key);
                     seen.lock().unwrap().push(index);
                 },
             )

@@ -256,12 +256,10 @@ fn nap(ms: u64) {
 /// Units `0..count` weighing 1, 2, 3, 1, 2, ...: weights that do not
 /// follow the fake engines' times, so that the draws' expansion matters.
 fn plan_of(count: u64) -> Plan {
-    Plan {
-        units: (0..count)
-            .map(|key| WorkUnit::whole(key, 1 + key % 3))
-            .collect(),
-        nodes: 0,
-    }
+    let units = (0..count)
+        .map(|key| WorkUnit::whole(key, 1 + key % 3))
+        .collect();
+    Plan::whole(units, 0)
 }
 
 /// The engine parts `part` of a cut into `part.of` holds, of `parts`: a
@@ -314,8 +312,8 @@ impl WorkSplit for Sleepy {
 /// The pieces of `plan` in shard `shard` (index, count), or all of them.
 fn pieces_of(plan: &Plan, shard: Option<(usize, usize)>) -> Vec<usize> {
     match shard {
-        Some((index, count)) => shard_units(&plan.units, index, count),
-        None => (0..plan.units.len()).collect(),
+        Some((index, count)) => shard_units(&plan, index, count),
+        None => (0..plan.len()).collect(),
     }
 }
 
@@ -330,13 +328,13 @@ fn run_on(
     shard: Option<(usize, usize)>,
 ) -> (Estimate, Vec<Status>) {
     let plan = engine.plan(0).unwrap();
-    let chosen = pieces_of(&plan, shard);
+    let chosen = shard.map(|_| pieces_of(&plan, shard));
     let mut seen = Vec::new();
     let sample = Sample {
         split: engine,
         n: 0,
-        units: &plan.units,
-        chosen: &chosen,
+        plan: &plan,
+        chosen: chosen.as_deref(),
         unique: false,
         budget,
         started: Instant::now(),
@@ -431,8 +429,8 @@ fn the_interval_of_two_standard_errors_holds_the_full_time_in_most_trials() {
     let engine = Sleepy::new(12, 16, 2);
     let plan = engine.plan(0).unwrap();
     let timer = Instant::now();
-    for unit in &plan.units {
-        engine.count_unit(0, *unit, false).unwrap();
+    for unit in plan.iter() {
+        engine.count_unit(0, unit, false).unwrap();
     }
     let truth = timer.elapsed().as_secs_f64();
     let covered = (0..10)
@@ -564,11 +562,11 @@ impl Layered {
     /// its shared work once, and every engine part its pieces hold.
     fn truth(&self) -> f64 {
         let (plan, chosen) = self.chosen();
-        let keys: HashSet<u64> = chosen.iter().map(|&i| plan.units[i].key).collect();
+        let keys: HashSet<u64> = chosen.iter().map(|&i| plan.unit(i).key).collect();
         let parts: f64 = chosen
             .iter()
             .flat_map(|&i| {
-                let unit = plan.units[i];
+                let unit = plan.unit(i);
                 held(unit.piece, self.parts).map(move |j| self.piece(unit.key, j))
             })
             .map(|p| p.shared + p.subs.iter().sum::<f64>())
@@ -764,13 +762,11 @@ fn a_small_plan_timed_to_its_last_sub_part_is_its_exact_time() {
         assert_eq!(estimate.weight_share, 1.0);
         let (plan, chosen) = engine.chosen();
         // The shard holds some unit only in part.
-        let partly = holdings(&plan.units, &chosen)
-            .iter()
-            .any(|h| h.pieces.is_some());
+        let partly = holdings(&plan, &chosen).iter().any(|h| h.pieces.is_some());
         assert_eq!(partly, shard.is_some());
         let subs: usize = chosen
             .iter()
-            .map(|&i| plan.units[i])
+            .map(|&i| plan.unit(i))
             .flat_map(|unit| held(unit.piece, 4).map(move |j| (unit.key, j)))
             .map(|(key, j)| engine.piece(key, j).subs.len())
             .sum();
@@ -884,8 +880,8 @@ fn a_runs_pieces_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
         WorkUnit::whole(7, 25),
     ];
     let plan = Plan::cut(units, 0, 10, |_| 100);
-    let everything: Vec<usize> = (0..plan.units.len()).collect();
-    let whole = holdings(&plan.units, &everything);
+    let everything: Vec<usize> = (0..plan.len()).collect();
+    let whole = holdings(&plan, &everything);
     assert_eq!(
         whole.iter().map(|h| (h.index, h.unit)).collect::<Vec<_>>(),
         plan.whole_units()
@@ -898,8 +894,20 @@ fn a_runs_pieces_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
         whole.iter().map(|h| h.weight).collect::<Vec<_>>(),
         vec![10, 1, 25]
     );
+    // The whole plan's holdings, made without listing its pieces, are
+    // the same, here and where a unit weighs nothing (a share of 0
+    // weighs 1).
+    assert_eq!(holdings_all(&plan), whole);
+    let light = Plan::cut(
+        vec![WorkUnit::whole(1, 0), WorkUnit::whole(2, 40)],
+        0,
+        3,
+        |_| 5,
+    );
+    let all: Vec<usize> = (0..light.len()).collect();
+    assert_eq!(holdings_all(&light), holdings(&light, &all));
     // Pieces 1 and 3 of 3 of unit 7 (given out of order) and unit 6.
-    let share = holdings(&plan.units, &[4, 1, 2]);
+    let share = holdings(&plan, &[4, 1, 2]);
     let cut = |index| Part { index, of: 3 };
     assert_eq!(
         share,
@@ -973,8 +981,8 @@ fn a_cut_plan_is_estimated_as_its_whole_units() {
     let mut cut = Layered::new(12, 8);
     cut.cut = Some(6);
     let plan = cut.plan(0).unwrap();
-    assert!(plan.units.len() > 12);
-    assert!(plan.units.iter().any(|u| u.piece != Part::WHOLE));
+    assert!(plan.len() > 12);
+    assert!(plan.iter().any(|u| u.piece != Part::WHOLE));
     for seed in 0..20 {
         let (a, _) = whole.run(20.0, seed);
         let (b, seen) = cut.run(20.0, seed);
@@ -983,7 +991,7 @@ fn a_cut_plan_is_estimated_as_its_whole_units() {
             (a.seconds, a.standard_error, a.draws, a.units),
             (b.seconds, b.standard_error, b.draws, b.units)
         );
-        assert_eq!((a.pieces, b.pieces), (12, plan.units.len()));
+        assert_eq!((a.pieces, b.pieces), (12, plan.len()));
         // The longest piece is the heaviest's share: a unit of 24 whole,
         // a piece of 6 cut, of 192 in all.
         assert!((a.longest_piece_seconds - a.seconds * 24.0 / 192.0).abs() < 1e-9);
@@ -1004,7 +1012,7 @@ fn a_shard_of_a_cut_plan_is_sampled_by_the_finest_parts_it_holds() {
     for index in 1..=3 {
         engine.shard = Some((index, 3));
         let (plan, chosen) = engine.chosen();
-        let share = holdings(&plan.units, &chosen);
+        let share = holdings(&plan, &chosen);
         assert!(share.iter().any(|h| h.pieces.is_some()), "shard {index}");
         // The finest parts the shard holds of each unit held in pieces.
         let partly: std::collections::HashMap<u64, HashSet<u32>> = share

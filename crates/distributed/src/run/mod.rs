@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use queens_core::split::{self, UnitCount, WorkSplit, WorkUnit};
+use queens_core::split::{self, Plan, UnitCount, WorkSplit};
 
 use crate::Error;
 use crate::checkpoint::{Checkpoint, RunIdentity};
@@ -128,13 +128,12 @@ impl UnitRun<'_> {
         let started = Instant::now();
         let plan = self.split.plan(self.n)?;
         let mine: Vec<usize> = match self.shard {
-            Some(shard) => split::shard_units(&plan.units, shard.index, shard.count),
-            None => (0..plan.units.len()).collect(),
+            Some(shard) => split::shard_units(&plan, shard.index, shard.count),
+            None => (0..plan.len()).collect(),
         };
         let (checkpoint, saved) = match self.checkpoint {
             Some(path) => {
-                let (checkpoint, saved) =
-                    Checkpoint::open(path, self.identity(plan.units.len()), &mine)?;
+                let (checkpoint, saved) = Checkpoint::open(path, self.identity(plan.len()), &mine)?;
                 say_resumed(self.display, path, saved.done.len(), mine.len());
                 (Some(checkpoint), saved)
             }
@@ -150,9 +149,7 @@ impl UnitRun<'_> {
             });
         }
         let rechecked = match (self.recheck, self.checkpoint) {
-            (Some(recheck), Some(path)) => {
-                self.recheck_saved(recheck, path, &plan.units, &saved.done)?
-            }
+            (Some(recheck), Some(path)) => self.recheck_saved(recheck, path, &plan, &saved.done)?,
             _ => 0,
         };
         let earlier_seconds = saved.seconds;
@@ -161,12 +158,12 @@ impl UnitRun<'_> {
         let resumed = done.len();
         let mut saving = Saving::start(checkpoint, self.save_every, &done, seconds())?;
 
-        let progress = Progress::start(self.display, &plan.units, &mine, &done);
+        let progress = Progress::start(self.display, &plan, &mine, &done);
         let mut workers = Workers::start(
             self.split,
             Assignment {
                 n: self.n,
-                units: plan.units.clone(),
+                plan: plan.clone(),
                 todo: mine
                     .iter()
                     .copied()
@@ -237,7 +234,7 @@ impl UnitRun<'_> {
                 .into_iter()
                 .map(|(unit, count)| Subtotal { unit, count })
                 .collect(),
-            plan_units: plan.units.len(),
+            plan_units: plan.len(),
             units: mine.len(),
             resumed,
             rechecked,
@@ -254,7 +251,7 @@ impl UnitRun<'_> {
         &self,
         recheck: Recheck,
         path: &Path,
-        units: &[WorkUnit],
+        plan: &Plan,
         done: &BTreeMap<usize, UnitCount>,
     ) -> Result<usize, Error> {
         let saved: Vec<Subtotal> = done
@@ -262,7 +259,7 @@ impl UnitRun<'_> {
             .map(|(&unit, &count)| Subtotal { unit, count })
             .collect();
         let chosen = recheck::draw(&saved, recheck.units, recheck.seed);
-        let recounts = recheck::recount_units(self.split, self.n, units, self.unique, &chosen)?;
+        let recounts = recheck::recount_units(self.split, self.n, plan, self.unique, &chosen)?;
         match recheck::disagreement(&recounts) {
             None => Ok(recounts.len()),
             Some(which) => Err(Error::Verification(format!(
@@ -306,10 +303,8 @@ mod tests {
             "tens/1"
         }
         fn plan(&self, _: usize) -> Result<Plan, QueensError> {
-            Ok(Plan {
-                units: (0..4).map(|key| WorkUnit::whole(key, 10 - key)).collect(),
-                nodes: 7,
-            })
+            let units = (0..4).map(|key| WorkUnit::whole(key, 10 - key)).collect();
+            Ok(Plan::whole(units, 7))
         }
         fn count_unit(&self, _: usize, unit: WorkUnit, _: bool) -> Result<UnitCount, QueensError> {
             if unit.key == 3

@@ -9,7 +9,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_core::split::{UnitCount, WorkUnit};
+use queens_core::split::{Plan, UnitCount};
 
 /// Whether anything is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub(crate) fn say_resumed(display: Display, checkpoint: &Path, resumed: usize, u
 /// The bar of one run.
 pub(crate) struct Progress<'a> {
     bar: ProgressBar,
-    plan: &'a [WorkUnit],
+    plan: &'a Plan,
     units: usize,
 }
 
@@ -45,7 +45,7 @@ impl<'a> Progress<'a> {
     /// already `done` filled in.
     pub(crate) fn start(
         display: Display,
-        plan: &'a [WorkUnit],
+        plan: &'a Plan,
         mine: &[usize],
         done: &BTreeMap<usize, UnitCount>,
     ) -> Self {
@@ -58,8 +58,11 @@ impl<'a> Progress<'a> {
             "{spinner} [{elapsed_precise}] [{wide_bar}] {percent:>3}%  ETA {eta}  {msg}",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar());
+        // `mine` and `done`'s keys are in plan order: one walk each.
         let weight = |units: &mut dyn Iterator<Item = &usize>| -> u64 {
-            units.map(|&i| plan[i].weight).sum()
+            (plan.units_at(units.copied()))
+                .map(|(_, unit)| unit.weight)
+                .sum()
         };
         let bar =
             ProgressBar::with_draw_target(Some(weight(&mut mine.iter())), target).with_style(style);
@@ -75,7 +78,7 @@ impl<'a> Progress<'a> {
 
     /// Unit `index` is counted, `done` units in all.
     pub(crate) fn counted(&self, index: usize, done: usize) {
-        self.bar.inc(self.plan[index].weight);
+        self.bar.inc(self.plan.weight(index));
         self.say_done(done);
     }
 

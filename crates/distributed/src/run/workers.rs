@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use queens_core::QueensError;
-use queens_core::split::{self, UnitCount, WorkSplit, WorkUnit};
+use queens_core::split::{self, Plan, UnitCount, WorkSplit};
 
 /// What the workers have to say.
 pub(crate) enum Event {
@@ -35,7 +35,7 @@ pub(crate) struct Workers {
 /// index means what it means in the plan) and the ones still to do.
 pub(crate) struct Assignment {
     pub(crate) n: usize,
-    pub(crate) units: Vec<WorkUnit>,
+    pub(crate) plan: Plan,
     pub(crate) todo: Vec<usize>,
     pub(crate) unique: bool,
     pub(crate) threads: usize,
@@ -48,12 +48,12 @@ impl Workers {
         let thread = std::thread::spawn(move || {
             let Assignment {
                 n,
-                units,
+                plan,
                 todo,
                 unique,
                 threads,
             } = assignment;
-            split::count_units(split, n, &units, &todo, unique, threads, &|index, count| {
+            split::count_units(split, n, &plan, &todo, unique, threads, &|index, count| {
                 // Once the run has stopped listening (interrupted), a
                 // finished unit has nowhere to go, and that is fine.
                 let _ = sender.send((index, count));

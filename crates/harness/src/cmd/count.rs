@@ -365,10 +365,11 @@ fn estimate(
         "interrupted during --estimate while making the plan; nothing was timed",
     );
     let plan = split.plan(n)?;
-    let mine: Vec<usize> = match args.shard {
-        Some(shard) => queens_core::split::shard_units(&plan.units, shard.index, shard.count),
-        None => (0..plan.units.len()).collect(),
-    };
+    // A shard's pieces; a whole run's are not listed (a plan may hold
+    // hundreds of millions).
+    let mine: Option<Vec<usize>> =
+        (args.shard).map(|shard| queens_core::split::shard_units(&plan, shard.index, shard.count));
+    let pieces = mine.as_ref().map_or(plan.len(), Vec::len);
     let threads = match args.threads {
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
@@ -404,8 +405,8 @@ fn estimate(
         &Sample {
             split,
             n,
-            units: &plan.units,
-            chosen: &mine,
+            plan: &plan,
+            chosen: mine.as_deref(),
             unique: args.unique,
             budget,
             started,
@@ -417,7 +418,7 @@ fn estimate(
     // `mine` is the plan's pieces (see `Plan::cut`), which is what threads
     // take: all threads are busy while pieces remain, so a run has as many
     // busy threads as it has pieces, at most.
-    let seconds_on_threads = estimate.seconds / threads.min(mine.len().max(1)) as f64;
+    let seconds_on_threads = estimate.seconds / threads.min(pieces.max(1)) as f64;
     let report = EstimateRecord {
         format: ESTIMATE_FORMAT,
         n,

@@ -132,7 +132,7 @@ fn heap(
             "n": n,
             "question": question.verb(),
             "peak_heap_bytes": peak,
-            "declared_bytes": solver.peak_bytes(n, question),
+            "declared_bytes": solver.shared_bytes(n, question) + solver.peak_bytes(n, question),
         })
     );
     Ok(())

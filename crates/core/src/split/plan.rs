@@ -1,0 +1,339 @@
+//! [`Plan`]: a board's units in their fixed order, each cut into pieces,
+//! held compactly: the engine's whole units and how many pieces each is
+//! cut into, the pieces themselves made on demand.
+//!
+//! Why compact: a piece should take about a minute whatever n is, so the
+//! number of pieces grows with the board's work. At n = 28 that is
+//! hundreds of millions of pieces, where a list of them (24 bytes each)
+//! would take gigabytes on every node that merely reads the plan, while
+//! the engine's units are about a hundred thousand. Every piece of one
+//! unit weighs its share of the unit (the shares differ by at most one),
+//! so a piece is known from its unit, its index and the unit's count of
+//! pieces: nothing per piece needs to be stored.
+
+use std::ops::Range;
+
+use super::units::{Part, WorkUnit};
+
+/// The most pieces a plan is cut into. The plan itself stays small
+/// whatever its pieces; what grows with them is what a *run* lists: the
+/// pieces it counts and their order (two `usize` per piece, see the
+/// engines' memory declarations). 2^30 pieces of a minute are about
+/// 2,000 core-years, beyond any count this project can reach; past the
+/// cap, pieces grow beyond the target cost instead.
+pub const MAX_PIECES: u64 = 1 << 30;
+
+/// The units of one board, in their fixed order: a unit (a piece of one
+/// of the engine's units, or a whole one) is known by its index, from 0
+/// to [`Plan::len`]. The pieces of one engine unit follow each other, in
+/// piece order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The engine's whole units, in plan order, each weighing its whole
+    /// cost.
+    whole: Vec<WorkUnit>,
+    /// Into how many pieces each whole unit is cut (at least 1).
+    of: Vec<u32>,
+    /// The index of each whole unit's first piece, then the number of
+    /// pieces: `whole.len() + 1` entries, increasing.
+    first: Vec<usize>,
+    /// Work done to make the plan (in the solver's node units), so that the
+    /// total node count of a run includes it.
+    pub nodes: u64,
+}
+
+impl Plan {
+    /// The plan of `units`, each whole (one piece).
+    pub fn whole(units: Vec<WorkUnit>, nodes: u64) -> Plan {
+        let of = vec![1; units.len()];
+        Plan::of_pieces(units, of, nodes)
+    }
+
+    /// The plan of `units` (whole units, weighed in the engine's cost),
+    /// each cut into pieces of about `target` weight: a unit of weight w
+    /// into ceil(w / target) pieces (at most `max_pieces(unit)`, at least
+    /// 1), each weighing its share (the shares add up to w exactly). So a
+    /// unit is what threads, shards and checkpoints hand out, whatever
+    /// the engine's units cost. If the plan would pass [`MAX_PIECES`],
+    /// the target grows until it does not.
+    pub fn cut(
+        units: Vec<WorkUnit>,
+        nodes: u64,
+        target: u64,
+        max_pieces: impl Fn(WorkUnit) -> u32,
+    ) -> Plan {
+        let most: Vec<u64> = units.iter().map(|&u| max_pieces(u).max(1).into()).collect();
+        let pieces_at = |target: u64| -> Vec<u32> {
+            units
+                .iter()
+                .zip(&most)
+                .map(|(unit, &most)| {
+                    let of = unit.weight.div_ceil(target.max(1)).clamp(1, most);
+                    u32::try_from(of).expect("at most max_pieces, a u32")
+                })
+                .collect()
+        };
+        let total = |of: &[u32]| of.iter().map(|&of| u64::from(of)).sum::<u64>();
+        let mut target = target.max(1);
+        let mut of = pieces_at(target);
+        // Doubling the target at most halves the pieces beyond one per
+        // unit: a few rounds at most, each linear.
+        while total(&of) > MAX_PIECES.max(units.len() as u64) {
+            target = target.saturating_mul(2);
+            of = pieces_at(target);
+        }
+        Plan::of_pieces(units, of, nodes)
+    }
+
+    /// The plan of whole `units`, unit i cut into `of[i]` pieces.
+    fn of_pieces(units: Vec<WorkUnit>, of: Vec<u32>, nodes: u64) -> Plan {
+        debug_assert_eq!(units.len(), of.len());
+        let whole: Vec<WorkUnit> = units.into_iter().map(WorkUnit::unit).collect();
+        let mut first = Vec::with_capacity(whole.len() + 1);
+        let mut next = 0usize;
+        first.push(next);
+        for &of in &of {
+            next = next
+                .checked_add(of as usize)
+                .expect("at most MAX_PIECES pieces");
+            first.push(next);
+        }
+        Plan {
+            whole,
+            of,
+            first,
+            nodes,
+        }
+    }
+
+    /// Adds `unit`, whole, at the end of the plan.
+    pub fn push_whole(&mut self, unit: WorkUnit) {
+        self.whole.push(unit.unit());
+        self.of.push(1);
+        let next = self.len() + 1;
+        self.first.push(next);
+    }
+
+    /// How many units (pieces) the plan holds.
+    pub fn len(&self) -> usize {
+        *self.first.last().expect("first holds the end")
+    }
+
+    /// Whether the plan holds no unit.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Unit `index`, or `None` past the plan's end.
+    pub fn get(&self, index: usize) -> Option<WorkUnit> {
+        (index < self.len()).then(|| self.piece_of(self.owner(index), index))
+    }
+
+    /// Unit `index` of the plan; the caller knows it exists (an index
+    /// taken from this plan's own range).
+    ///
+    /// # Panics
+    /// On an index past the plan's end, as a slice's index would.
+    pub fn unit(&self, index: usize) -> WorkUnit {
+        self.get(index).unwrap_or_else(|| {
+            panic!(
+                "unit {index} of a plan of {} units: an index from another plan",
+                self.len()
+            )
+        })
+    }
+
+    /// Every unit, in plan order ([`Plan::len`] of them).
+    pub fn iter(&self) -> impl Iterator<Item = WorkUnit> + '_ {
+        (0..self.whole.len())
+            .flat_map(move |w| self.pieces(w).map(move |index| self.piece_of(w, index)))
+    }
+
+    /// The units at `indices` (increasing, each within the plan), with
+    /// each one's whole unit (its place in [`Plan::whole_units`]): one
+    /// walk beside the plan, without a search per index, for lists as
+    /// long as the plan (a run's pieces).
+    ///
+    /// # Panics
+    /// On an index out of order or past the plan's end.
+    pub fn units_at<'a, I>(&'a self, indices: I) -> impl Iterator<Item = (usize, WorkUnit)> + 'a
+    where
+        I: IntoIterator<Item = usize>,
+        I::IntoIter: 'a,
+    {
+        let mut whole = 0;
+        indices.into_iter().map(move |index| {
+            assert!(index < self.len(), "unit {index} past the plan's end");
+            assert!(index >= self.first[whole], "indices out of order");
+            while self.first[whole + 1] <= index {
+                whole += 1;
+            }
+            (whole, self.piece_of(whole, index))
+        })
+    }
+
+    /// The weight of unit `index`.
+    pub fn weight(&self, index: usize) -> u64 {
+        self.unit(index).weight
+    }
+
+    /// The sum of every unit's weight (saturating: weights are estimates).
+    pub fn total_weight(&self) -> u64 {
+        (self.whole.iter()).fold(0u64, |sum, unit| sum.saturating_add(unit.weight))
+    }
+
+    /// The engine's whole units, each once, in plan order, weighing what
+    /// their pieces weigh together: what sampling by unit needs (an
+    /// estimate draws units, then their parts).
+    pub fn whole_units(&self) -> Vec<WorkUnit> {
+        self.whole.clone()
+    }
+
+    /// The plan's indices of whole unit `whole`'s pieces.
+    pub fn pieces(&self, whole: usize) -> Range<usize> {
+        self.first[whole]..self.first[whole + 1]
+    }
+
+    /// The whole unit (its place in [`Plan::whole_units`]) that unit
+    /// `index` is a piece of.
+    fn owner(&self, index: usize) -> usize {
+        // The last whole unit whose first piece is at or before `index`;
+        // units of no piece cannot occur (each has at least one).
+        self.first.partition_point(|&first| first <= index) - 1
+    }
+
+    /// Piece `index` (a plan index) of whole unit `whole`.
+    fn piece_of(&self, whole: usize, index: usize) -> WorkUnit {
+        let unit = self.whole[whole];
+        let of = self.of[whole];
+        let at = (index - self.first[whole]) as u32;
+        let share = |i: u32| (u128::from(unit.weight) * u128::from(i) / u128::from(of)) as u64;
+        WorkUnit {
+            key: unit.key,
+            weight: share(at + 1) - share(at),
+            piece: if of == 1 {
+                Part::WHOLE
+            } else {
+                Part { index: at, of }
+            },
+        }
+    }
+
+    /// Every unit's index, heaviest first, ties in plan order: made
+    /// without listing the units, as a merge of at most two runs per
+    /// whole unit (the shares of one unit take at most two values, one
+    /// apart, and the pieces of one value follow plan order).
+    pub(crate) fn heaviest_first(&self) -> impl Iterator<Item = usize> + '_ {
+        // (weight, whole unit, which of its two values): sorted heaviest
+        // first, then in plan order, so that pieces of equal weight come
+        // in plan order across units too (a unit's pieces all precede
+        // the next unit's).
+        let mut runs: Vec<(u64, usize)> = Vec::with_capacity(2 * self.whole.len());
+        for (w, unit) in self.whole.iter().enumerate() {
+            let of = u64::from(self.of[w]);
+            let low = unit.weight / of;
+            runs.push((low, w));
+            if !unit.weight.is_multiple_of(of) {
+                runs.push((low + 1, w));
+            }
+        }
+        runs.sort_unstable_by_key(|&(weight, w)| (std::cmp::Reverse(weight), w));
+        runs.into_iter().flat_map(move |(weight, w)| {
+            self.pieces(w)
+                .filter(move |&index| self.piece_of(w, index).weight == weight)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_weighs_its_pieces_by_share_and_keeps_them_together() {
+        let units = vec![
+            WorkUnit::whole(5, 10),
+            WorkUnit::whole(6, 1),
+            WorkUnit::whole(7, 25),
+        ];
+        let plan = Plan::cut(units.clone(), 3, 10, |_| 100);
+        let pieces: Vec<(u64, u64, Part)> =
+            plan.iter().map(|u| (u.key, u.weight, u.piece)).collect();
+        let part = |index, of| Part { index, of };
+        assert_eq!(
+            pieces,
+            vec![
+                (5, 10, Part::WHOLE),
+                (6, 1, Part::WHOLE),
+                (7, 8, part(0, 3)),
+                (7, 8, part(1, 3)),
+                (7, 9, part(2, 3)),
+            ]
+        );
+        assert_eq!(plan.len(), 5);
+        assert_eq!(plan.iter().count(), 5);
+        assert_eq!(plan.nodes, 3);
+        assert_eq!(plan.whole_units(), units);
+        assert_eq!(plan.total_weight(), 36);
+        // Indexing agrees with iterating, and stops at the end.
+        for (index, unit) in plan.iter().enumerate() {
+            assert_eq!(plan.get(index), Some(unit));
+            assert_eq!(plan.unit(index), unit);
+        }
+        assert_eq!(plan.get(5), None);
+        let at: Vec<(usize, WorkUnit)> = plan.units_at([0, 3, 4]).collect();
+        assert_eq!(
+            at,
+            vec![(0, plan.unit(0)), (2, plan.unit(3)), (2, plan.unit(4))]
+        );
+        assert_eq!(plan.pieces(2), 2..5);
+        // The engine's most pieces win over the target.
+        let plan = Plan::cut(
+            units.clone(),
+            0,
+            1,
+            |unit| if unit.key == 7 { 1 } else { 100 },
+        );
+        assert_eq!(plan.len(), 10 + 1 + 1);
+        assert_eq!(plan.whole_units(), units);
+    }
+
+    #[test]
+    fn a_whole_plan_is_its_units_and_grows_at_the_end() {
+        let units = vec![WorkUnit::whole(3, 4), WorkUnit::whole(1, 9)];
+        let mut plan = Plan::whole(units.clone(), 7);
+        assert_eq!(plan.iter().collect::<Vec<_>>(), units);
+        plan.push_whole(WorkUnit::whole(u64::MAX, 1));
+        assert_eq!(plan.len(), 3);
+        assert_eq!(plan.unit(2), WorkUnit::whole(u64::MAX, 1));
+        assert!(!plan.is_empty());
+        assert!(Plan::whole(Vec::new(), 0).is_empty());
+    }
+
+    #[test]
+    fn a_cut_past_the_most_pieces_grows_its_pieces() {
+        // Without listing them: the count and the weights come from the
+        // compact plan (a list of 2^30 pieces would not fit a test).
+        let units = vec![WorkUnit::whole(1, 3 * MAX_PIECES)];
+        let plan = Plan::cut(units, 0, 1, |_| u32::MAX);
+        let pieces = plan.len() as u64;
+        assert!(pieces <= MAX_PIECES && pieces > MAX_PIECES / 4, "{pieces}");
+        assert_eq!(plan.total_weight(), 3 * MAX_PIECES);
+        let last = plan.unit(plan.len() - 1);
+        assert_eq!(last.piece.index + 1, last.piece.of);
+    }
+
+    #[test]
+    fn heaviest_first_is_the_sort_of_every_unit_by_weight_then_index() {
+        // Units whose pieces take two weights, and ties across units.
+        let units = [7, 3, 10, 1, 8, 6]
+            .iter()
+            .enumerate()
+            .map(|(key, &weight)| WorkUnit::whole(key as u64, weight))
+            .collect();
+        let plan = Plan::cut(units, 0, 3, |_| 100);
+        let mut sorted: Vec<usize> = (0..plan.len()).collect();
+        sorted.sort_by_key(|&i| (std::cmp::Reverse(plan.weight(i)), i));
+        assert_eq!(plan.heaviest_first().collect::<Vec<_>>(), sorted);
+    }
+}
