@@ -312,7 +312,7 @@ impl WorkSplit for Sleepy {
 /// The pieces of `plan` in shard `shard` (index, count), or all of them.
 fn pieces_of(plan: &Plan, shard: Option<(usize, usize)>) -> Vec<usize> {
     match shard {
-        Some((index, count)) => shard_units(&plan, index, count),
+        Some((index, count)) => shard_units(plan, index, count),
         None => (0..plan.len()).collect(),
     }
 }
