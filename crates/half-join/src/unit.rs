@@ -409,20 +409,22 @@ pub(crate) fn count_selection(board: &Board, unit: Unit, selection: Selection) -
     dispatch(board, unit, Job::Join(selection))
 }
 
-/// Sub-part `sub` of the cut of the top set at `place` of a unit on a
-/// board made from quarters (see [`SetCut`]; `sub.of` the set's sub-parts
+/// Sub-part `index` of `of` of the top set at `place` of a unit on a
+/// board made from quarters (see [`SetCut`]; `of` the set's sub-parts
 /// takes them one by one), counted as [`count_sets`] counts sets.
 #[cfg(test)]
 pub(crate) fn count_sub_parts(
     board: &Board,
     unit: Unit,
     place: u64,
-    sub: queens_core::split::Part,
+    index: u32,
+    of: u32,
 ) -> UnitCount {
     let set = SetRange {
         start: place,
         end: place + 1,
     };
+    let sub = Part { index, of };
     count_selection(
         board,
         unit,
@@ -1645,17 +1647,15 @@ mod tests {
             assert_eq!(sum.solutions, whole.solutions, "{context}");
             assert_eq!(sum.fixed_pairs, whole.fixed_pairs, "{context}");
         }
+        // One sub-part more than the cut is refused, naming the cut.
         let past = Part {
-            index: 0,
             of: subs + 1,
+            ..Part::WHOLE
         };
-        assert_eq!(
-            WorkSplit::count_sub_part(engine, n, unit, part, past, false),
-            Err(QueensError::NoSuchPart {
-                index: 0,
-                of: subs + 1,
-                max: subs
-            })
+        let refused = WorkSplit::count_sub_part(engine, n, unit, part, past, false);
+        assert!(
+            matches!(refused, Err(QueensError::NoSuchPart { max, .. }) if max == subs),
+            "n = {n}, {part:?}: {refused:?}"
         );
         subs
     }
@@ -1796,15 +1796,7 @@ mod tests {
                         most = most.max(subs);
                         let mut sum = UnitCount::default();
                         for sub in 0..subs {
-                            sum += count_sub_parts(
-                                &board,
-                                unit,
-                                place,
-                                Part {
-                                    index: sub,
-                                    of: subs,
-                                },
-                            );
+                            sum += count_sub_parts(&board, unit, place, sub, subs);
                         }
                         assert_eq!(sum.solutions, set.solutions, "{context}, set {place}");
                     }
@@ -2523,13 +2515,7 @@ mod tests {
         });
         let samples: usize = std::env::var("SAMPLES").map_or(3, |v| v.parse().unwrap());
         let one_sub = std::env::var("SUB").is_ok();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |bound: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 20) % bound.max(1)
-        };
+        let mut next = draws();
         let board = Board::new(n);
         let plan = crate::plan::plan(n);
         let pieces = &plan.units[..plan.units.len() - 1];
@@ -2537,14 +2523,7 @@ mod tests {
         let mut seconds = vec![0.0; cuts.len()];
         let mut solutions = vec![0.0; cuts.len()];
         for _ in 0..samples {
-            let mut draw = next(total);
-            let piece = (pieces.iter())
-                .find(|u| {
-                    let hit = draw < u.weight;
-                    draw = draw.saturating_sub(u.weight);
-                    hit
-                })
-                .unwrap();
+            let piece = by_weight(pieces, next(total));
             let unit = Unit::from_key(piece.key);
             let per_set = slices(&board);
             let held = Selection::part(top_sets(&board, unit), per_set, piece.piece).slices;
@@ -2566,15 +2545,7 @@ mod tests {
                 let started = std::time::Instant::now();
                 let (count, scale) = if one_sub {
                     let sub = next(subs.into()) as u32;
-                    let count = count_sub_parts(
-                        &board,
-                        unit,
-                        place,
-                        Part {
-                            index: sub,
-                            of: subs,
-                        },
-                    );
+                    let count = count_sub_parts(&board, unit, place, sub, subs);
                     (count, f64::from(subs))
                 } else {
                     let set = SetRange {
@@ -2603,6 +2574,30 @@ mod tests {
                 spent * 1e9 / solved
             );
         }
+    }
+
+    /// The measurements' draws: a generator of fixed seed, `next(bound)`
+    /// uniform enough in `0..bound`, the same draws on every run.
+    fn draws() -> impl FnMut(u64) -> u64 {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        move |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 20) % bound.max(1)
+        }
+    }
+
+    /// The unit (or piece) of `units` that `draw` (below their summed
+    /// weight) falls in, laid end to end: a draw by weight.
+    fn by_weight(units: &[WorkUnit], mut draw: u64) -> WorkUnit {
+        *(units.iter())
+            .find(|u| {
+                let hit = draw < u.weight;
+                draw = draw.saturating_sub(u.weight);
+                hit
+            })
+            .expect("a draw below the total weight")
     }
 
     /// What slices cost at n = 28 (`N=k` for another board): a piece that
@@ -2636,23 +2631,10 @@ mod tests {
                 .count() as u64;
         }
         let total: u64 = units.iter().map(|u| u.weight).sum();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |bound: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 20) % bound.max(1)
-        };
+        let mut next = draws();
         let mut seconds = 0.0;
         for _ in 0..samples {
-            let mut draw = next(total);
-            let unit = (units.iter())
-                .find(|u| {
-                    let hit = draw < u.weight;
-                    draw = draw.saturating_sub(u.weight);
-                    hit
-                })
-                .unwrap();
+            let unit = by_weight(units, next(total));
             let at = Unit::from_key(unit.key);
             let place = next(top_sets(&board, at));
             prepare_unit(&board, at);
