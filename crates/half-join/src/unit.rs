@@ -340,10 +340,12 @@ pub(crate) const SLICED_MIN_N: usize = 28;
 /// evenly, and no more than the sub-parts a set of n = 28 is cut into for
 /// time (a slice is a range of them: see [`Selection`]), which
 /// `tests::set_cuts` (`N=28 SUB=1`) prints. It is the smallest such power
-/// that brings `plan::tests::pieces`' longest piece of n = 28 under a
-/// minute. Each slice builds its set's quarters again (n = 28 builds them
-/// set by set, see [`EXACT_MIN_N`]): a small share of a slice, which the
-/// same `set_cuts` run times apart.
+/// with which no unit of n = 28 is held to its parts, i.e. every unit can
+/// be cut into pieces of about a minute (`plan::tests::pieces` counts the
+/// units held; half as many slices leave many held). Each piece that
+/// starts inside a set builds the set's quarters again (n = 28 builds
+/// them set by set, see [`EXACT_MIN_N`]): `tests::slice_rebuilds` times
+/// what that adds to a run.
 pub(crate) const SLICES: u32 = 16;
 
 #[cfg(test)]
