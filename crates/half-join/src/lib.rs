@@ -53,11 +53,11 @@ pub mod kernel {
 }
 
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
-pub const SPLIT_VERSION: &str = "half-join/5";
+pub const SPLIT_VERSION: &str = "half-join/6";
 
-/// The board, the unit and the place of its one top set that `part` is,
-/// when it is exactly one set of a unit made from quarters.
-fn one_set(n: usize, unit: WorkUnit, part: Part) -> Option<(Board, Unit, u64)> {
+/// The board, the unit and what `part` takes of it, on a board made from
+/// quarters (the fixed-points unit has no parts).
+fn selection(n: usize, unit: WorkUnit, part: Part) -> Option<(Board, Unit, unit::Selection)> {
     if unit.key == FIXED_POINTS {
         return None;
     }
@@ -66,8 +66,27 @@ fn one_set(n: usize, unit: WorkUnit, part: Part) -> Option<(Board, Unit, u64)> {
         return None;
     }
     let at = Unit::from_key(unit.key);
-    let range = unit::SetRange::part(unit::top_sets(&board, at), part.index, part.of);
-    (range.end - range.start == 1).then_some((board, at, range.start))
+    let sets = unit::top_sets(&board, at);
+    let selection = unit::Selection::part(sets, unit::slices(&board), part);
+    Some((board, at, selection))
+}
+
+/// [`selection`], when `part` lies within one top set: with the set's
+/// place.
+fn one_set(n: usize, unit: WorkUnit, part: Part) -> Option<(Board, Unit, unit::Selection, u64)> {
+    let (board, at, selection) = selection(n, unit, part)?;
+    let place = selection.one_set()?;
+    Some((board, at, selection, place))
+}
+
+/// A count of some of a unit's solutions, with its fixed pairs when
+/// `unique`: the identity fixes every solution (the fixed-points unit
+/// counts the other symmetries').
+fn with_fixed_pairs(mut count: UnitCount, unique: bool) -> UnitCount {
+    if unique {
+        count.fixed_pairs = count.solutions;
+    }
+    count
 }
 
 /// Refuses, in one line, a forced kernel level the CPU lacks.
@@ -103,16 +122,14 @@ impl SplitEngine for HalfJoin {
         // A forced level the CPU lacks is refused here, in one line.
         available()?;
         let board = Board::new(n);
-        let mut count = unit::count_unit(&board, Unit::from_key(unit.key));
-        // The identity fixes every solution.
-        if unique {
-            count.fixed_pairs = count.solutions;
-        }
-        Ok(count)
+        let count = unit::count_unit(&board, Unit::from_key(unit.key));
+        Ok(with_fixed_pairs(count, unique))
     }
 
-    /// A unit made from quarters is cut into ranges of its top sets (in
-    /// their fixed order), as many as it has sets; other units are whole.
+    /// A unit made from quarters is cut into ranges of its finest slices:
+    /// each of its top sets (in their fixed order) cut into the same
+    /// number of slices, one below n = 28, more there (see the README's
+    /// "Units, parts and sub-parts"); other units are whole.
     fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
         if unit.key == FIXED_POINTS {
             return 1;
@@ -135,31 +152,33 @@ impl SplitEngine for HalfJoin {
         part: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        let board = Board::new(n);
-        let at = Unit::from_key(unit.key);
-        if unit.key == FIXED_POINTS || !unit::uses_quarters(&board) {
+        let Some((board, at, selection)) = selection(n, unit, part) else {
             // One part: the whole unit.
             return self.count_unit(n, unit, unique);
-        }
-        let sets = unit::top_sets(&board, at);
-        let range = unit::SetRange::part(sets, part.index, part.of);
-        let mut count = unit::count_sets(&board, at, range);
-        if unique {
-            count.fixed_pairs = count.solutions;
-        }
-        Ok(count)
+        };
+        available()?;
+        Ok(with_fixed_pairs(
+            unit::count_selection(&board, at, selection),
+            unique,
+        ))
     }
 
-    /// A part of exactly one top set is cut into sub-parts: chunks of the
-    /// set's tops joined with chunks of its bottoms, as many as keep each
-    /// within a thread's memory and a few seconds (see the README's
-    /// "Units, parts and sub-parts"); any other part is whole.
+    /// A part within one top set (the set, or some of its slices) is cut
+    /// into the sub-parts its slices hold: chunks of the set's tops joined
+    /// with chunks of its bottoms, as many as keep each within a thread's
+    /// memory and a few seconds (see the README's "Units, parts and
+    /// sub-parts"); any other part is whole, as is a part of slices that
+    /// hold no sub-part.
     fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
-        let Some((board, at, place)) = one_set(n, unit, part) else {
+        let Some((board, at, selection, place)) = one_set(n, unit, part) else {
             return Ok(1);
         };
         available()?;
-        Ok(unit::prepare_set(&board, at, place))
+        let subs = unit::prepare_set(&board, at, place);
+        let held = selection
+            .held(place, subs)
+            .map_or(0, |held| held.end - held.start);
+        Ok(u32::try_from(held).unwrap_or(u32::MAX).max(1))
     }
 
     fn count_sub_part(
@@ -170,21 +189,15 @@ impl SplitEngine for HalfJoin {
         sub: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        let Some((board, at, place)) = one_set(n, unit, part) else {
+        let Some((board, at, selection, _)) = one_set(n, unit, part) else {
             return self.count_part(n, unit, part, unique);
         };
         available()?;
-        let subs = unit::SetRange::part(
-            u64::from(unit::prepare_set(&board, at, place)),
-            sub.index,
-            sub.of,
-        );
-        let subs = subs.start as u32..subs.end as u32;
-        let mut count = unit::count_sub_parts(&board, at, place, subs);
-        if unique {
-            count.fixed_pairs = count.solutions;
-        }
-        Ok(count)
+        let selection = unit::Selection { sub, ..selection };
+        Ok(with_fixed_pairs(
+            unit::count_selection(&board, at, selection),
+            unique,
+        ))
     }
 
     fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> SearchStats {

@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use queens_core::split::UnitCount;
+use queens_core::split::{Part, UnitCount};
 
 use crate::arch::{self, Isa, Task};
 use crate::board::{Board, SplitSymmetry, Symmetries, Unit, choose};
@@ -233,7 +233,7 @@ impl Task for UnitJob<'_> {
                         unit,
                         narrow,
                         wide,
-                        Selection::Sets(SetRange::ALL),
+                        Selection::sets(SetRange::ALL),
                         index::MIN_CHOICE_PAIRS,
                         &mut |_, _, _| {},
                     );
@@ -315,19 +315,58 @@ pub(crate) fn prepare_unit(board: &Board, unit: Unit) -> u64 {
     dispatch(board, unit, Job::Prepare).nodes
 }
 
-/// Into how many parts a unit can be cut: one per top set it joins on
-/// boards made from quarters (a part is a range of them), else one.
+/// Into how many parts a unit can be cut, its finest slices: [`slices`]
+/// per top set it joins on boards made from quarters (a part is a range of
+/// them, in their sets' order), else one.
 pub(crate) fn parts(board: &Board, unit: Unit) -> u32 {
     if !uses_quarters(board) {
         return 1;
     }
-    u32::try_from(top_sets(board, unit))
-        .unwrap_or(u32::MAX)
-        .max(1)
+    let slices = top_sets(board, unit).saturating_mul(slices(board).into());
+    u32::try_from(slices).unwrap_or(u32::MAX).max(1)
 }
 
-/// A range of a unit's top sets, by their place in [`for_each_top_set`]'s
-/// order: a part of the unit.
+/// The smallest board whose top sets are cut into several slices: a set of
+/// n = 28 is predicted at about a quarter of an hour (the plan's own
+/// figures: `plan::tests::pieces` prints its longest unit and sets), so a
+/// piece of about a minute ([`crate::plan`]) has to be a fraction of one
+/// set. Up to n = 27 whole sets already give pieces of about a minute (the
+/// same measurement at 26 and 27), and a slice costs a rebuild of its
+/// set's quarters (see [`SLICES`]).
+pub(crate) const SLICED_MIN_N: usize = 28;
+
+/// Slices per top set from [`SLICED_MIN_N`]: a power of two, so that the
+/// plan's cuts and the estimate's nested cuts of a unit meet set bounds
+/// evenly, and no more than the sub-parts a set of n = 28 is cut into for
+/// time (a slice is a range of them: see [`Selection`]), which
+/// `tests::set_cuts` (`N=28 SUB=1`) prints. It is the smallest such power
+/// with which no unit of n = 28 is held to its parts, i.e. every unit can
+/// be cut into pieces of about a minute (`plan::tests::pieces` counts the
+/// units held; half as many slices leave many held). Each piece that
+/// starts inside a set builds the set's quarters again (n = 28 builds
+/// them set by set, see [`EXACT_MIN_N`]): `tests::slice_rebuilds` times
+/// what that adds to a run.
+pub(crate) const SLICES: u32 = 16;
+
+#[cfg(test)]
+thread_local! {
+    /// [`slices`] forced for every board (`None`: the board's own), so
+    /// that a test cuts sets into slices on boards it can count.
+    static FORCED_SLICES: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
+/// How many slices each top set of a board is cut into (the finest parts of
+/// its units, see [`parts`]): [`SLICES`] from [`SLICED_MIN_N`], else 1.
+pub(crate) fn slices(board: &Board) -> u32 {
+    #[cfg(test)]
+    if let Some(forced) = FORCED_SLICES.get() {
+        return forced;
+    }
+    if board.n >= SLICED_MIN_N { SLICES } else { 1 }
+}
+
+/// A range of places: of a unit's top sets (in [`for_each_top_set`]'s
+/// order), of its finest slices (see [`parts`]), or of a set's sub-parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SetRange {
     /// The first set's place.
@@ -343,9 +382,9 @@ impl SetRange {
         end: u64::MAX,
     };
 
-    /// Part `index` of `of` of `sets` sets: the sets whose places p have
+    /// Part `index` of `of` of `sets` places: the places p with
     /// index · sets / of <= p < (index + 1) · sets / of, so that the parts
-    /// of one cut cover every set exactly once, in order.
+    /// of one cut cover every place exactly once, in order.
     pub(crate) fn part(sets: u64, index: u32, of: u32) -> SetRange {
         let at = |i: u32| (u128::from(sets) * u128::from(i) / u128::from(of.max(1))) as u64;
         SetRange {
@@ -359,23 +398,43 @@ impl SetRange {
 /// with the quarters this thread holds (built first if they are not the
 /// unit's): its nodes are the pairs of pieces tested, the quarters' queens
 /// left out (see [`prepare_unit`]).
+#[cfg(test)]
 pub(crate) fn count_sets(board: &Board, unit: Unit, sets: SetRange) -> UnitCount {
-    debug_assert!(uses_quarters(board));
-    dispatch(board, unit, Job::Join(Selection::Sets(sets)))
+    count_selection(board, unit, Selection::sets(sets))
 }
 
-/// The sub-parts `subs` of the top set at `place` of a unit on a board
-/// made from quarters (see [`SetCut`]), counted as [`count_sets`] counts
-/// sets.
+/// What `selection` takes of a unit on a board made from quarters (slices
+/// of its sets, or sub-parts of them, see [`Selection`]), counted as
+/// [`count_sets`] counts sets.
+pub(crate) fn count_selection(board: &Board, unit: Unit, selection: Selection) -> UnitCount {
+    debug_assert!(uses_quarters(board));
+    dispatch(board, unit, Job::Join(selection))
+}
+
+/// Sub-part `index` of `of` of the top set at `place` of a unit on a
+/// board made from quarters (see [`SetCut`]; `of` the set's sub-parts
+/// takes them one by one), counted as [`count_sets`] counts sets.
+#[cfg(test)]
 pub(crate) fn count_sub_parts(
     board: &Board,
     unit: Unit,
     place: u64,
-    subs: std::ops::Range<u32>,
+    index: u32,
+    of: u32,
 ) -> UnitCount {
-    debug_assert!(uses_quarters(board));
-    let (start, end) = (subs.start, subs.end);
-    dispatch(board, unit, Job::Join(Selection::Sub { place, start, end }))
+    let set = SetRange {
+        start: place,
+        end: place + 1,
+    };
+    let sub = Part { index, of };
+    count_selection(
+        board,
+        unit,
+        Selection {
+            sub,
+            ..Selection::sets(set)
+        },
+    )
 }
 
 /// Builds the quarters of the unit's top set at `place` (and the unit's
@@ -419,36 +478,96 @@ fn prepare_set_in<L: Isa>(
     sub_parts
 }
 
-/// Which of a unit's top sets, and which of their sub-parts, a join takes.
+/// Which of a unit's finest slices, and which of their sub-parts, a join
+/// takes. Each top set is cut into `per_set` slices (slice j of the set at
+/// place p is the unit's slice p · `per_set` + j), and slice j of a set
+/// whose join is cut into c sub-parts ([`SetCut`], known only once the
+/// set's quarters are built) holds its sub-parts j · c / `per_set` up to
+/// (j + 1) · c / `per_set`: none when c < `per_set` and the range rounds
+/// to nothing, so that slices add up to their set whatever c is, though
+/// one slice may then take two slices' time and the next none. Of the
+/// sub-parts the slices hold in each set, the join takes part `sub` (in
+/// the same nested way): what a part within one set is cut into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Selection {
-    /// Every sub-part of the sets in the range.
-    Sets(SetRange),
-    /// The sub-parts `start..end` of the set at `place`.
-    Sub {
-        /// The set's place in [`for_each_top_set`]'s order.
-        place: u64,
-        /// The first sub-part.
-        start: u32,
-        /// The sub-part after the last.
-        end: u32,
-    },
+pub(crate) struct Selection {
+    /// The finest slices taken, by place.
+    pub slices: SetRange,
+    /// Slices per set (at least 1).
+    pub per_set: u32,
+    /// Which part of the sub-parts held in a set is taken ([`Part::WHOLE`]:
+    /// all of them).
+    pub sub: Part,
 }
 
 impl Selection {
-    /// The sub-parts this takes of the set at `place` (clipped to the
-    /// set's cut by the caller), or `None` for a set it does not take.
-    fn subs_of(self, place: u64) -> Option<std::ops::Range<u32>> {
-        match self {
-            Selection::Sets(sets) => (sets.start..sets.end)
-                .contains(&place)
-                .then_some(0..u32::MAX),
-            Selection::Sub {
-                place: at,
-                start,
-                end,
-            } => (at == place).then_some(start..end),
+    /// Every sub-part of the sets `sets` (one slice per set).
+    pub(crate) const fn sets(sets: SetRange) -> Selection {
+        Selection {
+            slices: sets,
+            per_set: 1,
+            sub: Part::WHOLE,
         }
+    }
+
+    /// Part `part` of a unit cut into `per_set` slices per set of its
+    /// `sets` sets (see [`parts`]), every sub-part of it.
+    pub(crate) fn part(sets: u64, per_set: u32, part: Part) -> Selection {
+        let slices = sets.saturating_mul(per_set.into());
+        Selection {
+            slices: SetRange::part(slices, part.index, part.of),
+            per_set,
+            sub: Part::WHOLE,
+        }
+    }
+
+    /// The place of the one set this takes slices of, if it takes slices
+    /// of exactly one.
+    pub(crate) fn one_set(self) -> Option<u64> {
+        let per_set = u64::from(self.per_set.max(1));
+        let SetRange { start, end } = self.slices;
+        (start < end && start / per_set == (end - 1) / per_set).then_some(start / per_set)
+    }
+
+    /// The set's own slices (of `0..per_set`) this takes of the set at
+    /// `place`, if any: what decides, before its quarters are built,
+    /// whether a set is joined at all.
+    fn slices_of(self, place: u64) -> Option<SetRange> {
+        let per_set = u64::from(self.per_set.max(1));
+        let first = place.saturating_mul(per_set);
+        let [start, end] = [self.slices.start, self.slices.end]
+            .map(|slice| slice.saturating_sub(first).min(per_set));
+        (start < end).then_some(SetRange { start, end })
+    }
+
+    /// The sub-parts this set's slices hold when its join is cut into
+    /// `subs` (before `sub` cuts them), or `None` for a set it does not
+    /// take.
+    pub(crate) fn held(self, place: u64, subs: u32) -> Option<SetRange> {
+        let slices = self.slices_of(place)?;
+        let at = |slice: u64| slice * u64::from(subs) / u64::from(self.per_set.max(1));
+        Some(SetRange {
+            start: at(slices.start),
+            end: at(slices.end),
+        })
+    }
+
+    /// The sub-parts this takes of the set at `place` when its join is cut
+    /// into `subs`, or `None` for a set it does not take.
+    fn subs_of(self, place: u64, subs: u32) -> Option<std::ops::Range<u32>> {
+        let held = self.held(place, subs)?;
+        let cut = SetRange::part(held.end - held.start, self.sub.index, self.sub.of);
+        let at = |offset: u64| u32::try_from(held.start + offset).expect("within the set's cut");
+        Some(at(cut.start)..at(cut.end))
+    }
+
+    /// Whether this counts the queens placed building the set at `place`'s
+    /// quarters: only the selection that starts the set (its first slice,
+    /// the first part of its sub-parts), so that over any cut of a unit
+    /// into parts and of a part into sub-parts, the nodes add up to the
+    /// unit's, though every part and sub-part builds them again.
+    fn counts_quarters(self, place: u64) -> bool {
+        self.slices_of(place)
+            .is_some_and(|slices| slices.start == 0 && self.sub.index == 0)
     }
 }
 
@@ -674,7 +793,7 @@ fn count_unit_by_quarters<L: Isa>(
         unit,
         buffers,
         &mut Buffers::default(),
-        Selection::Sets(SetRange::ALL),
+        Selection::sets(SetRange::ALL),
         min_choice_pairs,
         observe,
     );
@@ -818,9 +937,10 @@ fn join_sets<L: Isa>(
     for_each_top_set(board, unit, &fixing, |top_set, weight| {
         let here = place;
         place += 1;
-        let Some(subs) = selection.subs_of(here) else {
+        // Sets it takes no slice of are skipped before their quarters.
+        if selection.slices_of(here).is_none() {
             return;
-        };
+        }
         let bottom_set = board.bottom_set(unit.middle, top_set);
         let (built, cut) = set_quarters(
             isa,
@@ -829,8 +949,13 @@ fn join_sets<L: Isa>(
             [&mut *top_quarters, &mut *bottom_quarters],
             [top_set, bottom_set],
         );
-        nodes += built;
-        for sub in subs.start..subs.end.min(cut.count()) {
+        if selection.counts_quarters(here) {
+            nodes += built;
+        }
+        let subs = selection
+            .subs_of(here, cut.count())
+            .expect("a set it takes slices of");
+        for sub in subs {
             let (top_chunk, bottom_chunk) = cut.chunks(sub);
             let (top_found, tested) = top_quarters.halves(isa, top_set, top_chunk, keys);
             nodes += tested;
@@ -1229,7 +1354,8 @@ mod tests {
     use super::*;
     use crate::arch::Portable;
     use crate::board::Symmetries;
-    use queens_core::{check, oeis};
+    use queens_core::split::{WorkSplit, WorkUnit};
+    use queens_core::{QueensError, check, oeis};
     use std::collections::BTreeMap;
 
     /// The unit of a solution, read off the board directly: the file of the
@@ -1408,7 +1534,7 @@ mod tests {
                         for index in 0..2 {
                             sum += at(
                                 unit,
-                                Job::Join(Selection::Sets(SetRange::part(sets, index, 2))),
+                                Job::Join(Selection::sets(SetRange::part(sets, index, 2))),
                             );
                         }
                         assert_eq!(sum, whole, "n = {n}, {width:?}, {level:?}, {unit:?}");
@@ -1484,6 +1610,156 @@ mod tests {
         EXACT_FROM.set(EXACT_MIN_N);
     }
 
+    /// Every part of one cut of `unit` through the engine's interface,
+    /// each checked to be the sum of the finest slices it holds (cuts
+    /// nest), summed.
+    fn nested_cut(n: usize, unit: WorkUnit, of: u32, finest: &[UnitCount]) -> UnitCount {
+        let parts = finest.len() as u64;
+        let mut sum = UnitCount::default();
+        for index in 0..of {
+            let part = Part { index, of };
+            let count = WorkSplit::count_part(&crate::HALF_JOIN, n, unit, part, true).unwrap();
+            let held = SetRange::part(parts, index, of);
+            let mut slices = UnitCount::default();
+            for slice in &finest[held.start as usize..held.end as usize] {
+                slices += *slice;
+            }
+            assert_eq!(count.solutions, slices.solutions, "n = {n}, {part:?}");
+            assert_eq!(count.fixed_pairs, slices.fixed_pairs, "n = {n}, {part:?}");
+            sum += count;
+        }
+        sum
+    }
+
+    /// The sub-parts of `part` (a part within one set), counted one by one
+    /// and in a cut of two, each sum checked against the part; returns how
+    /// many sub-parts `prepare_part` cut it into.
+    fn sub_parts_add_up(n: usize, unit: WorkUnit, part: Part) -> u32 {
+        let engine = &crate::HALF_JOIN;
+        let whole = WorkSplit::count_part(engine, n, unit, part, true).unwrap();
+        let subs = WorkSplit::prepare_part(engine, n, unit, part).unwrap();
+        assert!(subs >= 1);
+        for of in [subs, 2.min(subs)] {
+            let mut sum = UnitCount::default();
+            for index in 0..of {
+                let sub = Part { index, of };
+                sum += WorkSplit::count_sub_part(engine, n, unit, part, sub, true).unwrap();
+            }
+            let context = format!("n = {n}, {part:?}, {of} of {subs} sub-parts");
+            assert_eq!(sum.solutions, whole.solutions, "{context}");
+            assert_eq!(sum.fixed_pairs, whole.fixed_pairs, "{context}");
+        }
+        // One sub-part more than the cut is refused, naming the cut.
+        let past = Part {
+            of: subs + 1,
+            ..Part::WHOLE
+        };
+        let refused = WorkSplit::count_sub_part(engine, n, unit, part, past, false);
+        assert!(
+            matches!(refused, Err(QueensError::NoSuchPart { max, .. }) if max == subs),
+            "n = {n}, {part:?}: {refused:?}"
+        );
+        subs
+    }
+
+    #[test]
+    fn slices_of_sets_add_up_to_every_unit_and_nest() {
+        // n = 28 cuts each top set into slices (ranges of the sub-parts
+        // its join is cut into); here boards whose totals are known do,
+        // with a few slices per set and the cut's limits lowered so that
+        // sets have several sub-parts (and some fewer than their slices),
+        // both ways of building quarters, through the engine's interface:
+        // every unit's finest slices counted one by one add up to the
+        // unit (solutions, fixed pairs and nodes, the unit's shared work
+        // apart) and the board to A000170; coarser cuts hold exactly their
+        // finest slices; a part within one set is cut into sub-parts that
+        // add up to it; parts past the cut are refused.
+        let engine = &crate::HALF_JOIN;
+        CUT_LIMITS.set((1 << 8, 1 << 15, true));
+        for (n, per_set, exact) in [(14, 8, false), (14, 4, true), (15, 4, false), (16, 8, true)] {
+            FORCED_SLICES.set(Some(per_set));
+            EXACT_FROM.set(if exact { 0 } else { EXACT_MIN_N });
+            let board = Board::new(n);
+            let plan = WorkSplit::plan(engine, n).unwrap();
+            let whole = plan.whole_units();
+            let (fixed, units) = whole.split_last().expect("units");
+            assert_eq!(WorkSplit::parts(engine, n, *fixed), 1);
+            let context = format!("n = {n}, {per_set} slices a set, exact {exact}");
+            let (mut total, mut most_subs, mut empty) = (0, 0, 0);
+            for (at, &unit) in units.iter().enumerate() {
+                let parts = WorkSplit::parts(engine, n, unit);
+                let sets = top_sets(&board, Unit::from_key(unit.key));
+                assert_eq!(u64::from(parts), sets * u64::from(per_set), "{context}");
+                let count = WorkSplit::count_unit(engine, n, unit, true).unwrap();
+                let prepared = WorkSplit::prepare_unit(engine, n, unit).unwrap();
+                let finest: Vec<UnitCount> = (0..parts)
+                    .map(|index| {
+                        let part = Part { index, of: parts };
+                        WorkSplit::count_part(engine, n, unit, part, true).unwrap()
+                    })
+                    .collect();
+                let mut sum = UnitCount::default();
+                for slice in &finest {
+                    sum += *slice;
+                }
+                assert_eq!(sum.solutions, count.solutions, "{context}, unit {at}");
+                assert_eq!(sum.fixed_pairs, count.fixed_pairs, "{context}, unit {at}");
+                assert_eq!(sum.nodes + prepared, count.nodes, "{context}, unit {at}");
+                total += count.solutions;
+                if at % 5 != 0 {
+                    continue;
+                }
+                // Nested cuts, and the sub-parts of parts within one set:
+                // one slice, two, a whole set.
+                for of in [2, 3, 7, parts / 2, parts - 1] {
+                    if (1..=parts).contains(&of) {
+                        let cut = nested_cut(n, unit, of, &finest);
+                        assert_eq!(cut.solutions, count.solutions, "{context}, {of} parts");
+                    }
+                }
+                for of in [parts, parts / 2, parts / per_set] {
+                    for index in (0..of).step_by(3) {
+                        let subs = sub_parts_add_up(n, unit, Part { index, of });
+                        most_subs = most_subs.max(subs);
+                    }
+                }
+                // A slice that holds none of its set's sub-parts.
+                empty += (0..parts)
+                    .filter(|&index| {
+                        let part = Part { index, of: parts };
+                        let count = WorkSplit::count_part(engine, n, unit, part, false).unwrap();
+                        count.nodes == 0
+                    })
+                    .count();
+                for part in [
+                    Part {
+                        index: 0,
+                        of: parts + 1,
+                    },
+                    Part { index: 1, of: 1 },
+                ] {
+                    assert_eq!(
+                        WorkSplit::count_part(engine, n, unit, part, false),
+                        Err(QueensError::NoSuchPart {
+                            index: part.index,
+                            of: part.of,
+                            max: parts
+                        })
+                    );
+                }
+            }
+            assert_eq!(Some(total), oeis::total(n), "{context}");
+            assert!(most_subs >= 2, "{context}: some slices were cut further");
+            assert!(
+                empty > 0,
+                "{context}: some set had fewer sub-parts than slices"
+            );
+        }
+        FORCED_SLICES.set(None);
+        EXACT_FROM.set(EXACT_MIN_N);
+        CUT_LIMITS.set((CHUNK_PAIRS, SUB_PART_PAIRS, false));
+    }
+
     #[test]
     fn sets_cut_into_sub_parts_count_every_board_and_add_up() {
         // Below n = 23 no set is cut; here the cut's limits are lowered so
@@ -1522,7 +1798,7 @@ mod tests {
                         most = most.max(subs);
                         let mut sum = UnitCount::default();
                         for sub in 0..subs {
-                            sum += count_sub_parts(&board, unit, place, sub..sub + 1);
+                            sum += count_sub_parts(&board, unit, place, sub, subs);
                         }
                         assert_eq!(sum.solutions, set.solutions, "{context}, set {place}");
                     }
@@ -2229,8 +2505,10 @@ mod tests {
     /// `SUB=1`, for sets too long to time whole (n = 28), one sub-part
     /// drawn at random per cut stands for the set: its time and solutions
     /// times the set's sub-parts (unbiased for both), plus the set's
-    /// quarters' time once. A measurement, not a
-    /// check: it chose [`SUB_PART_PAIRS`].
+    /// quarters' time once (printed apart: what each slice of the set
+    /// builds again, see [`SLICES`]). A measurement, not a check: it chose
+    /// [`SUB_PART_PAIRS`], and its sub-parts per set at n = 28 bound
+    /// [`SLICES`].
     #[test]
     #[ignore = "minutes: a measurement, not a check"]
     fn set_cuts() {
@@ -2241,13 +2519,7 @@ mod tests {
         });
         let samples: usize = std::env::var("SAMPLES").map_or(3, |v| v.parse().unwrap());
         let one_sub = std::env::var("SUB").is_ok();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |bound: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 20) % bound.max(1)
-        };
+        let mut next = draws();
         let board = Board::new(n);
         let plan = crate::plan::plan(n);
         let pieces: Vec<_> = plan.iter().take(plan.len() - 1).collect();
@@ -2255,16 +2527,15 @@ mod tests {
         let mut seconds = vec![0.0; cuts.len()];
         let mut solutions = vec![0.0; cuts.len()];
         for _ in 0..samples {
-            let mut draw = next(total);
-            let piece = (pieces.iter())
-                .find(|u| {
-                    let hit = draw < u.weight;
-                    draw = draw.saturating_sub(u.weight);
-                    hit
-                })
-                .unwrap();
+            let piece = by_weight(pieces, next(total));
             let unit = Unit::from_key(piece.key);
-            let range = SetRange::part(top_sets(&board, unit), piece.piece.index, piece.piece.of);
+            let per_set = slices(&board);
+            let held = Selection::part(top_sets(&board, unit), per_set, piece.piece).slices;
+            let per_set = u64::from(per_set);
+            let range = SetRange {
+                start: held.start / per_set,
+                end: (held.end - 1) / per_set + 1,
+            };
             let place = range.start + next(range.end - range.start);
             prepare_unit(&board, unit);
             let mut counted = None;
@@ -2278,7 +2549,7 @@ mod tests {
                 let started = std::time::Instant::now();
                 let (count, scale) = if one_sub {
                     let sub = next(subs.into()) as u32;
-                    let count = count_sub_parts(&board, unit, place, sub..sub + 1);
+                    let count = count_sub_parts(&board, unit, place, sub, subs);
                     (count, f64::from(subs))
                 } else {
                     let set = SetRange {
@@ -2294,7 +2565,7 @@ mod tests {
                     assert_eq!(*counted.get_or_insert(count.solutions), count.solutions);
                 }
                 eprintln!(
-                    "n = {n}, {unit:?}, set {place}, cut 2^{cut}: {subs} sub-parts, {elapsed:.3} s, {} solutions, {} splits",
+                    "n = {n}, {unit:?}, set {place}, cut 2^{cut}: quarters {prepared:.3} s, {subs} sub-parts, {elapsed:.3} s, {} solutions, {} splits",
                     count.solutions,
                     SPLITS.load(Relaxed) - splits
                 );
@@ -2307,6 +2578,83 @@ mod tests {
                 spent * 1e9 / solved
             );
         }
+    }
+
+    /// The measurements' draws: a generator of fixed seed, `next(bound)`
+    /// uniform enough in `0..bound`, the same draws on every run.
+    fn draws() -> impl FnMut(u64) -> u64 {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        move |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 20) % bound.max(1)
+        }
+    }
+
+    /// The unit (or piece) of `units` that `draw` (below their summed
+    /// weight) falls in, laid end to end: a draw by weight.
+    fn by_weight(units: &[WorkUnit], mut draw: u64) -> WorkUnit {
+        *(units.iter())
+            .find(|u| {
+                let hit = draw < u.weight;
+                draw = draw.saturating_sub(u.weight);
+                hit
+            })
+            .expect("a draw below the total weight")
+    }
+
+    /// What slices cost at n = 28 (`N=k` for another board): a piece that
+    /// starts inside a set builds that set's quarters again, so the plan's
+    /// pieces at their target (a minute, the cap on a plan's entries left
+    /// out) are counted by where they start, and the rebuilds they add
+    /// are timed on `SAMPLES` sets drawn by predicted time (a unit by
+    /// weight, a set uniformly); prints the pieces, the rebuilds, the
+    /// mean rebuild, and the rebuilds' share of the predicted total (run
+    /// with --release -- --ignored --nocapture). A measurement, not a
+    /// check.
+    #[test]
+    #[ignore = "minutes: a measurement, not a check"]
+    fn slice_rebuilds() {
+        use crate::plan::{PIECE_NANOS, WEIGHT_NANOS};
+        let n: usize = std::env::var("N").map_or(28, |v| v.parse().unwrap());
+        let samples: u64 = std::env::var("SAMPLES").map_or(8, |v| v.parse().unwrap());
+        let board = Board::new(n);
+        let plan = crate::plan::plan(n);
+        let whole = plan.whole_units();
+        let units = &whole[..whole.len() - 1];
+        let target = PIECE_NANOS / WEIGHT_NANOS;
+        let per_set = u64::from(slices(&board));
+        let (mut pieces, mut rebuilds) = (0u64, 0u64);
+        for unit in units {
+            let parts = u64::from(parts(&board, Unit::from_key(unit.key)));
+            let of = unit.weight.div_ceil(target).clamp(1, parts);
+            pieces += of;
+            rebuilds += (1..of)
+                .filter(|&index| (index * parts / of) % per_set != 0)
+                .count() as u64;
+        }
+        let total: u64 = units.iter().map(|u| u.weight).sum();
+        let mut next = draws();
+        let mut seconds = 0.0;
+        for _ in 0..samples {
+            let unit = by_weight(units, next(total));
+            let at = Unit::from_key(unit.key);
+            let place = next(top_sets(&board, at));
+            prepare_unit(&board, at);
+            let started = std::time::Instant::now();
+            let subs = prepare_set(&board, at, place);
+            let took = started.elapsed().as_secs_f64();
+            seconds += took;
+            eprintln!("n = {n}, {at:?}, set {place}: quarters {took:.3} s, {subs} sub-parts");
+        }
+        let mean = seconds / samples.max(1) as f64;
+        let predicted = total as f64 * WEIGHT_NANOS as f64 / 1e9;
+        eprintln!(
+            "n = {n}: {per_set} slices a set, {pieces} pieces of a minute, {rebuilds} start inside a set; quarters {mean:.3} s a set: rebuilds {:.3e} s, {:.2} % of the predicted {predicted:.3e} s",
+            rebuilds as f64 * mean,
+            100.0 * rebuilds as f64 * mean / predicted
+        );
     }
 
     fn binomial(n: u64, k: u64) -> u64 {
