@@ -2522,12 +2522,19 @@ mod tests {
         let mut next = draws();
         let board = Board::new(n);
         let plan = crate::plan::plan(n);
-        let pieces: Vec<_> = plan.iter().take(plan.len() - 1).collect();
-        let total: u64 = pieces.iter().map(|u| u.weight).sum();
+        // A whole unit by weight, then one of its pieces uniformly (they
+        // weigh the same to within 1): a draw by weight without listing
+        // the plan's pieces.
+        let whole = plan.whole_units();
+        let units = &whole[..whole.len() - 1];
+        let total: u64 = units.iter().map(|u| u.weight).sum();
         let mut seconds = vec![0.0; cuts.len()];
         let mut solutions = vec![0.0; cuts.len()];
         for _ in 0..samples {
-            let piece = by_weight(pieces, next(total));
+            let drawn = by_weight(units, next(total));
+            let at = (units.iter().position(|u| u.key == drawn.key)).expect("drawn from units");
+            let range = plan.pieces(at);
+            let piece = plan.unit(range.start + next(range.len() as u64) as usize);
             let unit = Unit::from_key(piece.key);
             let per_set = slices(&board);
             let held = Selection::part(top_sets(&board, unit), per_set, piece.piece).slices;

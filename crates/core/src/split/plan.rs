@@ -207,7 +207,13 @@ impl Plan {
         let unit = self.whole[whole];
         let of = self.of[whole];
         let at = (index - self.first[whole]) as u32;
-        let share = |i: u32| (u128::from(unit.weight) * u128::from(i) / u128::from(of)) as u64;
+        // In u64 when the product fits (every plan so far: a u128
+        // division costs several times more, and dealing a plan of n = 28
+        // makes each of its pieces twice).
+        let share = |i: u32| match unit.weight.checked_mul(u64::from(i)) {
+            Some(product) => product / u64::from(of),
+            None => (u128::from(unit.weight) * u128::from(i) / u128::from(of)) as u64,
+        };
         WorkUnit {
             key: unit.key,
             weight: share(at + 1) - share(at),
@@ -219,11 +225,11 @@ impl Plan {
         }
     }
 
-    /// Every unit's index, heaviest first, ties in plan order: made
+    /// Every unit's index and weight, heaviest first, ties in plan order: made
     /// without listing the units, as a merge of at most two runs per
     /// whole unit (the shares of one unit take at most two values, one
     /// apart, and the pieces of one value follow plan order).
-    pub(crate) fn heaviest_first(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn heaviest_first(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
         // (weight, whole unit, which of its two values): sorted heaviest
         // first, then in plan order, so that pieces of equal weight come
         // in plan order across units too (a unit's pieces all precede
@@ -239,8 +245,9 @@ impl Plan {
         }
         runs.sort_unstable_by_key(|&(weight, w)| (std::cmp::Reverse(weight), w));
         runs.into_iter().flat_map(move |(weight, w)| {
-            self.pieces(w)
+            (self.pieces(w))
                 .filter(move |&index| self.piece_of(w, index).weight == weight)
+                .map(move |index| (index, weight))
         })
     }
 }
@@ -334,6 +341,11 @@ mod tests {
         let plan = Plan::cut(units, 0, 3, |_| 100);
         let mut sorted: Vec<usize> = (0..plan.len()).collect();
         sorted.sort_by_key(|&i| (std::cmp::Reverse(plan.weight(i)), i));
-        assert_eq!(plan.heaviest_first().collect::<Vec<_>>(), sorted);
+        let order: Vec<usize> = plan.heaviest_first().map(|(i, _)| i).collect();
+        assert_eq!(order, sorted);
+        assert!(
+            plan.heaviest_first()
+                .all(|(i, weight)| plan.weight(i) == weight)
+        );
     }
 }

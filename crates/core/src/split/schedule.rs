@@ -70,15 +70,21 @@ fn deal_each(plan: &Plan, count: usize, mut dealt: impl FnMut(usize, usize)) {
     assert!(count >= 1, "shard count checked by the caller");
     let mut used: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let mut next_empty = 0;
-    for unit in plan.heaviest_first() {
-        let (load, lightest) = if next_empty < count {
+    for (unit, weight) in plan.heaviest_first() {
+        let weight = weight.max(1);
+        if next_empty < count {
             next_empty += 1;
-            (0, next_empty - 1)
-        } else {
-            used.pop().expect("count >= 1 shards hold units").0
-        };
-        dealt(unit, lightest);
-        used.push(Reverse((load + plan.weight(unit).max(1), lightest)));
+            dealt(unit, next_empty - 1);
+            used.push(Reverse((weight, next_empty - 1)));
+            continue;
+        }
+        // The lightest shard takes the unit where it stands in the heap:
+        // one sift down instead of a pop and a push (a plan of n = 28 deals
+        // hundreds of millions of pieces).
+        let mut lightest = used.peek_mut().expect("count >= 1 shards hold units");
+        let Reverse((load, shard)) = *lightest;
+        dealt(unit, shard);
+        *lightest = Reverse((load + weight, shard));
     }
 }
 

@@ -101,7 +101,7 @@ impl UnitCount {
 }
 
 /// A slice of one unit's work: slice `index` of `of` slices, in the
-/// engine's own order (for half-join, ranges of the unit's top file sets).
+/// engine's own order (for half-join, ranges of the unit's top file sets, or of slices of them on the largest boards).
 ///
 /// A unit's work is its *shared* work (what every slice needs, e.g. the
 /// pieces a unit's halves are built from; see [`super::WorkSplit::prepare_unit`])
