@@ -10,8 +10,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use queens_core::{Accelerator, QueensError};
 
-/// The engine's id (its `SolverInfo::id`), which names it in refusals.
-pub(crate) const ID: &str = "gpu-constellations";
+use crate::refusal::unavailable;
 
 /// The shader, compiled once per device.
 const KERNEL: &str = include_str!("kernel.wgsl");
@@ -34,17 +33,6 @@ pub(crate) fn gpu() -> Result<&'static Gpu, QueensError> {
     GPU.get_or_init(open)
         .as_ref()
         .map_err(|reason| unavailable(reason.clone()))
-}
-
-/// The engine's refusal, with `reason`.
-pub(crate) fn unavailable(reason: String) -> QueensError {
-    QueensError::Unavailable { solver: ID, reason }
-}
-
-/// A sum of counts that does not fit 64 bits: Q(32)'s nodes would not
-/// come near, so only a broken device can produce one.
-pub(crate) fn overflow() -> QueensError {
-    unavailable("a sum of the GPU's counts overflowed u64: the device returned garbage".into())
 }
 
 fn open() -> Result<Gpu, String> {
@@ -123,6 +111,11 @@ fn keep_first(slot: &Mutex<Option<String>>, error: String) {
 }
 
 impl Gpu {
+    /// The device, as records name it.
+    pub(crate) fn accelerator(&self) -> Accelerator {
+        self.accelerator.clone()
+    }
+
     /// `Err` with the first error wgpu reported, if any.
     pub(crate) fn check(&self) -> Result<(), QueensError> {
         match self.failure.lock().expect("no panics while held").as_ref() {

@@ -9,7 +9,8 @@ use bytemuck::{Pod, Zeroable};
 use queens_core::QueensError;
 use wgpu::util::DeviceExt;
 
-use crate::device::{Gpu, overflow, unavailable};
+use crate::device::Gpu;
+use crate::refusal::{overflow, unavailable};
 use crate::tasks::{Expansion, Task};
 
 /// Tasks per dispatch. Bounds the work of one submission (a desktop

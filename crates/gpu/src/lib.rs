@@ -1,7 +1,19 @@
 #![doc = include_str!("../README.md")]
 
+// The device half (wgpu and its shader compiler, the largest part of the
+// workspace's build) is the `device` feature, which `queens`'s `gpu`
+// feature turns on. Without it the engine is still registered, documented
+// and planned, and refuses to count in one line, as on a machine with no
+// adapter: the same type stands in, uninhabited, so no path can reach a
+// device that is not there.
+#[cfg(feature = "device")]
 mod device;
+#[cfg(not(feature = "device"))]
+#[path = "no_device.rs"]
+mod device;
+#[cfg(feature = "device")]
 mod dispatch;
+mod refusal;
 pub mod tasks;
 pub mod units;
 
@@ -12,8 +24,13 @@ use queens_core::split::{Plan, SplitEngine, SplitSolver, UnitCount, WorkUnit};
 use queens_core::trace::TraceSink;
 use queens_core::{Accelerator, QueensError, SearchStats, SolverInfo};
 
-use device::overflow;
+#[cfg(not(feature = "device"))]
+use device::count;
+#[cfg(feature = "device")]
+use dispatch::count;
+#[cfg(feature = "device")]
 pub use dispatch::{DISPATCH_TIMEOUT, TASKS_PER_DISPATCH};
+use refusal::{ID, overflow, unavailable};
 use tasks::Expansion;
 use units::Run;
 
@@ -26,7 +43,7 @@ pub struct GpuConstellations;
 pub static GPU_CONSTELLATIONS: SplitSolver<GpuConstellations> = SplitSolver(GpuConstellations);
 
 pub static INFO: SolverInfo = SolverInfo {
-    id: device::ID,
+    id: ID,
     seed: "none (our own): constellations' border pre-placements, their interiors counted by a GPU kernel",
     idea: "constellations' plan on the host; a WGSL compute kernel (wgpu: Vulkan, Metal, DX12) searches the interiors, one invocation per pre-placed start",
     node: "as constellations counts them: a queen placed on an interior row (the last row's counted, not placed), plus each border pre-placement looked at while planning",
@@ -57,9 +74,7 @@ impl SplitEngine for GpuConstellations {
         let order = units::order(n);
         let constellations = Run::from_key(unit.key)
             .constellations(&order)
-            .ok_or_else(|| {
-                device::unavailable(format!("unit {:#x} is not a unit of n = {n}", unit.key))
-            })?;
+            .ok_or_else(|| unavailable(format!("unit {:#x} is not a unit of n = {n}", unit.key)))?;
         // Burnside's fixed pairs need the boards of a constellation that a
         // symmetry maps to itself; the kernel only counts. Those few
         // constellations (a 180° or 90° turn fixes them) are counted on
@@ -74,7 +89,7 @@ impl SplitEngine for GpuConstellations {
         let per = TASKS_PER_UNIT.div_ceil(device.len().max(1));
         let expansion = Expansion::new(n, &device, per);
         let full = Mask::MAX >> (MAX_N - n);
-        let counted = dispatch::count(gpu, full, &expansion)?;
+        let counted = count(gpu, full, &expansion)?;
         for (constellation, (solutions, nodes)) in device.iter().zip(counted) {
             let orbit = constellation.orbit_size(n);
             let solutions = orbit.checked_mul(solutions).ok_or_else(overflow)?;
@@ -97,7 +112,7 @@ impl SplitEngine for GpuConstellations {
     }
 
     fn accelerator(&self) -> Result<Option<Accelerator>, QueensError> {
-        device::gpu().map(|gpu| Some(gpu.accelerator.clone()))
+        device::gpu().map(|gpu| Some(gpu.accelerator()))
     }
 
     fn peak_bytes(&self, n: usize, question: queens_core::memory::Question) -> u64 {

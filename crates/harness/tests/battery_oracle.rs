@@ -8,7 +8,7 @@ use crate::common;
 use std::path::Path;
 use std::process::Output;
 
-use common::{queens, refused, reseal, stderr, stdout, without_adapter};
+use common::{NO_ADAPTER, queens, refused, reseal, stderr, stdout, without_adapter};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -240,7 +240,7 @@ fn gpu_records_merge_without_an_adapter_and_a_recount_names_the_missing_one() {
     let rechecked = without_adapter(&["recheck", &files[0], "--sample", "1"]);
     refused(
         &rechecked,
-        "gpu-constellations cannot count here: no GPU adapter found",
+        &format!("gpu-constellations cannot count here: {NO_ADAPTER}"),
     );
 }
 
@@ -249,7 +249,7 @@ fn compare_of_the_gpu_engine_alone_names_what_it_lacks() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
     let args = ["compare", "--solver", GPU, "--max-n", "5", "--out", out];
-    refused(&without_adapter(&args), "no GPU adapter found");
+    refused(&without_adapter(&args), NO_ADAPTER);
     let here = queens(&args);
     let software = queens_core::Solver::accelerator(&queens_gpu::GPU_CONSTELLATIONS)
         .is_ok_and(|device| device.is_some_and(|d| d.software));

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::{refused, stderr, stdout, without_adapter};
+use common::{NO_ADAPTER, refused, stderr, stdout, without_adapter};
 use queens_core::oeis;
 use serde_json::Value;
 
@@ -22,7 +22,7 @@ fn without_an_adapter_a_count_is_refused_in_one_line() {
     ] {
         refused(
             &without_adapter(args),
-            "gpu-constellations cannot count here: no GPU adapter found",
+            &format!("gpu-constellations cannot count here: {NO_ADAPTER}"),
         );
     }
 }
@@ -32,8 +32,9 @@ fn without_an_adapter_list_says_why_and_verify_goes_on() {
     let listed = without_adapter(&["list"]);
     assert!(listed.status.success(), "{}", stderr(&listed));
     assert!(
-        stdout(&listed)
-            .contains("unavailable: gpu-constellations cannot count here: no GPU adapter found"),
+        stdout(&listed).contains(&format!(
+            "unavailable: gpu-constellations cannot count here: {NO_ADAPTER}"
+        )),
         "{}",
         stdout(&listed)
     );

@@ -148,7 +148,12 @@ impl TraceSink for WholeSearch {
 
 #[test]
 fn a_traced_search_counts_what_an_untraced_one_counts() {
-    for solver in SOLVERS {
+    // A GPU engine without its device traces (on the host) but cannot
+    // count to compare: skipped, with a note.
+    let here = SOLVERS
+        .iter()
+        .filter(|s| !queens_conformance::without_its_device(**s));
+    for solver in here {
         let id = solver.info().id;
         for n in (1..=6).filter(|&n| solver.info().supports(n)) {
             let mut sink = WholeSearch {

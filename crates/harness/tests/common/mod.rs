@@ -124,6 +124,15 @@ pub(crate) fn reseal(record: &mut serde_json::Value) {
     record["shard"]["checksum"] = serde_json::Value::String(sum);
 }
 
+/// Why the GPU engine cannot count under [`without_adapter`]: with the
+/// `gpu` feature wgpu finds no adapter; without it this build has no GPU
+/// backend at all.
+pub(crate) const NO_ADAPTER: &str = if cfg!(feature = "gpu") {
+    "no GPU adapter found"
+} else {
+    "this build has no GPU backend"
+};
+
 /// `queens ARGS` where wgpu finds no adapter, as on a machine without a GPU
 /// driver: only the GL backend, which this build leaves out, is allowed.
 pub(crate) fn without_adapter(args: &[&str]) -> Output {
