@@ -43,6 +43,7 @@
 #![deny(missing_docs)]
 
 pub mod finders;
+pub mod tier;
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;

@@ -1354,6 +1354,7 @@ mod tests {
     use super::*;
     use crate::arch::Portable;
     use crate::board::Symmetries;
+    use queens_conformance::tier;
     use queens_core::split::{WorkSplit, WorkUnit};
     use queens_core::{QueensError, check, oeis};
     use std::collections::BTreeMap;
@@ -1500,7 +1501,7 @@ mod tests {
         // halves (searched below n = 14, from quarters above), against
         // A000170. A level this CPU lacks is named on stderr as skipped.
         for level in crate::arch::tested_levels() {
-            for n in 8..=16 {
+            for n in tier::boards(8..=15, 8..=16) {
                 let board = Board::new(n);
                 let counted: u64 = (board.units().into_iter())
                     .filter(|&unit| board.is_canonical(unit))
@@ -1522,7 +1523,7 @@ mod tests {
         // unit add up to the whole board, and prepared nodes plus the
         // parts' nodes are the whole unit's.
         for level in crate::arch::tested_levels() {
-            for n in 14..=16usize {
+            for n in tier::boards(14..=14, 14..=16) {
                 for width in [Width::Narrow, Width::Wide] {
                     let board = Board::with_width(n, width);
                     let at = |unit, job| count_unit_at(&board, unit, level, job).expect("a level");
@@ -1554,7 +1555,7 @@ mod tests {
         // chosen, or none is, on boards whose totals are known, with and
         // without the long diagonals (whose weights are read off the forced
         // index bits).
-        for board in plain_and_klein(14..=16) {
+        for board in plain_and_klein(tier::boards(14..=14, 14..=16)) {
             for min_choice_pairs in [0, u64::MAX] {
                 let counted: u64 = (board.units().into_iter())
                     .filter(|&unit| board.is_canonical(unit))
@@ -1588,7 +1589,7 @@ mod tests {
         // symmetries, and a unit cut into parts adds up (the parts have no
         // shared work then).
         EXACT_FROM.set(0);
-        for n in 14..=16usize {
+        for n in tier::boards(14..=14, 14..=16) {
             for width in [Width::Narrow, Width::Wide] {
                 let board = Board::with_width(n, width);
                 let units: Vec<Unit> = (board.units().into_iter())
@@ -1676,7 +1677,8 @@ mod tests {
         // add up to it; parts past the cut are refused.
         let engine = &crate::HALF_JOIN;
         CUT_LIMITS.set((1 << 8, 1 << 15, true));
-        for (n, per_set, exact) in [(14, 8, false), (14, 4, true), (15, 4, false), (16, 8, true)] {
+        let cases = [(14, 8, false), (14, 4, true), (15, 4, false), (16, 8, true)];
+        for (n, per_set, exact) in tier::cases(&cases, 2) {
             FORCED_SLICES.set(Some(per_set));
             EXACT_FROM.set(if exact { 0 } else { EXACT_MIN_N });
             let board = Board::new(n);
@@ -1771,7 +1773,7 @@ mod tests {
         CUT_LIMITS.set((1 << 8, 1 << 15, true));
         for exact in [false, true] {
             EXACT_FROM.set(if exact { 0 } else { EXACT_MIN_N });
-            for n in 14..=15usize {
+            for n in tier::boards(14..=14, 14..=15) {
                 for width in [Width::Narrow, Width::Wide] {
                     let board = Board::with_width(n, width);
                     let units: Vec<Unit> = (board.units().into_iter())
@@ -1859,7 +1861,7 @@ mod tests {
         // many times over), and with every set falling back to wide words.
         let splits = || SPLITS.load(std::sync::atomic::Ordering::Relaxed);
         let wides = || WIDE_SETS.load(std::sync::atomic::Ordering::Relaxed);
-        for n in 14..=16usize {
+        for n in tier::boards(14..=14, 14..=16) {
             let symmetries = [Symmetries::Split, Symmetries::LongDiagonals];
             for symmetries in symmetries
                 .into_iter()
@@ -1976,7 +1978,7 @@ mod tests {
         // totals are known, both parities (the long diagonals on even boards
         // only: bottoms off both, tops weighted by theirs, units up to the
         // mirror).
-        for n in 4..=16usize {
+        for n in tier::boards(4..=14, 4..=16) {
             for width in [Width::Narrow, Width::Wide] {
                 for symmetries in [Symmetries::Split, Symmetries::LongDiagonals] {
                     if symmetries == Symmetries::LongDiagonals && !n.is_multiple_of(2) {
@@ -2183,7 +2185,11 @@ mod tests {
             (16, 2, 1, Symmetries::LongDiagonals),
             (18, 1, 3, Symmetries::LongDiagonals),
         ];
-        for (n, samples, lightest, symmetries) in sizes.into_iter().chain(klein) {
+        // The fast tier: the two smaller sizes, and the long diagonals at one.
+        let cases = tier::cases(&sizes, 2)
+            .into_iter()
+            .chain(tier::cases(&klein, 1));
+        for (n, samples, lightest, symmetries) in cases {
             let narrow = Board::with_options(n, Width::Narrow, symmetries);
             let wide = Board::with_options(n, Width::Wide, symmetries);
             let mut canonical: Vec<Unit> = narrow

@@ -119,11 +119,12 @@ fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_g
     const RATIO: u64 = 4;
     const FEASIBLE: u64 = 64 << 10;
     // A solver that declares its own peak climbs on while its count's
-    // declaration stays under this and n under GROWING_MAX_N: every n of
+    // declaration stays under this and n up to the tier's largest: every n of
     // half-join's searched-halves path (n < 14), and its quarters path as
-    // far as a test's time allows.
+    // far as a test's time allows: two boards of it in the fast tier,
+    // four in the full one.
     const GROWING_BYTES: u64 = 256 << 20;
-    const GROWING_MAX_N: usize = 17;
+    let growing_max_n = queens_conformance::tier::pick(15, 17);
     let mut problems = Vec::new();
     let mut growing = 0;
     for solver in SOLVERS.iter().filter(|s| s.accelerator().is_ok()) {
@@ -136,7 +137,7 @@ fn every_solver_declares_at_least_the_heap_it_holds_and_not_far_above_where_it_g
             solver.shared_bytes(n, Question::Count) + solver.peak_bytes(n, Question::Count)
         };
         let ns: Vec<usize> = if declares(10) != SMALL_PEAK_BYTES {
-            (1..=GROWING_MAX_N)
+            (1..=growing_max_n)
                 .take_while(|&n| info.supports(n) && declares(n) <= GROWING_BYTES)
                 .collect()
         } else {
