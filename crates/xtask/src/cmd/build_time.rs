@@ -1,17 +1,21 @@
-//! `cargo xtask build-time`: how long the first `cargo test --workspace`
-//! takes on a fresh clone, measured, recorded and spliced into the README.
+//! `cargo xtask build-time`: how long the README's two commands take on a
+//! fresh clone, measured, recorded and spliced into the README.
 //!
 //! The committed HEAD is cloned into a temporary directory (a work tree with
 //! uncommitted changes to tracked files is refused unless `--allow-dirty`:
 //! what is measured is HEAD, not the work tree) and built there with a fresh
-//! target directory inside it, so that nothing already compiled is reused:
+//! target directory inside it, so that nothing already compiled is reused.
+//! Each command is timed in two steps, its build and then its run, as a
+//! newcomer meets it:
 //!
 //! 1. `cargo fetch`, not timed: downloading depends on the network, not on
 //!    the workspace.
-//! 2. `cargo test --workspace --no-run`, the build: wall seconds, and the
-//!    CPU seconds (user + system) of every process it started.
-//! 3. `cargo test --workspace`, which now only runs the tests: wall
-//!    seconds, with the GPU settings CI uses.
+//! 2. `cargo build --release`, then `cargo run --release -- compare`: the
+//!    main job's compiling (wall and CPU seconds of every process it
+//!    started) and running (wall).
+//! 3. `cargo test --workspace --no-run`, then `cargo test --workspace`:
+//!    the tests' compiling and running, the same way.
+//! 4. The size of the target directory both left.
 //!
 //! The figures go to `bench-results/build-time.json` (replacing the previous
 //! one on purpose: it is the one build time the README states), and a short
@@ -19,7 +23,8 @@
 //! and `<!-- END: build-time -->` in README.md. `--splice-only` remakes the
 //! paragraph from the committed record without measuring; a test checks that
 //! the README's paragraph is what the committed record makes, so that a
-//! figure edited by hand fails.
+//! figure edited by hand fails, and CI checks that the record is at most
+//! [`MAX_STALE_COMMITS`] commits behind what it describes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,7 +41,7 @@ pub const RECORD_FILE: &str = "build-time.json";
 pub const FORMAT: &str = "queens-build-time";
 /// The record's `format_version`: changes whenever a field is added,
 /// removed or changes meaning.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// The README section the paragraph goes to.
 pub const SECTION: &str = "build-time";
 /// The least CPU time a build of this workspace can take: a record below it
@@ -56,7 +61,58 @@ pub struct Args {
     pub splice_only: bool,
 }
 
-/// One measurement of the first `cargo test --workspace` on a fresh clone.
+/// How many commits the measured commit may lie behind HEAD before CI
+/// asks for a new measurement: a build time is a property of the code, and
+/// code drifts.
+pub const MAX_STALE_COMMITS: u64 = 20;
+
+/// One README command, measured on a fresh clone: its build, then its run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// The build alone (`cargo build --release`, `cargo test --no-run`):
+    /// wall-clock seconds.
+    pub build_wall_seconds: f64,
+    /// The same build: user + system CPU seconds of every process it ran.
+    pub build_cpu_seconds: f64,
+    /// The command itself, once built: wall-clock seconds.
+    pub run_wall_seconds: f64,
+}
+
+impl Step {
+    /// Build and run: what the newcomer waits.
+    pub fn wall_seconds(&self) -> f64 {
+        self.build_wall_seconds + self.run_wall_seconds
+    }
+
+    fn check(&self, name: &'static str) -> Result<(), (&'static str, String)> {
+        for (field, seconds) in [
+            ("build_wall_seconds", self.build_wall_seconds),
+            ("build_cpu_seconds", self.build_cpu_seconds),
+            ("run_wall_seconds", self.run_wall_seconds),
+        ] {
+            if !(seconds.is_finite() && seconds > 0.0) {
+                return Err((
+                    name,
+                    format!("{field}: {seconds} is not a positive number of seconds"),
+                ));
+            }
+        }
+        if self.build_cpu_seconds < MIN_BUILD_CPU_SECONDS {
+            return Err((
+                name,
+                format!(
+                    "build_cpu_seconds: {} s is less than any build of this workspace \
+                     ({MIN_BUILD_CPU_SECONDS} s)",
+                    self.build_cpu_seconds
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// One measurement of the README's two commands on a fresh clone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BuildTime {
@@ -76,12 +132,12 @@ pub struct BuildTime {
     pub cpus: usize,
     /// The CPU's model name from /proc/cpuinfo, when it could be read.
     pub cpu_model: Option<String>,
-    /// `cargo test --workspace --no-run`: wall-clock seconds.
-    pub build_wall_seconds: f64,
-    /// The same build: user + system CPU seconds of every process it ran.
-    pub build_cpu_seconds: f64,
-    /// `cargo test --workspace` after the build: wall-clock seconds.
-    pub test_wall_seconds: f64,
+    /// `cargo run --release -- compare`, the main job.
+    pub compare: Step,
+    /// `cargo test --workspace`, the tests.
+    pub test: Step,
+    /// The target directory's size after both: bytes.
+    pub target_bytes: u64,
 }
 
 impl BuildTime {
@@ -106,25 +162,12 @@ impl BuildTime {
         if self.cpus == 0 {
             return Err(("cpus", "must be at least 1".to_string()));
         }
-        for (field, seconds) in [
-            ("build_wall_seconds", self.build_wall_seconds),
-            ("build_cpu_seconds", self.build_cpu_seconds),
-            ("test_wall_seconds", self.test_wall_seconds),
-        ] {
-            if !(seconds.is_finite() && seconds > 0.0) {
-                return Err((
-                    field,
-                    format!("{seconds} is not a positive number of seconds"),
-                ));
-            }
-        }
-        if self.build_cpu_seconds < MIN_BUILD_CPU_SECONDS {
+        self.compare.check("compare")?;
+        self.test.check("test")?;
+        if self.target_bytes == 0 {
             return Err((
-                "build_cpu_seconds",
-                format!(
-                    "{} s is less than any build of this workspace ({MIN_BUILD_CPU_SECONDS} s)",
-                    self.build_cpu_seconds
-                ),
+                "target_bytes",
+                "a build leaves a target directory".to_string(),
             ));
         }
         Ok(())
@@ -139,14 +182,24 @@ impl BuildTime {
             Some(model) => format!("a {}-core machine ({model})", self.cpus),
             None => format!("a {}-core machine", self.cpus),
         };
+        let step = |step: &Step| {
+            format!(
+                "{} ({} compiling, {:.1} CPU-minutes; {} running)",
+                duration(step.wall_seconds()),
+                duration(step.build_wall_seconds),
+                step.build_cpu_seconds / 60.0,
+                duration(step.run_wall_seconds),
+            )
+        };
         format!(
             "Generated by `cargo xtask build-time` from {RECORDS_DIR}/{RECORD_FILE}: do not edit \
-             between the markers. On a fresh clone of commit {short_commit} on {machine}, the \
-             first `cargo test --workspace` built for {} ({:.1} CPU-minutes) and then ran its \
-             tests in {} (rustc {rustc}, measured {day}).\n",
-            duration(self.build_wall_seconds),
-            self.build_cpu_seconds / 60.0,
-            duration(self.test_wall_seconds),
+             between the markers. Measured on a fresh clone of commit {short_commit} on \
+             {machine}, rustc {rustc}, {day}: `cargo run --release -- compare` took {}, then \
+             `cargo test --workspace` took {}: {} in all, and `target/` ended at {:.2} GB.\n",
+            step(&self.compare),
+            step(&self.test),
+            duration(self.compare.wall_seconds() + self.test.wall_seconds()),
+            self.target_bytes as f64 / 1e9,
         )
     }
 }
@@ -304,22 +357,22 @@ fn measure(allow_dirty: bool) -> Result<BuildTime, Error> {
     let rustc = process::stdout(Command::new("rustc").arg("-V").current_dir(&clone))?;
     let cargo_version = process::stdout(cargo(&clone, &target).arg("-V"))?;
 
-    println!("build-time: cargo test --workspace --no-run (the build, timed)");
-    let cpu_before = children_cpu_time();
-    let start = Instant::now();
-    process::run(cargo(&clone, &target).args(["test", "--workspace", "--no-run"]))?;
-    let build_wall = start.elapsed();
-    let build_cpu = children_cpu_time().saturating_sub(cpu_before);
-
-    println!("build-time: cargo test --workspace (the tests, timed)");
-    let start = Instant::now();
-    process::run(
-        cargo(&clone, &target)
-            .args(["test", "--workspace"])
-            .env("QUEENS_REQUIRE_GPU", "1")
-            .env("NODEVICE_SELECT", "1"),
+    // The README's two commands, in its order, on one target directory:
+    // the second reuses what the first built, as it does for a newcomer.
+    let compare = step(
+        &clone,
+        &target,
+        &["build", "--release"],
+        &["run", "--release", "--", "compare"],
     )?;
-    let test_wall = start.elapsed();
+    let test = step(
+        &clone,
+        &target,
+        &["test", "--workspace", "--no-run"],
+        &["test", "--workspace"],
+    )?;
+    let target_bytes = bytes_under(&target)
+        .map_err(|error| Error::Failed(format!("{}: cannot measure: {error}", target.display())))?;
 
     Ok(BuildTime {
         format: FORMAT.to_string(),
@@ -330,10 +383,87 @@ fn measure(allow_dirty: bool) -> Result<BuildTime, Error> {
         cargo: cargo_version.trim().to_string(),
         cpus: std::thread::available_parallelism().map_or(1, usize::from),
         cpu_model: cpu_model(),
+        compare,
+        test,
+        target_bytes,
+    })
+}
+
+/// One README command in the clone: `build` timed (wall and CPU), then
+/// `run` timed (wall). Each prints as it goes, as it would for a user.
+fn step(clone: &Path, target: &Path, build: &[&str], run: &[&str]) -> Result<Step, Error> {
+    println!("build-time: cargo {} (compiling, timed)", build.join(" "));
+    let cpu_before = children_cpu_time();
+    let start = Instant::now();
+    process::run(cargo(clone, target).args(build))?;
+    let build_wall = start.elapsed();
+    let build_cpu = children_cpu_time().saturating_sub(cpu_before);
+    println!("build-time: cargo {} (running, timed)", run.join(" "));
+    let start = Instant::now();
+    process::run(cargo(clone, target).args(run))?;
+    Ok(Step {
         build_wall_seconds: build_wall.as_secs_f64(),
         build_cpu_seconds: build_cpu.as_secs_f64(),
-        test_wall_seconds: test_wall.as_secs_f64(),
+        run_wall_seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The bytes of every file under `dir` (links not followed).
+fn bytes_under(dir: &Path) -> std::io::Result<u64> {
+    let mut total = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            total += bytes_under(&entry.path())?;
+        } else if kind.is_file() {
+            total += entry.metadata()?.len();
+        }
+    }
+    Ok(total)
+}
+
+/// How many commits HEAD is past the record's commit, in the checkout at
+/// `root`; `Err` if the record's commit is not an ancestor of HEAD.
+pub fn commits_behind(root: &Path, record: &BuildTime) -> Result<u64, Error> {
+    let range = format!("{}..HEAD", record.commit);
+    let count = process::stdout(
+        Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(["rev-list", "--count", &range]),
+    )
+    .map_err(|_| {
+        Error::Failed(format!(
+            "{}: commit {} is not in this checkout's history: run `cargo xtask build-time`",
+            record_path().display(),
+            record.commit
+        ))
+    })?;
+    count
+        .trim()
+        .parse()
+        .map_err(|_| Error::Failed(format!("git rev-list --count {range} printed {count:?}")))
+}
+
+/// Fails if the committed record describes a commit more than
+/// [`MAX_STALE_COMMITS`] behind HEAD (run by `cargo xtask ci checks`).
+pub fn fresh_enough(root: &Path) -> Result<(), Error> {
+    let record = read(&root.join(record_path()))?;
+    let behind = commits_behind(root, &record)?;
+    if behind > MAX_STALE_COMMITS {
+        return Err(Error::Failed(format!(
+            "{} measured commit {}, {behind} commits behind HEAD (at most \
+             {MAX_STALE_COMMITS}): run `cargo xtask build-time` on a quiet machine and commit it",
+            record_path().display(),
+            &record.commit[..7],
+        )));
+    }
+    println!(
+        "{} measured a commit {behind} commits behind HEAD (at most {MAX_STALE_COMMITS})",
+        record_path().display()
+    );
+    Ok(())
 }
 
 #[cfg(test)]
@@ -350,9 +480,17 @@ mod tests {
             cargo: "cargo 1.95.0 (abcdef012 2026-10-01)".to_string(),
             cpus: 2,
             cpu_model: Some("Some CPU @ 2.20GHz".to_string()),
-            build_wall_seconds: 426.0,
-            build_cpu_seconds: 708.0,
-            test_wall_seconds: 96.4,
+            compare: Step {
+                build_wall_seconds: 100.0,
+                build_cpu_seconds: 150.0,
+                run_wall_seconds: 40.4,
+            },
+            test: Step {
+                build_wall_seconds: 180.0,
+                build_cpu_seconds: 330.0,
+                run_wall_seconds: 66.0,
+            },
+            target_bytes: 1_234_000_000,
         }
     }
 
@@ -363,10 +501,11 @@ mod tests {
         assert_eq!(
             record.paragraph(),
             "Generated by `cargo xtask build-time` from bench-results/build-time.json: do not \
-             edit between the markers. On a fresh clone of commit abc1234 on a 2-core machine \
-             (Some CPU @ 2.20GHz), the first `cargo test --workspace` built for 7.1 minutes \
-             (11.8 CPU-minutes) and then ran its tests in 96 s (rustc 1.95.0, measured \
-             2026-11-24).\n"
+             edit between the markers. Measured on a fresh clone of commit abc1234 on a 2-core \
+             machine (Some CPU @ 2.20GHz), rustc 1.95.0, 2026-11-24: `cargo run --release -- \
+             compare` took 2.3 minutes (1.7 minutes compiling, 2.5 CPU-minutes; 40 s running), \
+             then `cargo test --workspace` took 4.1 minutes (3.0 minutes compiling, 5.5 \
+             CPU-minutes; 66 s running): 6.4 minutes in all, and `target/` ended at 1.23 GB.\n"
         );
         let unknown_cpu = BuildTime {
             cpu_model: None,
@@ -375,7 +514,7 @@ mod tests {
         assert!(
             unknown_cpu
                 .paragraph()
-                .contains("on a 2-core machine, the first")
+                .contains("on a 2-core machine, rustc")
         );
     }
 
@@ -391,15 +530,16 @@ mod tests {
     fn a_record_that_means_something_else_is_refused_by_field() {
         // (the field to blame, how the record is spoilt)
         type Spoilt = (&'static str, fn(&mut BuildTime));
-        let spoilt: [Spoilt; 8] = [
+        let spoilt: [Spoilt; 9] = [
             ("commit", |r| r.commit = "abc1234".to_string()),
             ("commit", |r| r.commit = "z".repeat(40)),
             ("format", |r| r.format = "queens-bench-record".to_string()),
-            ("format_version", |r| r.format_version = 2),
-            ("build_wall_seconds", |r| r.build_wall_seconds = -1.0),
-            ("test_wall_seconds", |r| r.test_wall_seconds = f64::NAN),
+            ("format_version", |r| r.format_version = 1),
+            ("compare", |r| r.compare.build_wall_seconds = -1.0),
+            ("test", |r| r.test.run_wall_seconds = f64::NAN),
             ("cpus", |r| r.cpus = 0),
-            ("build_cpu_seconds", |r| r.build_cpu_seconds = 0.01),
+            ("test", |r| r.test.build_cpu_seconds = 0.01),
+            ("target_bytes", |r| r.target_bytes = 0),
         ];
         for (field, spoil) in spoilt {
             let mut bad = record();
@@ -447,13 +587,29 @@ mod tests {
     }
 
     #[test]
+    fn a_record_of_head_is_no_commits_behind_and_a_stranger_is_refused() {
+        let root = workspace::root();
+        let head = git(&["rev-parse", "HEAD"]).unwrap();
+        let of_head = BuildTime {
+            commit: head,
+            ..record()
+        };
+        assert_eq!(commits_behind(&root, &of_head).unwrap(), 0);
+        let message = commits_behind(&root, &record()).unwrap_err().to_string();
+        assert!(
+            message.contains("not in this checkout's history"),
+            "{message}"
+        );
+    }
+
+    #[test]
     fn a_hand_edited_paragraph_is_caught() {
         let readme = format!(
             "intro\n<!-- BEGIN: build-time -->\n{}<!-- END: build-time -->\n",
             record().paragraph()
         );
         assert_eq!(spliced(&readme, &record()).unwrap(), readme);
-        let edited = readme.replace("7.1 minutes", "2.0 minutes");
+        let edited = readme.replace("6.4 minutes", "2.0 minutes");
         assert_ne!(spliced(&edited, &record()).unwrap(), edited);
     }
 }

@@ -243,8 +243,11 @@ fn checks() -> Result<(), Error> {
         .map_err(|error| Error::Failed(format!("no scratch directory: {error}")))?;
     report_reproduces(scratch.path())?;
 
-    step("README.md's build-time paragraph is what bench-results/build-time.json makes");
+    step(
+        "README.md's build-time paragraph is what bench-results/build-time.json makes, of a recent commit",
+    );
     build_time::readme_reproduces(&workspace::root())?;
+    build_time::fresh_enough(&workspace::root())?;
 
     step("the HTML page in headless Chromium (browser-test)");
     browser_test::run(&browser_test::Args {})?;
