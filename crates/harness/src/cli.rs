@@ -55,7 +55,7 @@ pub enum Command {
     Merge(cmd::merge::Args),
     /// Recount a sample of a shard record's units and compare with what it recorded.
     Recheck(cmd::recheck::Args),
-    /// Cross-validate, then time every solver over n = 4..N and write a record.
+    /// Cross-validate, then time every solver over n = 4..N and write a record (into the git-ignored bench-results/local/).
     Compare(cmd::compare::Args),
     /// Generate COMPARISON.md and plots from records (default: the newest).
     Report(cmd::report::Args),

@@ -53,6 +53,21 @@ pub use store::{
     BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new,
 };
 
-/// Where records and the reports made from them live, relative to the
-/// workspace root: the default of every command that reads or writes them.
-pub const RECORDS_DIR: &str = "bench-results";
+/// The records directory's name, spelled once: [`RECORDS_DIR`] and
+/// [`LOCAL_RECORDS_DIR`] are made from it.
+macro_rules! records_dir {
+    () => {
+        "bench-results"
+    };
+}
+
+/// Where the reference records and the reports made from them live,
+/// relative to the workspace root: the default of every command that reads
+/// them or writes a report.
+pub const RECORDS_DIR: &str = records_dir!();
+
+/// Where `queens compare` writes its records unless told otherwise: a
+/// folder of [`RECORDS_DIR`] that git ignores (the workspace's
+/// `.gitignore`), so that a quick comparison leaves the checkout clean and
+/// never becomes what the committed report is made from.
+pub const LOCAL_RECORDS_DIR: &str = concat!(records_dir!(), "/local");

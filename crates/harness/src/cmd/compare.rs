@@ -45,8 +45,11 @@ pub struct Args {
     /// Seconds each finder may spend in all.
     #[arg(long, default_value_t = 2.0, value_parser = number("--find-budget", 0.001..=86_400.0, "a day"))]
     pub find_budget: f64,
-    /// Directory the record is written to (a new file; nothing is overwritten).
-    #[arg(long, default_value = queens_record::RECORDS_DIR)]
+    /// Directory the record is written to (a new file; nothing is
+    /// overwritten). The default is git-ignored, so that a run leaves the
+    /// checkout clean: the committed reports are made from `scripts/bench`'s
+    /// records in bench-results/, never from a quick compare's.
+    #[arg(long, default_value = queens_record::LOCAL_RECORDS_DIR)]
     pub out: PathBuf,
     /// Climb on to an n whose runs (its checking run and the cold rounds
     /// after it) are predicted to take longer than ten minutes; without
