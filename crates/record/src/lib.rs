@@ -24,8 +24,8 @@
 //!   search counted by callgrind, its checks and its files.
 //! - [`estimates`]: the third kind, projected times of whole counts
 //!   (`count N --estimate`) at the frontier, for the README's table.
-//! - `latest`: what the newest record says about one solver
-//!   ([`newest_measurements`]).
+//! - `latest`: what the newest reference record says about one solver or
+//!   finder ([`newest_measurements`]).
 //! - `fixtures` (tests, and the `fixtures` feature): a small fixed record.
 
 #![deny(missing_docs)]
