@@ -55,15 +55,15 @@ pub enum Command {
     Merge(cmd::merge::Args),
     /// Recount a sample of a shard record's units and compare with what it recorded.
     Recheck(cmd::recheck::Args),
-    /// Cross-validate, then time every solver over n = 4..N and write a record.
+    /// Cross-validate, then time every solver over n = 4..N and write a record (into the git-ignored bench-results/local/).
     Compare(cmd::compare::Args),
-    /// Generate COMPARISON.md and plots from records (default: the newest).
+    /// Generate COMPARISON.md, plots and index.html from records (default: the newest reference record, scripts/bench's).
     Report(cmd::report::Args),
     /// Watch a solver think: the first steps of its search, in its own terms.
     Trace(cmd::trace::Args),
     /// The tree each solver walks: its safe boards by number of queens.
     Tree(cmd::tree::Args),
-    /// A solver's teaching text and its measured row(s) from the newest record.
+    /// A solver's or finder's teaching text and its measured rows from the newest reference record (the one report reads).
     Explain(cmd::explain::Args),
     /// Count plainly (one thread) K times and print solutions and nodes:
     /// the search `cargo xtask instructions` counts instructions of.

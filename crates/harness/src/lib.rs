@@ -19,6 +19,8 @@
 //!   refusal past ten minutes without `--long`, and the bar with the time left.
 //! - [`boards`]: the formats `solve` and `find` print a board in.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
+//! - [`trace_text`]: a trace's lines as `queens trace` prints them (its
+//!   header, each step wrapped to the width and cut when too long).
 //! - [`code_changes`]: the git facts that let a report say a record is
 //!   older than a solver's code.
 //! - [`args`], [`error`]: the number parser every argument uses, and the
@@ -43,3 +45,4 @@ pub mod page_traces;
 pub mod registry;
 pub mod repair_trace;
 pub mod trace_json;
+pub mod trace_text;

@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::error::CliError;
 use crate::trace_json::{Header, MAX_STEPS};
+use crate::trace_text;
 
 /// The finder this module traces.
 pub const ID: &str = "min-conflicts";
@@ -208,10 +209,13 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
         .clamp(1, MAX_STEPS)
         .min(all.len());
     let width = shown.to_string().len();
-    let mut out = format!("{ID} on the {n}x{n} board, seed {seed}\n{LEGEND}\n{CONFLICTS}\n");
+    let mut out = format!("{ID} on the {n}x{n} board, seed {seed}\n");
+    for line in [LEGEND, CONFLICTS] {
+        out.push_str(&trace_text::header_line(line));
+    }
     for (index, step) in all.iter().take(shown).enumerate() {
         let tag = if step.solved { "SOLUTION" } else { step.event };
-        out.push_str(&format!("{:>width$} {tag:<8} {}\n", index + 1, step.text));
+        out.push_str(&trace_text::format_step(index + 1, width, tag, &step.text));
     }
     if shown < all.len() {
         out.push_str(&format!(

@@ -154,11 +154,20 @@ fn verify_passes_and_prints_what_it_checked() {
 
 #[test]
 fn list_names_every_solver_with_its_limit() {
-    let text = stdout(&queens(&["list"]));
-    for solver in queens_harness::registry::SOLVERS {
-        let info = solver.info();
-        assert!(text.contains(info.id));
-        assert!(text.contains(&format!("n <= {} {}", info.max_n, info.limit_reason)));
+    for args in [&["list"][..], &["list", "--wide"]] {
+        // A sentence may wrap onto the next line: compare words.
+        let text = stdout(&queens(args));
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for solver in queens_harness::registry::SOLVERS {
+            let info = solver.info();
+            assert!(text.contains(info.id));
+            let limit = format!("limit: n <= {} {}", info.max_n, info.limit_reason);
+            assert!(words.contains(&limit), "{args:?}: no {limit}");
+            if args.len() > 1 {
+                // --wide: each fact on one line of its own.
+                assert!(text.lines().any(|line| line.trim() == limit), "{text}");
+            }
+        }
     }
 }
 

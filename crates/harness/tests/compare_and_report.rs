@@ -148,6 +148,40 @@ fn a_truncated_or_missing_record_is_one_line_and_exit_2() {
     );
 }
 
+/// `cargo run --release -- compare`, the README's first command, leaves
+/// the checkout clean: its default `--out` (named in its `--help`) is a
+/// folder git ignores, and `report`'s default input is not in it.
+#[test]
+fn compare_writes_into_a_git_ignored_folder_by_default() {
+    use queens_record::LOCAL_RECORDS_DIR;
+    let help = text(&common::queens(&["compare", "--help"]).stdout);
+    assert!(
+        help.contains(&format!("[default: {LOCAL_RECORDS_DIR}]")),
+        "{help}"
+    );
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(common::workspace())
+            .output()
+    };
+    match git(&["rev-parse", "--is-inside-work-tree"]) {
+        Ok(inside) if inside.status.success() => {}
+        // A copy of the sources without git (a tarball): nothing to ask.
+        _ => {
+            eprintln!("skipped: the workspace is not a git checkout");
+            return;
+        }
+    }
+    let record = format!("{LOCAL_RECORDS_DIR}/2026-01-01T000000.000Z-compare.json");
+    let ignored = git(&["check-ignore", "--quiet", "--no-index", &record]).unwrap();
+    assert!(
+        ignored.status.success(),
+        "{record} is not ignored by git: a compare would dirty the checkout"
+    );
+    assert_ne!(LOCAL_RECORDS_DIR, queens_record::RECORDS_DIR);
+}
+
 #[test]
 fn report_without_records_says_where_it_looked() {
     let dir = tempfile::tempdir().unwrap();

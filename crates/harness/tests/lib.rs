@@ -22,5 +22,6 @@ mod prose_figures;
 mod repair_trace;
 mod split;
 mod teach_cli;
+mod terminal;
 mod traces;
 mod trust;

@@ -5,7 +5,7 @@ use crate::common;
 
 use common::{assert_bad_input, queens, text};
 use queens_core::oeis;
-use queens_harness::cmd::trace;
+use queens_harness::cmd::{explain, trace};
 use queens_harness::registry::SOLVERS;
 
 #[test]
@@ -36,16 +36,16 @@ fn trace_bad_input_is_one_line_and_exit_2() {
 
 #[test]
 fn explain_bad_input_is_one_line_and_exit_2() {
-    assert_bad_input(&["explain", "nope"], "unknown solver 'nope'");
+    assert_bad_input(&["explain", "nope"], "unknown solver or finder 'nope'");
     assert_bad_input(&["explain"], "required");
 
     let dir = tempfile::tempdir().unwrap();
-    let broken = dir.path().join("2026-01-01T000000.000Z-compare.json");
+    let broken = dir.path().join("2026-01-01T000000.000Z-bench.json");
     std::fs::write(&broken, "{\"schema\": \"queens-bench-rec").unwrap();
     let records = dir.path().to_str().unwrap();
     assert_bad_input(
         &["explain", SOLVERS[0].info().id, "--records", records],
-        "2026-01-01T000000.000Z-compare.json",
+        "2026-01-01T000000.000Z-bench.json",
     );
 }
 
@@ -96,10 +96,14 @@ fn trace_without_steps_fits_about_one_screen() {
         let output = queens(&["trace", &n, "--solver", id]);
         assert_eq!(output.status.code(), Some(0), "{id}");
         let out = text(&output.stdout);
-        // Header, legend and footer around at most one screen of steps.
+        // Header (the legend wrapped to the width) and footer around at
+        // most one screen of steps.
+        let header = trace::header(id, solver.info().max_n.min(8), None)
+            .lines()
+            .count();
         let lines = out.lines().count();
         assert!(
-            (4..=trace::SCREEN_LINES + 3).contains(&lines),
+            (header + 2..=trace::SCREEN_LINES + header + 1).contains(&lines),
             "{id}: {lines} lines"
         );
     }
@@ -117,7 +121,7 @@ fn every_default_trace_of_the_4x4_board_reaches_a_solution() {
             out.lines().skip(2).any(|line| line.contains("SOLUTION")),
             "{id}:\n{out}"
         );
-        assert_eq!(out.lines().nth(1), Some(trace::LEGEND), "{id}");
+        assert!(out.starts_with(&trace::header(id, 4, None)), "{id}:\n{out}");
     }
 }
 
@@ -139,61 +143,111 @@ fn trace_of_a_whole_small_search_ends_with_its_count() {
 #[test]
 fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none() {
     let empty = tempfile::tempdir().unwrap();
-    for solver in SOLVERS {
-        let info = solver.info();
-        let output = queens(&[
-            "explain",
-            info.id,
-            "--records",
-            empty.path().to_str().unwrap(),
-        ]);
-        assert_eq!(output.status.code(), Some(0), "{}", info.id);
+    let records = empty.path().to_str().unwrap();
+    for id in explain::ids() {
+        let teaching = explain::Subject::find(id).unwrap().teaching;
+        // As Markdown: the README as written, then the line that says why
+        // there is nothing measured.
+        let output = queens(&["explain", id, "--records", records, "--markdown"]);
+        assert_eq!(output.status.code(), Some(0), "{id}");
         let out = text(&output.stdout);
-        assert!(out.starts_with(info.teaching.trim_end()), "{}", info.id);
+        assert!(out.starts_with(teaching.trim_end()), "{id}");
         let last = out.lines().last().unwrap();
         assert!(
-            last.starts_with(&format!("No measurements of {} yet", info.id)),
-            "{}: {last}",
-            info.id
+            last.starts_with(&format!("No measurements of {id} yet")),
+            "{id}: {last}"
+        );
+        // Rendered: the same words, wrapped (the sentence may span lines).
+        let output = queens(&["explain", id, "--records", records]);
+        assert_eq!(output.status.code(), Some(0), "{id}");
+        let words = text(&output.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            words.contains(&format!("No measurements of {id} yet")),
+            "{id}: {words}"
         );
     }
 }
 
+/// `--markdown` prints the Markdown as written, every byte of it: the
+/// teaching text, the record's table with its pipes; without it, no line
+/// of the Markdown's table syntax is left.
 #[test]
-fn explain_shows_the_rows_of_the_newest_record() {
+fn explain_markdown_is_the_raw_text_and_the_default_renders_it() {
     let dir = tempfile::tempdir().unwrap();
-    let records = dir.path().to_str().unwrap();
-    let id = SOLVERS[0].info().id;
+    let records = reference_records(dir.path(), "three-mask");
+    let subject = explain::Subject::find("three-mask").unwrap();
+    let newest = queens_record::newest_measurements(dir.path(), "three-mask").unwrap();
+    let raw = text(&queens(&["explain", "three-mask", "--records", &records, "--markdown"]).stdout);
+    assert_eq!(raw, explain::render(&subject, &newest));
+    assert!(raw.starts_with(subject.teaching.trim_end()), "{raw}");
+    assert!(raw.contains("\n|---:|"), "{raw}");
+    let rendered = text(&queens(&["explain", "three-mask", "--records", &records]).stdout);
+    assert_ne!(rendered, raw);
+    assert!(!rendered.contains("|---"), "{rendered}");
+    assert!(
+        !rendered.lines().any(|line| line.starts_with("# ")),
+        "{rendered}"
+    );
+}
+
+/// A directory holding a reference record (`*-bench.json`) of a tiny
+/// compare of solver `id` at n = 4..5, for `explain --records`.
+fn reference_records(dir: &std::path::Path, id: &str) -> String {
+    let scratch = tempfile::tempdir().unwrap();
     let made = queens(&[
-        "compare", "--max-n", "5", "--solver", id, "--budget", "1", "--out", records,
+        "compare",
+        "--max-n",
+        "5",
+        "--solver",
+        id,
+        "--budget",
+        "1",
+        "--out",
+        scratch.path().to_str().unwrap(),
     ]);
     assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
-    // An older record whose counts are wrong must not be the one shown.
-    let newest = std::fs::read_dir(dir.path())
+    let compared = std::fs::read_dir(scratch.path())
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .find(|path| path.extension().is_some_and(|ext| ext == "json"))
         .expect("compare wrote a record");
-    let mut older: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&newest).unwrap()).unwrap();
-    for entry in older["entries"].as_array_mut().unwrap() {
+    // The same record under a reference record's name.
+    std::fs::copy(&compared, dir.join("2026-06-01T000000.000Z-bench.json")).unwrap();
+    dir.to_str().unwrap().to_string()
+}
+
+#[test]
+fn explain_shows_the_rows_of_the_newest_reference_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = SOLVERS[0].info().id;
+    let records = reference_records(dir.path(), id);
+    let reference = "2026-06-01T000000.000Z-bench.json";
+    // Neither an older reference record nor a newer quick compare's, both
+    // with wrong counts, may be the one shown.
+    let mut wrong: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join(reference)).unwrap())
+            .unwrap();
+    for entry in wrong["entries"].as_array_mut().unwrap() {
         entry["solutions"] = 999_999.into();
     }
-    std::fs::write(
-        dir.path().join("2000-01-01T000000.000Z-compare.json"),
-        older.to_string(),
-    )
-    .unwrap();
+    for name in [
+        "2000-01-01T000000.000Z-bench.json",
+        "2099-01-01T000000.000Z-compare.json",
+    ] {
+        std::fs::write(dir.path().join(name), wrong.to_string()).unwrap();
+    }
 
-    let output = queens(&["explain", id, "--records", records]);
+    let output = queens(&["explain", id, "--records", &records, "--markdown"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let out = text(&output.stdout);
     let measured = out.split("\n---\n").nth(1).expect("a measured section");
-    let name = newest.file_name().unwrap().to_str().unwrap();
-    assert!(measured.contains(name), "{measured}");
+    assert!(measured.contains(reference), "{measured}");
     // Both figures, from one compare run that took cold samples too.
     assert!(
-        measured.contains("| cold median | warm median | cold ns / node | warm ns / node |"),
+        measured.contains("| cold | warm | cold ns/node | warm ns/node |"),
         "{measured}"
     );
     assert!(!measured.contains("not recorded"), "{measured}");
@@ -203,8 +257,8 @@ fn explain_shows_the_rows_of_the_newest_record() {
         assert!(measured.contains(&row), "no row {row}:\n{measured}");
     }
     assert!(
-        !measured.contains("999999"),
-        "older record shown:\n{measured}"
+        !measured.contains("999,999"),
+        "another record shown:\n{measured}"
     );
 }
 

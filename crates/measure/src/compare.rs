@@ -3,7 +3,7 @@
 //! record (with provenance) ready to be written. The command only parses its
 //! arguments, draws progress, prints the table and writes the file.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use queens_core::{CountOptions, Finder, Solver};
 
@@ -51,6 +51,40 @@ pub struct Plan<'a> {
 /// predicted time of that n's runs.
 pub type AdmitSubject<'a, S> = dyn Fn(&S, usize, Option<Duration>) -> Option<String> + 'a;
 
+/// What a run says as it goes, for a display of how far it has got.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// The solvers agree with each other, the checker and OEIS: this many
+    /// (solver, n) pairs, for n up to `max_n`, in `elapsed`.
+    CrossValidated {
+        /// (solver, n) pairs that agreed.
+        pairs: usize,
+        /// The largest n cross-validated.
+        max_n: usize,
+        /// How long it took.
+        elapsed: Duration,
+    },
+    /// One (subject, n) settled.
+    Step(Progress<'a>),
+    /// A solver's or finder's climb is over: its entries (timed, then the
+    /// one that stopped it, if any) and how long the climb took, its cold
+    /// rounds aside (they come after every climb, [`Event::ColdRounds`]).
+    Climbed {
+        /// The solver or finder.
+        subject: &'a str,
+        /// Its entries, in the order of n.
+        entries: &'a [Entry],
+        /// The climb's wall-clock time.
+        elapsed: Duration,
+    },
+    /// The cold rounds begin: every timed (subject, n) run once a round,
+    /// between runs of the others, this many rounds.
+    ColdRounds {
+        /// Rounds to run.
+        rounds: usize,
+    },
+}
+
 /// How far a run has got, for a progress display.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
@@ -89,12 +123,11 @@ impl Comparison {
 /// One subject's climb, given the callback to call once per n settled.
 type Climb<'a> = dyn FnMut(&mut dyn FnMut(usize)) -> Vec<Entry> + 'a;
 
-/// Runs the comparison. `on_progress` is called once per step, and once
-/// more when a solver stops early, with the steps it passed over counted.
-pub fn run(
-    plan: &Plan<'_>,
-    on_progress: &mut dyn FnMut(Progress<'_>),
-) -> Result<Comparison, Error> {
+/// Runs the comparison. `on_event` hears of the cross-validation, of
+/// every step ([`Event::Step`]: once per n settled, and once more when a
+/// subject stops early, with the steps it passed over counted), of each
+/// subject's whole climb and of the cold rounds.
+pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Comparison, Error> {
     if plan.max_n < MIN_N {
         return Err(Error::Input(format!(
             "--max-n must be at least {MIN_N}, got {}",
@@ -102,10 +135,16 @@ pub fn run(
         )));
     }
     let cross_validated_max_n = plan.max_n.min(CROSS_VALIDATE_MAX_N);
+    let started = Instant::now();
     let cross_validated =
         validate::cross_validate(plan.solvers, cross_validated_max_n, &mut |_| {
             std::ops::ControlFlow::Continue(())
         })?;
+    on_event(Event::CrossValidated {
+        pairs: cross_validated,
+        max_n: cross_validated_max_n,
+        elapsed: started.elapsed(),
+    });
 
     let options = CountOptions::default();
     let total: usize = plan
@@ -120,17 +159,23 @@ pub fn run(
     // leaves its remaining n unvisited, counted as passed over.
     let mut climb = |id: &'static str, reachable: usize, run: &mut Climb<'_>| {
         let mut settled = 0;
+        let started = Instant::now();
         let climbed = run(&mut |n| {
             settled += 1;
             done += 1;
-            on_progress(Progress {
+            on_event(Event::Step(Progress {
                 solver: id,
                 n,
                 done,
                 total,
-            });
+            }));
         });
         done += reachable.saturating_sub(settled);
+        on_event(Event::Climbed {
+            subject: id,
+            entries: &climbed,
+            elapsed: started.elapsed(),
+        });
         climbed
     };
     for &solver in plan.solvers {
@@ -159,6 +204,9 @@ pub fn run(
             )
         }));
     }
+    on_event(Event::ColdRounds {
+        rounds: COMPARE_COLD_ROUNDS,
+    });
     let branch_misses_unavailable =
         cold::attach_cold(&mut entries, plan.solvers, COMPARE_COLD_ROUNDS, &options);
     let finders: Vec<&dyn Finder> = plan.finders.iter().map(|(f, _)| *f).collect();
@@ -198,6 +246,8 @@ mod tests {
     #[test]
     fn a_small_comparison_times_every_n_and_reports_every_step() {
         let mut steps = Vec::new();
+        let mut climbed = Vec::new();
+        let (mut validated, mut cold) = (None, None);
         let comparison = run(
             &Plan {
                 solvers: &[&ThreeMask],
@@ -209,7 +259,14 @@ mod tests {
                 admit_solver: &|_, _, _| None,
                 admit_finder: &|_, _, _| None,
             },
-            &mut |p| steps.push((p.n, p.done, p.total)),
+            &mut |event| match event {
+                Event::Step(p) => steps.push((p.n, p.done, p.total)),
+                Event::Climbed {
+                    subject, entries, ..
+                } => climbed.push((subject.to_string(), entries.len())),
+                Event::CrossValidated { pairs, max_n, .. } => validated = Some((pairs, max_n)),
+                Event::ColdRounds { rounds } => cold = Some(rounds),
+            },
         )
         .unwrap();
         assert_eq!(comparison.cross_validated, 6);
@@ -223,6 +280,9 @@ mod tests {
         }
         assert_eq!(queens_record::meaning::check(&comparison.record), Ok(()));
         assert_eq!(steps, vec![(4, 1, 3), (5, 2, 3), (6, 3, 3)]);
+        assert_eq!(climbed, vec![("three-mask".to_string(), 3)]);
+        assert_eq!(validated, Some((6, 6)));
+        assert_eq!(cold, Some(COMPARE_COLD_ROUNDS));
     }
 
     #[test]

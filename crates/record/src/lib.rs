@@ -24,8 +24,8 @@
 //!   search counted by callgrind, its checks and its files.
 //! - [`estimates`]: the third kind, projected times of whole counts
 //!   (`count N --estimate`) at the frontier, for the README's table.
-//! - `latest`: what the newest record says about one solver
-//!   ([`newest_measurements`]).
+//! - `latest`: what the newest reference record says about one solver or
+//!   finder ([`newest_measurements`]).
 //! - `fixtures` (tests, and the `fixtures` feature): a small fixed record.
 
 #![deny(missing_docs)]
@@ -53,6 +53,21 @@ pub use store::{
     BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new,
 };
 
-/// Where records and the reports made from them live, relative to the
-/// workspace root: the default of every command that reads or writes them.
-pub const RECORDS_DIR: &str = "bench-results";
+/// The records directory's name, spelled once: [`RECORDS_DIR`] and
+/// [`LOCAL_RECORDS_DIR`] are made from it.
+macro_rules! records_dir {
+    () => {
+        "bench-results"
+    };
+}
+
+/// Where the reference records and the reports made from them live,
+/// relative to the workspace root: the default of every command that reads
+/// them or writes a report.
+pub const RECORDS_DIR: &str = records_dir!();
+
+/// Where `queens compare` writes its records unless told otherwise: a
+/// folder of [`RECORDS_DIR`] that git ignores (the workspace's
+/// `.gitignore`), so that a quick comparison leaves the checkout clean and
+/// never becomes what the committed report is made from.
+pub const LOCAL_RECORDS_DIR: &str = concat!(records_dir!(), "/local");

@@ -163,8 +163,8 @@ pub fn newest_reference(dir: &Path) -> Result<PathBuf, FileError> {
         FileError::new(
             dir,
             format!(
-                "no reference record (*-{REFERENCE_TOOL}.json) here; run `scripts/bench`, \
-                 or name the records to report on"
+                "no reference record (*-{REFERENCE_TOOL}.json) here; run `scripts/bench` \
+                 (`queens report` also takes records by name)"
             ),
         )
     })

@@ -39,6 +39,9 @@
 //! - `generate`: every output as a string ([`generate()`]).
 //! - `publish`: `queens report` as one call: read, generate, write every
 //!   file atomically or none ([`publish()`]).
+//! - [`terminal`]: text that fits a terminal: wrapped lines, tables that
+//!   fit a width, Markdown rendered as text (what `queens compare`, `list`,
+//!   `explain` and `trace` print).
 
 #![deny(missing_docs)]
 
@@ -55,6 +58,7 @@ mod plots;
 mod publish;
 mod splice;
 mod tables;
+pub mod terminal;
 mod work;
 
 pub use error::Error;

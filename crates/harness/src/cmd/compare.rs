@@ -4,16 +4,16 @@
 //! within its own); this command draws the progress, prints the two tables
 //! and writes the record to `--out`.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens_core::{oeis, printable, printable_path};
-use queens_measure::compare::{self, MIN_N, Plan};
+use queens_measure::compare::{self, Event, MIN_N, Plan};
 use queens_record::{COUNT, Entry, FIND_ONE, Status, prepare_dir, write_new};
 use queens_report::format::{bytes, duration_ns, significant, thousands};
+use queens_report::terminal::{Align, Column, Table, Width, wrap_lines};
 
 use crate::args::number;
 use crate::budget;
@@ -45,14 +45,21 @@ pub struct Args {
     /// Seconds each finder may spend in all.
     #[arg(long, default_value_t = 2.0, value_parser = number("--find-budget", 0.001..=86_400.0, "a day"))]
     pub find_budget: f64,
-    /// Directory the record is written to (a new file; nothing is overwritten).
-    #[arg(long, default_value = queens_record::RECORDS_DIR)]
+    /// Directory the record is written to (a new file; nothing is
+    /// overwritten). The default is git-ignored, so that a run leaves the
+    /// checkout clean: the committed reports are made from `scripts/bench`'s
+    /// records in bench-results/, never from a quick compare's.
+    #[arg(long, default_value = queens_record::LOCAL_RECORDS_DIR)]
     pub out: PathBuf,
     /// Climb on to an n whose runs (its checking run and the cold rounds
     /// after it) are predicted to take longer than ten minutes; without
     /// it, a climb stops there with a row that says so.
     #[arg(long)]
     pub long: bool,
+    /// Print every table row and note on one line, however long, instead
+    /// of fitting 100 columns.
+    #[arg(long)]
+    pub wide: bool,
 }
 
 /// Why a climb stops before n although its budget would allow it: the
@@ -124,10 +131,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 stop_before(memory::find_refusal(finder, n), predicted, args.long)
             },
         },
-        &mut |step| {
-            progress.set_length(step.total as u64);
-            progress.set_position(step.done as u64);
-            progress.set_message(format!("{} n={}", step.solver, step.n));
+        &mut |event| match event {
+            Event::Step(step) => {
+                progress.set_length(step.total as u64);
+                progress.set_position(step.done as u64);
+                progress.set_message(format!("{} n={}", step.solver, step.n));
+            }
+            event => say(&progress, &event_line(&event)),
         },
     )?;
     progress.finish_and_clear();
@@ -142,15 +152,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "interrupted: the record is in {}",
         printable_path(&path)
     ));
+    let width = Width::terminal(args.wide);
     let mut text = format!(
         "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
         comparison.cross_validated, comparison.cross_validated_max_n
     );
-    text.push_str(&table(&comparison.record.entries, args.max_n));
-    text.push_str(&found_table(&comparison.record.entries));
+    text.push_str(&table(&comparison.record.entries, args.max_n, width));
+    text.push_str(&found_table(&comparison.record.entries, width));
     // Below the table it does not appear in: a solver left out, and why.
     text.push_str(&notes);
     text.push_str(&format!("record: {}\n", printable_path(&path)));
+    let text = wrap_lines(&text, width, NOTE_HANGING);
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
     if comparison.has_errors() {
@@ -173,24 +185,42 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
+/// Prose lines below the tables ("note: ...") continue this far in,
+/// under the text after the label.
+const NOTE_HANGING: usize = "note: ".len();
+
+/// A value of a row, or `-` where the record has none.
+fn optional(value: Option<String>) -> String {
+    value.unwrap_or_else(|| "-".into())
+}
+
+/// The note of a row: nothing for a timed one, why for the others.
+fn note(entry: &Entry) -> String {
+    match entry.status {
+        Status::Timed => String::new(),
+        Status::OverBudget => stopped(entry),
+        Status::Error => format!("ERROR: {}", printable(entry.error.as_deref().unwrap_or(""))),
+    }
+}
+
 /// The table: one row per (n, solver), ranked by the cold median (one run
 /// between runs of other searches), the fastest at each n as 1×; the warm
-/// median of repeated runs beside it.
-fn table(entries: &[Entry], max_n: usize) -> String {
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>10}  {:>9}  {:>12}  {:>10}",
-        "n",
-        "solver",
-        "solutions",
-        "nodes",
-        "cold",
-        "warm",
-        "×fastest",
-        "cold ns/node",
-        "peak heap"
-    );
+/// median of repeated runs beside it. A row not timed says why after its
+/// columns, or under the row where that would pass the width.
+fn table(entries: &[Entry], max_n: usize, width: Width) -> String {
+    let mut table = Table::new(vec![
+        Column::fixed("n", Align::Right),
+        Column::fixed("solver", Align::Left),
+        Column::fixed("solutions", Align::Right),
+        Column::fixed("nodes", Align::Right),
+        Column::fixed("cold", Align::Right),
+        Column::fixed("warm", Align::Right),
+        Column::fixed("×fastest", Align::Right),
+        Column::fixed("cold ns/node", Align::Right),
+        Column::fixed("peak heap", Align::Right),
+    ])
+    // Notes under a row start under its solver, past the widest n.
+    .indent_below(column_width(entries, COUNT, |n| n.to_string()) + 2);
     for n in MIN_N..=max_n {
         // A solver stopped at its first board keeps its id: only the
         // question keeps its board out of the counts.
@@ -203,70 +233,170 @@ fn table(entries: &[Entry], max_n: usize) -> String {
             .filter_map(|e| e.cold_median_ns())
             .min_by(f64::total_cmp);
         for entry in at_n {
-            let optional = |value: Option<String>| value.unwrap_or_else(|| "-".into());
-            let (cold, ratio, note) = match (entry.cold_median_ns(), entry.status) {
+            let (cold, ratio) = match (entry.cold_median_ns(), entry.status) {
                 (Some(cold), Status::Timed) => (
                     duration_ns(cold),
                     fastest.map_or("-".into(), |f| format!("{}×", significant(cold / f))),
-                    String::new(),
                 ),
-                (_, Status::OverBudget) => ("-".into(), "-".into(), stopped(entry)),
-                _ => (
-                    "-".into(),
-                    "-".into(),
-                    format!("ERROR: {}", entry.error.as_deref().unwrap_or("")),
-                ),
+                _ => ("-".into(), "-".into()),
             };
-            let _ = writeln!(
-                text,
-                "{:>3}  {:22}  {:>14}  {:>16}  {:>10}  {:>10}  {:>9}  {:>12}  {:>10}  {note}",
-                n,
-                entry.solver,
-                optional(entry.solutions.map(thousands)),
-                optional(entry.nodes.map(thousands)),
-                cold,
-                optional(entry.warm_median_ns().map(duration_ns)),
-                ratio,
-                optional(entry.cold_ns_per_node.map(significant)),
-                optional(entry.peak_heap_bytes.map(bytes)),
+            table.row_with_note(
+                vec![
+                    n.to_string(),
+                    entry.solver.clone(),
+                    optional(entry.solutions.map(thousands)),
+                    optional(entry.nodes.map(thousands)),
+                    cold,
+                    optional(entry.warm_median_ns().map(duration_ns)),
+                    ratio,
+                    optional(entry.cold_ns_per_node.map(significant)),
+                    optional(entry.peak_heap_bytes.map(bytes)),
+                ],
+                note(entry),
             );
         }
     }
-    text
+    table.render(width)
 }
 
 /// The finders' table: one row per (finder, n), in the order timed, the
 /// cold median time to one checked board and the steps it took.
-fn found_table(entries: &[Entry]) -> String {
+fn found_table(entries: &[Entry], width: Width) -> String {
     let found: Vec<&Entry> = entries.iter().filter(|e| e.question == FIND_ONE).collect();
     if found.is_empty() {
         return String::new();
     }
-    let mut text = String::from("\nfind one board (each board checked before it was timed):\n");
-    let _ = writeln!(
-        text,
-        "{:>10}  {:22}  {:>16}  {:>10}  {:>10}  {:>10}",
-        "n", "finder", "steps", "cold", "warm", "peak heap"
-    );
+    let mut table = Table::new(vec![
+        Column::fixed("n", Align::Right),
+        Column::fixed("finder", Align::Left),
+        Column::fixed("steps", Align::Right),
+        Column::fixed("cold", Align::Right),
+        Column::fixed("warm", Align::Right),
+        Column::fixed("peak heap", Align::Right),
+    ])
+    .indent_below(column_width(entries, FIND_ONE, |n| thousands(n as u64)) + 2);
     for entry in found {
-        let optional = |value: Option<String>| value.unwrap_or_else(|| "-".into());
-        let note = match entry.status {
-            Status::Timed => String::new(),
-            Status::OverBudget => stopped(entry),
-            Status::Error => format!("ERROR: {}", entry.error.as_deref().unwrap_or("")),
-        };
-        let _ = writeln!(
-            text,
-            "{:>10}  {:22}  {:>16}  {:>10}  {:>10}  {:>10}  {note}",
-            thousands(entry.n as u64),
-            entry.solver,
-            optional(entry.nodes.map(thousands)),
-            optional(entry.cold_median_ns().map(duration_ns)),
-            optional(entry.warm_median_ns().map(duration_ns)),
-            optional(entry.peak_heap_bytes.map(bytes)),
+        table.row_with_note(
+            vec![
+                thousands(entry.n as u64),
+                entry.solver.clone(),
+                optional(entry.nodes.map(thousands)),
+                optional(entry.cold_median_ns().map(duration_ns)),
+                optional(entry.warm_median_ns().map(duration_ns)),
+                optional(entry.peak_heap_bytes.map(bytes)),
+            ],
+            note(entry),
         );
     }
-    text
+    format!(
+        "\nfind one board (each board checked before it was timed):\n{}",
+        table.render(width)
+    )
+}
+
+/// How wide the n column of `question`'s table is, its n written by
+/// `write`.
+fn column_width(entries: &[Entry], question: &str, write: fn(usize) -> String) -> usize {
+    entries
+        .iter()
+        .filter(|e| e.question == question)
+        .map(|e| write(e.n).len())
+        .max()
+        .unwrap_or(0)
+        .max("n".len())
+}
+
+/// A line on stderr about how far the run has got: above the bar on a
+/// terminal; alone off one, where the bar is hidden and these lines are
+/// all that says the run is alive (stdout stays the tables).
+fn say(bar: &ProgressBar, line: &str) {
+    if bar.is_hidden() {
+        // Progress only: a closed stderr must not stop the measuring.
+        let _ = writeln!(io::stderr(), "{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
+/// The line that tells of one event of the run (a step moves the bar
+/// instead).
+fn event_line(event: &Event<'_>) -> String {
+    match event {
+        Event::CrossValidated {
+            pairs,
+            max_n,
+            elapsed,
+        } => format!(
+            "cross-validated {pairs} (solver, n) pairs for n <= {max_n}, {}",
+            seconds(*elapsed)
+        ),
+        Event::Climbed {
+            subject,
+            entries,
+            elapsed,
+        } => format!(
+            "{subject}: {}, {}",
+            climb_summary(entries),
+            seconds(*elapsed)
+        ),
+        Event::ColdRounds { rounds } => format!(
+            "cold rounds: every timed (solver, n) once a round between the others, {rounds} rounds"
+        ),
+        Event::Step(step) => format!("{} n = {}", step.solver, step.n),
+    }
+}
+
+/// `9.8 s`: the progress lines' durations.
+fn seconds(elapsed: Duration) -> String {
+    format!("{:.1} s", elapsed.as_secs_f64())
+}
+
+/// What one climb did: `checked, timed n = 4..14 (stopped: over budget
+/// at n = 15)`. Every timed n had its count (or board) checked first; an
+/// error ends the climb and is named instead.
+fn climb_summary(entries: &[Entry]) -> String {
+    let timed: Vec<usize> = entries
+        .iter()
+        .filter(|e| e.status == Status::Timed)
+        .map(|e| e.n)
+        .collect();
+    let mut summary = if timed.is_empty() {
+        "nothing timed".to_string()
+    } else {
+        format!("checked, timed n = {}", n_list(&timed))
+    };
+    if let Some(last) = entries.iter().find(|e| e.status != Status::Timed) {
+        let n = thousands(last.n as u64);
+        summary.push_str(&match last.status {
+            Status::Error => format!(
+                " (ERROR at n = {n}: {})",
+                printable(last.error.as_deref().unwrap_or(""))
+            ),
+            _ => match stopped(last).as_str() {
+                "over budget" => format!(" (stopped: over budget at n = {n})"),
+                why => format!(" (stopped at n = {n}: {why})"),
+            },
+        });
+    }
+    summary
+}
+
+/// `4..14` for consecutive n, `8..32, even` for even ones, or each n
+/// (a finder's powers of ten).
+fn n_list(ns: &[usize]) -> String {
+    let steps: Vec<usize> = ns.windows(2).map(|w| w[1].wrapping_sub(w[0])).collect();
+    let (first, last) = (ns[0], ns[ns.len() - 1]);
+    match steps.first() {
+        Some(&step @ (1 | 2)) if steps.iter().all(|&s| s == step) => {
+            let even = if step == 2 { ", even" } else { "" };
+            format!("{first}..{last}{even}")
+        }
+        _ => ns
+            .iter()
+            .map(|&n| thousands(n as u64))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
 }
 
 /// The note of a row not timed: "over budget", or, for a climb stopped

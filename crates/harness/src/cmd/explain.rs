@@ -1,47 +1,111 @@
-//! `queens explain ID`: a solver's teaching text (its crate README, which is
-//! also its crate doc), then what the newest record in `bench-results/`
-//! measured for it, so the idea and what it buys are read side by side.
+//! `queens explain ID`: a solver's or finder's teaching text (its crate
+//! README, which is also its crate doc), then what the newest reference
+//! record in `bench-results/` measured for it (the record `queens report`
+//! reads by default), so the idea and what it buys are read side by side.
+//! The whole is Markdown, rendered for a terminal unless `--markdown` asks
+//! for it as written.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use queens_core::{Solver, printable, printable_path};
-use queens_record::{Entry, Measured, Newest, newest_measurements};
+use queens_core::{printable, printable_path};
+use queens_record::{COUNT, Entry, FIND_ONE, Measured, Newest, newest_measurements};
 use queens_report::format;
+use queens_report::terminal::{self, Width};
 
 use crate::error::{CliError, output};
-use crate::registry;
+use crate::registry::{self, FINDERS, SOLVERS};
 
 /// `queens explain`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Solver id (see `queens list`).
-    pub solver: String,
-    /// Directory of bench records; the newest one is used.
+    /// Solver or finder id (see `queens list`).
+    pub id: String,
+    /// Directory of bench records; the newest reference record in it
+    /// (`scripts/bench`'s, `*-bench.json`: the one `queens report` reads) is
+    /// used, never a quick `queens compare`'s.
     #[arg(long, default_value = queens_record::RECORDS_DIR)]
     pub records: PathBuf,
+    /// Print the text as the Markdown it is written in, not rendered for a
+    /// terminal (to read in a Markdown viewer, or to paste).
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+/// What there is to explain under one id: a solver's texts, a finder's,
+/// or both (a depth-first solver stopped at its first board is a finder of
+/// the same id, with the same README).
+#[derive(Clone, Copy, Debug)]
+pub struct Subject {
+    /// The id.
+    pub id: &'static str,
+    /// The teaching text (Markdown).
+    pub teaching: &'static str,
+    /// The solver's reading of its numbers (Markdown; empty for a finder).
+    pub analysis: &'static str,
+}
+
+impl Subject {
+    /// The solver or finder `id`, or one line naming the ids there are.
+    pub fn find(id: &str) -> Result<Subject, CliError> {
+        if let Some(solver) = SOLVERS.iter().find(|s| s.info().id == id) {
+            let info = solver.info();
+            return Ok(Subject {
+                id: info.id,
+                teaching: info.teaching,
+                analysis: info.analysis,
+            });
+        }
+        if let Some(finder) = FINDERS.iter().find(|f| f.info().id == id) {
+            let info = finder.info();
+            return Ok(Subject {
+                id: info.id,
+                teaching: info.teaching,
+                analysis: "",
+            });
+        }
+        Err(CliError::Input(format!(
+            "unknown solver or finder '{}'; known: {}",
+            printable(id),
+            ids().join(", ")
+        )))
+    }
+}
+
+/// Every id `explain` takes: the solvers, then the finders that are not
+/// also solvers.
+pub fn ids() -> Vec<&'static str> {
+    let mut ids = registry::ids();
+    for finder in FINDERS {
+        if !ids.contains(&finder.info().id) {
+            ids.push(finder.info().id);
+        }
+    }
+    ids
 }
 
 /// Prints the teaching text and the measured rows.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let solver = registry::find(&args.solver)?;
+    let subject = Subject::find(&args.id)?;
     // Read the record before printing anything, so that a broken record is
     // one line on stderr and not half an explanation.
-    let newest = newest_measurements(&args.records, solver.info().id)?;
+    let newest = newest_measurements(&args.records, subject.id)?;
+    let text = render(&subject, &newest);
+    let text = if args.markdown {
+        text
+    } else {
+        terminal::markdown(&text, Width::terminal(false))
+    };
     let mut out = io::stdout().lock();
-    output(
-        out.write_all(render(solver, &newest).as_bytes())
-            .and_then(|()| out.flush()),
-    )
+    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
 }
 
-/// The whole output: teaching text, a rule, then the measured rows with the
-/// solver's own reading of them (`SolverInfo::analysis`), or one line saying
-/// why there are none.
-pub fn render(solver: &dyn Solver, newest: &Newest) -> String {
-    let info = solver.info();
-    let mut out = info.teaching.trim_end().to_string();
-    if let Some(kernel) = kernel_line(info.id) {
+/// The whole output as Markdown: teaching text, a rule, then the measured
+/// rows with the solver's own reading of them (`SolverInfo::analysis`), or
+/// one line saying why there are none.
+pub fn render(subject: &Subject, newest: &Newest) -> String {
+    let mut out = subject.teaching.trim_end().to_string();
+    if let Some(kernel) = kernel_line(subject.id) {
         out.push_str("\n\n");
         out.push_str(&kernel);
     }
@@ -50,20 +114,20 @@ pub fn render(solver: &dyn Solver, newest: &Newest) -> String {
         Newest::Missing(why) => {
             out.push_str(&format!(
                 "No measurements of {} yet: {}\n",
-                info.id,
+                subject.id,
                 printable(why)
             ));
         }
         Newest::Found(measured) if measured.rows.is_empty() => out.push_str(&format!(
-            "The newest record, {}, has no rows for {}.\n",
+            "The newest reference record, {}, has no rows for {}.\n",
             printable_path(&measured.file),
-            info.id
+            subject.id
         )),
         Newest::Found(measured) => {
-            out.push_str(&table(measured, info.id));
-            if !info.analysis.trim().is_empty() {
+            out.push_str(&table(measured, subject.id));
+            if !subject.analysis.trim().is_empty() {
                 out.push('\n');
-                out.push_str(info.analysis.trim_end());
+                out.push_str(subject.analysis.trim_end());
                 out.push('\n');
             }
         }
@@ -91,10 +155,11 @@ fn kernel_line(id: &str) -> Option<String> {
     ))
 }
 
-/// One solver's rows of one record, with where they come from. Every text
-/// that comes from the record (its provenance, a row's reason) is shown
-/// through [`printable`]: a record is a file anyone may have written, and
-/// an ESC or a newline in it must not reach the terminal as is.
+/// One solver's or finder's rows of one record, with where they come
+/// from. Every text that comes from the record (its provenance, a row's
+/// reason) is shown through [`printable`]: a record is a file anyone may
+/// have written, and an ESC or a newline in it must not reach the terminal
+/// as is.
 fn table(measured: &Measured, id: &str) -> String {
     let from = &measured.provenance;
     let mut out = format!(
@@ -106,21 +171,64 @@ fn table(measured: &Measured, id: &str) -> String {
         printable(&from.date)
     );
     out.push_str(
-        "Cold: each run one search between runs of other searches. Warm: the same search \
-         repeated back to back, which lets the processor's branch predictor learn it.\n\n",
+        "Times are medians. Cold: each run one search between runs of other searches. Warm: \
+         the same search repeated back to back, which lets the processor's branch predictor \
+         learn it.\n",
     );
-    out.push_str(
-        "| n | solutions | nodes | cold median | warm median | cold ns / node | warm ns / node \
-         | branch misses / node, cold / warm | peak heap | status |\n",
+    let counts: Vec<&Entry> = measured
+        .rows
+        .iter()
+        .filter(|r| r.question == COUNT)
+        .collect();
+    let found: Vec<&Entry> = measured
+        .rows
+        .iter()
+        .filter(|r| r.question == FIND_ONE)
+        .collect();
+    if !counts.is_empty() {
+        out.push_str(&count_table(&counts));
+    }
+    if !found.is_empty() {
+        out.push_str(&found_table(&found));
+    }
+    let timed = |row: &Entry| row.timing.is_some();
+    if measured.rows.iter().any(timed) && measured.rows.iter().all(|r| r.cold.is_none()) {
+        out.push_str(
+            "\nThis record has no cold figure (schema version 1): only the warm median, which \
+             flatters small boards. Rerun `scripts/bench` for both.\n",
+        );
+    }
+    match &measured.branch_misses_unavailable {
+        Some(why) => out.push_str(&format!(
+            "\nBranch misses per node are absent: {}.\n",
+            printable(why)
+        )),
+        None if measured.schema_version < 2 => out
+            .push_str("\nBranch misses per node are absent: not recorded (a version-1 record).\n"),
+        None => {}
+    }
+    out
+}
+
+/// A cold figure, "not recorded" for a timed row without one (a version-1
+/// record), `-` for a row not timed.
+fn cold_cell(row: &Entry, value: Option<f64>, write: fn(f64) -> String) -> String {
+    match value {
+        Some(value) => write(value),
+        None if row.timing.is_some() => "not recorded".to_string(),
+        None => "-".to_string(),
+    }
+}
+
+/// The counts, one Markdown row per n; why a row was not timed under the
+/// table (a sentence, too long for a column).
+fn count_table(rows: &[&Entry]) -> String {
+    let mut out = String::from(
+        "\n| n | solutions | nodes | cold | warm | cold ns/node | warm ns/node \
+         | branch misses/node cold / warm | peak heap | status |\n",
     );
     out.push_str("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-    let timed = |row: &Entry| row.timing.is_some();
-    let cold_cell = |row: &Entry, value: Option<f64>, write: fn(f64) -> String| match value {
-        Some(value) => write(value),
-        None if timed(row) => "not recorded".to_string(),
-        None => "-".to_string(),
-    };
-    for row in &measured.rows {
+    for row in rows {
         let misses = match (
             row.cold_branch_misses_per_node,
             row.warm_branch_misses_per_node,
@@ -147,21 +255,30 @@ fn table(measured: &Measured, id: &str) -> String {
             status_text(row)
         ));
     }
-    if measured.rows.iter().any(timed) && measured.rows.iter().all(|r| r.cold.is_none()) {
-        out.push_str(
-            "\nThis record has no cold figure (schema version 1): only the warm median, which \
-             flatters small boards. Rerun `scripts/bench` for both.\n",
-        );
+    out.push_str(&reasons(rows));
+    out
+}
+
+/// The boards found, one Markdown row per n: the time to one checked
+/// board and the steps it took.
+fn found_table(rows: &[&Entry]) -> String {
+    let mut out = String::from(
+        "\nFinding one board (each board checked before it was timed):\n\n\
+         | n | steps | cold | warm | peak heap | status |\n\
+         |---:|---:|---:|---:|---:|---|\n",
+    );
+    for row in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            format::thousands(row.n as u64),
+            optional(row.nodes),
+            cold_cell(row, row.cold_median_ns(), format::duration_ns),
+            row.warm_median_ns().map_or("-".into(), format::duration_ns),
+            row.peak_heap_bytes.map_or("-".into(), format::bytes),
+            status_text(row)
+        ));
     }
-    match &measured.branch_misses_unavailable {
-        Some(why) => out.push_str(&format!(
-            "\nBranch misses per node are absent: {}.\n",
-            printable(why)
-        )),
-        None if measured.schema_version < 2 => out
-            .push_str("\nBranch misses per node are absent: not recorded (a version-1 record).\n"),
-        None => {}
-    }
+    out.push_str(&reasons(rows));
     out
 }
 
@@ -170,16 +287,32 @@ fn optional(value: Option<u64>) -> String {
     value.map_or("-".into(), format::thousands)
 }
 
-/// The status as the record spells it, with the reason when there is one.
+/// The status as the record spells it.
 fn status_text(entry: &Entry) -> String {
-    let status = serde_json::to_value(entry.status)
+    serde_json::to_value(entry.status)
         .ok()
         .and_then(|value| value.as_str().map(str::to_string))
-        .unwrap_or_else(|| format!("{:?}", entry.status));
-    match &entry.error {
-        Some(why) => format!("{status}: {}", printable(why)),
-        None => status,
+        .unwrap_or_else(|| format!("{:?}", entry.status))
+}
+
+/// Why each row with a reason was not timed (or failed), as a Markdown
+/// list: `- n = 14: not run: ...`.
+fn reasons(rows: &[&Entry]) -> String {
+    let mut out = String::new();
+    for row in rows {
+        if let Some(why) = &row.error {
+            if out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&format!(
+                "- n = {}, {}: {}\n",
+                format::thousands(row.n as u64),
+                status_text(row),
+                printable(why)
+            ));
+        }
     }
+    out
 }
 
 #[cfg(test)]
@@ -190,7 +323,7 @@ mod tests {
 
     fn explained(record: Record) -> String {
         render(
-            registry::find("three-mask").unwrap(),
+            &Subject::find("three-mask").unwrap(),
             &Newest::Found(Box::new(Measured {
                 file: "bench-results/fixture.json".into(),
                 provenance: record.provenance.clone(),

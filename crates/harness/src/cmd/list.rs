@@ -1,15 +1,21 @@
 //! `queens list`: what is registered, the questions each answers ("count"
 //! all boards, "list" them, "find" one), and its limits.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
+
+use queens_report::terminal::{Align, Column, Table, Width, wrap_lines};
 
 use crate::error::{CliError, output};
 use crate::registry::{self, FINDERS, SOLVERS};
 
-/// `queens list` takes no arguments.
+/// `queens list`'s arguments.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Print each fact on one line, however long, instead of wrapping at
+    /// 100 columns.
+    #[arg(long)]
+    pub wide: bool,
+}
 
 /// One entry's lines: the idea, the seed, the limit, and a device note.
 struct Entry {
@@ -22,8 +28,11 @@ struct Entry {
 }
 
 /// Prints the registry, one block per solver, then one per finder that is
-/// not also a solver (a listing solver's first board is the same id).
-pub fn run(_: &Args) -> Result<(), CliError> {
+/// not also a solver (a listing solver's first board is the same id): a
+/// row of id, largest n and questions answered, and under it the idea,
+/// the seed, the limit and the device, each wrapped to the width (they
+/// are sentences, too long for a column beside the others).
+pub fn run(args: &Args) -> Result<(), CliError> {
     let mut entries: Vec<Entry> = SOLVERS
         .iter()
         .map(|solver| {
@@ -56,44 +65,36 @@ pub fn run(_: &Args) -> Result<(), CliError> {
             device: None,
         });
     }
-    let id_width = entries.iter().map(|e| e.id.len()).max().unwrap_or(2).max(2);
-    let n_width = entries
-        .iter()
-        .map(|e| e.max_n.to_string().len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let answers: Vec<String> = entries.iter().map(|e| registry::questions(e.id)).collect();
-    let a_width = answers.iter().map(String::len).max().unwrap_or(7).max(7);
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{:id_width$}  {:>n_width$}  {:a_width$}  idea / seed",
-        "id", "max n", "answers"
-    );
-    for (entry, answers) in entries.iter().zip(&answers) {
-        let _ = writeln!(
-            text,
-            "{:id_width$}  {:>n_width$}  {answers:a_width$}  {}",
-            entry.id, entry.max_n, entry.idea
-        );
-        let more = [
+    let mut table = Table::new(vec![
+        Column::fixed("id", Align::Left),
+        Column::fixed("max n", Align::Right),
+        Column::fixed("answers", Align::Left),
+    ]);
+    for entry in &entries {
+        table.row(vec![
+            entry.id.to_string(),
+            entry.max_n.to_string(),
+            registry::questions(entry.id),
+        ]);
+        let facts = [
+            Some(format!("idea: {}", entry.idea)),
             Some(format!("seed: {}", entry.seed)),
             Some(format!("limit: {}", entry.limit)),
             entry.device.clone(),
         ];
-        for line in more.into_iter().flatten() {
-            let _ = writeln!(
-                text,
-                "{:id_width$}  {:>n_width$}  {:a_width$}  {line}",
-                "", "", ""
-            );
+        for fact in facts.into_iter().flatten() {
+            table.below(fact);
         }
     }
-    let _ = writeln!(
-        text,
-        "\nanswers: count = how many boards (`queens count`), list = every board (`queens solve`), find = one board (`queens find`)"
-    );
+    let width = Width::terminal(args.wide);
+    let mut text = table.render(width);
+    text.push('\n');
+    text.push_str(&wrap_lines(
+        "answers: count = how many boards (`queens count`), list = every board \
+         (`queens solve`), find = one board (`queens find`)\n",
+        width,
+        "answers: ".len(),
+    ));
     let mut out = io::stdout().lock();
     output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
 }

@@ -21,6 +21,7 @@ use queens_core::{SearchStats, Solver};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, output};
+use crate::trace_text::{format_step, header_line};
 use crate::{memory, registry, repair_trace};
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
@@ -32,11 +33,6 @@ pub const DEFAULT_STEPS: usize = 40;
 pub const SCREEN_LINES: usize = 48;
 /// The most steps a trace shows (see [`crate::trace_json::MAX_STEPS`]).
 pub use crate::trace_json::MAX_STEPS;
-/// A step of more lines than this (a whole level of partial boards, a wide
-/// grid) is cut, saying how much was left out.
-pub const MAX_LINES_PER_STEP: usize = 24;
-/// Lines are cut at this many characters for the same reason.
-pub const MAX_LINE_CHARS: usize = 240;
 
 /// `queens trace`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -161,11 +157,7 @@ pub fn write(
         }
         Limit::Steps(k) => k.clamp(1, MAX_STEPS),
     };
-    let mut written = write!(
-        out,
-        "{} on the {n}x{n} board, at most {steps} steps\n{LEGEND}\n{CONVENTION}\n",
-        info.id
-    );
+    let mut written = out.write_all(header(info.id, n, Some(steps)).as_bytes());
     let widest = steps.to_string().len();
     // From this step on the numbers are `widest` wide.
     let settled = 10usize.pow(widest as u32 - 1);
@@ -235,7 +227,7 @@ fn screen(solver: &dyn Solver, n: usize) -> Result<String, CliError> {
         blocks = format_steps(fitting);
     }
     let cut = recorder.stopped_early() || blocks.len() < recorded;
-    let mut out = format!("{} on the {n}x{n} board\n{LEGEND}\n{CONVENTION}\n", info.id);
+    let mut out = header(info.id, n, None);
     out.push_str(&blocks.concat());
     out.push_str(&footer(blocks.len(), cut, &stats));
     out.push('\n');
@@ -256,39 +248,16 @@ fn fitting_blocks(blocks: &[String], lines: usize) -> usize {
     fitting.max(1).min(blocks.len())
 }
 
-/// `  7 place    text`, with the lines after the first indented under the
-/// text, and long steps and lines cut with a note of what was left out.
-fn format_step(number: usize, number_width: usize, kind: StepKind, text: &str) -> String {
-    let prefix = format!("{number:>number_width$} {kind:<8} ");
-    let indent = " ".repeat(prefix.chars().count());
-    let lines: Vec<&str> = text.lines().collect();
-    let shown = lines.len().min(MAX_LINES_PER_STEP);
-    let mut out = String::new();
-    for (index, line) in lines.iter().take(shown).enumerate() {
-        out.push_str(if index == 0 { &prefix } else { &indent });
-        out.push_str(&cut_line(line));
-        out.push('\n');
-    }
-    if lines.is_empty() {
-        out.push_str(prefix.trim_end());
-        out.push('\n');
-    }
-    if lines.len() > shown {
-        out.push_str(&format!(
-            "{indent}... {} more lines of this step not shown\n",
-            lines.len() - shown
-        ));
+/// The lines above the steps: the solver and the board (and the steps
+/// asked for), then the tags' [`LEGEND`] and the masks' [`CONVENTION`],
+/// each wrapped to the width under the text after its label.
+pub fn header(id: &str, n: usize, steps: Option<usize>) -> String {
+    let asked = steps.map_or(String::new(), |k| format!(", at most {k} steps"));
+    let mut out = format!("{id} on the {n}x{n} board{asked}\n");
+    for line in [LEGEND, CONVENTION] {
+        out.push_str(&header_line(line));
     }
     out
-}
-
-fn cut_line(line: &str) -> String {
-    let length = line.chars().count();
-    if length <= MAX_LINE_CHARS {
-        return line.trim_end().to_string();
-    }
-    let kept: String = line.chars().take(MAX_LINE_CHARS).collect();
-    format!("{kept} ... ({} more characters)", length - MAX_LINE_CHARS)
 }
 
 /// One line: where the search stands after the shown steps.
@@ -313,27 +282,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_block_step_is_indented_under_its_text() {
-        let text = format_step(3, 2, StepKind::Place, "first\n  second");
-        assert_eq!(text, " 3 place    first\n              second\n");
-    }
-
-    #[test]
     fn a_screen_holds_the_blocks_that_fit_and_at_least_one() {
         let blocks: Vec<String> = ["a\nb\n", "c\n", "d\ne\nf\n"].map(String::from).to_vec();
         assert_eq!(fitting_blocks(&blocks, 3), 2);
         assert_eq!(fitting_blocks(&blocks, 6), 3);
         assert_eq!(fitting_blocks(&blocks, 1), 1);
         assert_eq!(fitting_blocks(&[], 10), 0);
-    }
-
-    #[test]
-    fn long_steps_and_lines_are_cut_with_a_note() {
-        let many: Vec<String> = (0..MAX_LINES_PER_STEP + 5).map(|i| i.to_string()).collect();
-        let text = format_step(1, 1, StepKind::Level, &many.join("\n"));
-        assert_eq!(text.lines().count(), MAX_LINES_PER_STEP + 1);
-        assert!(text.ends_with("... 5 more lines of this step not shown\n"));
-        let wide = "x".repeat(MAX_LINE_CHARS + 7);
-        assert!(cut_line(&wide).ends_with("... (7 more characters)"));
     }
 }
