@@ -37,7 +37,7 @@ pub mod trace;
 pub use device::Accelerator;
 pub use error::{QueensError, printable, printable_path};
 pub use find::{Finder, FinderInfo, FirstBoard, Found, Placement};
-pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter, file_name};
+pub use solution::{MAX_ALGEBRAIC_N, Solution, file_label, file_letter, file_name};
 pub use solver::{
     Boards, CountOnly, CountOptions, GenericSearch, Metric, SearchStats, SolutionSink, Solver,
     SolverInfo, Visit, count_by_enumerating, list_boards,
