@@ -16,6 +16,8 @@
 //! - [`memory`]: what a search holds, declared before it runs.
 //! - [`trace`]: zero-cost step tracing for teaching.
 //! - [`Accelerator`]: the device a solver counts on, when not the CPU.
+//! - [`counted`], [`noun`]: a number with its noun, the noun agreeing
+//!   with it.
 //! - [`split`]: work units, so that threads, shards and checkpoints can
 //!   drive any solver that splits its count.
 
@@ -33,6 +35,7 @@ mod solver;
 pub mod split;
 pub mod symmetry;
 pub mod trace;
+mod words;
 
 pub use device::Accelerator;
 pub use error::{QueensError, printable, printable_path};
@@ -42,3 +45,4 @@ pub use solver::{
     Boards, CountOnly, CountOptions, GenericSearch, Metric, SearchStats, SolutionSink, Solver,
     SolverInfo, Visit, count_by_enumerating, list_boards,
 };
+pub use words::{counted, noun};

@@ -145,7 +145,8 @@ pub fn human(seconds: f64) -> String {
         s if s < HOUR => format!("{:.0} min", s / MINUTE),
         s if s < DAY => format!("{:.1} h", s / HOUR),
         s if s < YEAR => format!("{:.1} days", s / DAY),
-        s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
+        // Whole years, so "1 year" must be said as such.
+        s if s < 1e4 * YEAR => queens_core::counted((s / YEAR).round() as u64, "year", "years"),
         s => format!("{:.1e} years", s / YEAR),
     }
 }
@@ -282,6 +283,13 @@ mod tests {
         );
         assert_eq!(human(45.0), "45 s");
         assert_eq!(human(1e12), "3.2e4 years");
+    }
+
+    #[test]
+    fn a_year_is_one_year() {
+        const YEAR: f64 = 365.25 * 86_400.0;
+        assert_eq!(human(1.2 * YEAR), "1 year");
+        assert_eq!(human(2.0 * YEAR), "2 years");
     }
 
     /// The README states the threshold in words ("past ten minutes"); this

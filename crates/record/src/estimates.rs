@@ -128,7 +128,11 @@ impl EstimatesRecord {
             if e.pieces < e.units {
                 return Err((
                     field("pieces"),
-                    format!("{} pieces cannot hold {} units", e.pieces, e.units),
+                    format!(
+                        "{} cannot hold {}",
+                        queens_core::counted(e.pieces, "piece", "pieces"),
+                        queens_core::counted(e.units, "unit", "units")
+                    ),
                 ));
             }
             // One piece is a share of the whole, and the heaviest share is

@@ -75,7 +75,7 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                 .map_or("unknown", |c| &c[..c.len().min(7)]);
             out.push_str(&format!(
                 "Projected by `queens count N --estimate --threads 1` (a timed multi-stage sample of each \
-                 count's work, within its budget) on {} ({} cores), commit {commit}, {}. *Interval*: \
+                 count's work, within its budget) on {} ({}), commit {commit}, {}. *Interval*: \
                  ± 2 standard errors, a nominal 95 %. *Core-hours*: the one-thread time in hours, \
                  what a cluster bills; the count splits into units, so it spreads over cores. \
                  *Longest piece*: the plan's heaviest piece (of the *pieces* it cuts the units \
@@ -83,7 +83,7 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                  one thread: the most work a thread, a checkpoint or a preempted task can lose, \
                  and the least time the count can take on any number of cores.\n\n",
                 p.cpu_model,
-                p.cores,
+                queens_core::counted(p.cores, "core", "cores"),
                 p.date.get(..10).unwrap_or(&p.date),
             ));
             out.push_str(
@@ -97,7 +97,7 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                     .peak_bytes
                     .map_or_else(|| "unknown".to_string(), super::format::bytes);
                 out.push_str(&format!(
-                    "| {} | {} | {} | {} to {} | {} | {} | {} | {memory} | {} draws, {} parts in {} s |\n",
+                    "| {} | {} | {} | {} to {} | {} | {} | {} | {memory} | {}, {} in {} s |\n",
                     e.n,
                     e.solver,
                     hours(e.seconds),
@@ -106,8 +106,8 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                     significant(e.core_hours()),
                     e.pieces,
                     hours(e.longest_piece_seconds),
-                    e.draws,
-                    e.parts_timed,
+                    queens_core::counted(e.draws, "draw", "draws"),
+                    queens_core::counted(e.parts_timed, "part", "parts"),
                     significant(e.sample_seconds),
                 ));
             }

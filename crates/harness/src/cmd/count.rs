@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use queens_core::memory::Question;
 use queens_core::split::WorkSplit;
-use queens_core::{CountOptions, Solver};
+use queens_core::{CountOptions, Solver, counted};
 
 use crate::args::{Board, number};
 use crate::budget::{self, Growth};
@@ -332,11 +332,13 @@ fn check_published(
 fn interrupted_line(done: usize, units: usize, saved_in: Option<&Path>) -> String {
     match saved_in {
         Some(path) => format!(
-            "interrupted: {done} of {units} units finished and saved in {}; run the same command again to resume",
+            "interrupted: {done} of {} finished and saved in {}; run the same command again to resume",
+            counted(units, "unit", "units"),
             path.display()
         ),
         None => format!(
-            "interrupted after {done} of {units} units; nothing was saved (--checkpoint FILE makes a run resumable)"
+            "interrupted after {done} of {}; nothing was saved (--checkpoint FILE makes a run resumable)",
+            counted(units, "unit", "units")
         ),
     }
 }
@@ -385,15 +387,15 @@ fn estimate(
             bar.left_while(
                 status.left.as_secs_f64(),
                 &format!("timing {doing}; budget:"),
-                &format!("({} draws)", status.draws),
+                &format!("({})", counted(status.draws, "draw", "draws")),
             );
         }
         let so_far = match status.so_far {
             Some(p) => format!(
-                "so far {} s ± {} s on one thread from {} draws",
+                "so far {} s ± {} s on one thread from {}",
                 significant(p.seconds),
                 significant(p.standard_error),
-                status.draws
+                counted(status.draws, "draw", "draws")
             ),
             None => "no unit finished yet, so no estimate".to_string(),
         };

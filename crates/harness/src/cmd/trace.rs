@@ -17,7 +17,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use queens_core::trace::{CONVENTION, Step, StepKind, StepStream, TraceRecorder};
-use queens_core::{SearchStats, Solver};
+use queens_core::{SearchStats, Solver, counted};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, output};
@@ -163,8 +163,9 @@ pub fn write(
     };
     let mut written = write!(
         out,
-        "{} on the {n}x{n} board, at most {steps} steps\n{LEGEND}\n{CONVENTION}\n",
-        info.id
+        "{} on the {n}x{n} board, at most {}\n{LEGEND}\n{CONVENTION}\n",
+        info.id,
+        counted(steps, "step", "steps")
     );
     let widest = steps.to_string().len();
     // From this step on the numbers are `widest` wide.
@@ -299,11 +300,16 @@ fn footer(shown: usize, cut: bool, stats: &SearchStats) -> String {
         } else {
             String::new()
         };
-        format!("-- cut after {shown} steps: the search goes on{more}")
+        format!(
+            "-- cut after {}: the search goes on{more}",
+            counted(shown, "step", "steps")
+        )
     } else {
         format!(
-            "-- search complete in {shown} steps: {} solutions, {} nodes",
-            stats.solutions, stats.nodes
+            "-- search complete in {}: {}, {}",
+            counted(shown, "step", "steps"),
+            counted(stats.solutions, "solution", "solutions"),
+            counted(stats.nodes, "node", "nodes")
         )
     }
 }
