@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::trace::{Detail, Observer, StepKind};
-use queens_core::{SearchStats, SolutionSink, file_letter};
+use queens_core::{SearchStats, SolutionSink, counted, file_letter};
 
 use crate::configuration::{Change, Clash, Configuration, MAX_N};
 
@@ -74,9 +74,10 @@ impl Search {
             let n = self.configuration.n();
             observer.step(StepKind::Note, || Detail {
                 text: format!(
-                    "{}: {} numbers of {n} digits in base {}; digit = rank of the file's queen (0 = empty), file a first",
+                    "{}: {} of {} in base {}; digit = rank of the file's queen (0 = empty), file a first",
                     self.configuration.number(n),
-                    self.configuration.numbers_with_prefix(0),
+                    counted(self.configuration.numbers_with_prefix(0), "number", "numbers"),
+                    counted(n, "digit", "digits"),
                     n + 1
                 ),
                 ..self.detail()
@@ -128,10 +129,10 @@ impl Search {
             let skipped = if O::ENABLED {
                 let prefix = self.configuration.queens().len();
                 let count = self.configuration.numbers_with_prefix(prefix);
-                let plural = if count == 1 { "" } else { "s" };
                 format!(
-                    "{} ({count} number{plural})",
-                    self.configuration.number(prefix)
+                    "{} ({})",
+                    self.configuration.number(prefix),
+                    counted(count, "number", "numbers")
                 )
             } else {
                 String::new()

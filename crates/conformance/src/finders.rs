@@ -4,7 +4,7 @@
 //!
 //! | check | the contract |
 //! |---|---|
-//! | [`finder_documents_itself`] | non-empty seed, idea, step, limit reason and teaching text; an id fit for command lines |
+//! | [`finder_documents_itself`] | non-empty seed, idea, step, limit reason and teaching text; a limit reason that goes on from "supports n <= N"; an id fit for command lines |
 //! | [`exact_for_every_small_n`] | for n = 1..=200 (or its `max_n`, or its [`FinderConfig`]'s), a board that both checkers accept, and "no board" exactly for n = 2 and 3 |
 //! | [`exact_at_every_power_of_ten`] | the same at n = 10, 100, ... up to what its [`FinderConfig`] says, with the pairwise checker too up to 10^4 |
 //! | [`seeds_reproduce`] | the same seed gives the same board and steps; a seeded finder's boards depend on the seed |
@@ -94,7 +94,8 @@ pub fn exact(finder: &dyn Finder, n: usize, seed: u64) {
     }
 }
 
-/// Non-empty documentation and a command-line id.
+/// Non-empty documentation, a limit reason that reads on from its limit,
+/// and a command-line id.
 pub fn finder_documents_itself(finder: &dyn Finder, _: &FinderConfig) {
     let info = finder.info();
     let fields = [
@@ -117,6 +118,7 @@ pub fn finder_documents_itself(finder: &dyn Finder, _: &FinderConfig) {
         info.id
     );
     assert!(info.max_n >= 8, "{}: max_n below 8", info.id);
+    crate::limit_reason_follows_its_limit(info.id, info.limit_reason);
 }
 
 /// Every n from 1 to [`SMALL_UP_TO`] (or `max_n`, or what the

@@ -21,7 +21,7 @@
 //!
 //! | check | the contract |
 //! |---|---|
-//! | [`documents_itself`] | non-empty seed, idea, node, limit reason and teaching text; `max_n >= 8`; an id fit for command lines and file names |
+//! | [`documents_itself`] | non-empty seed, idea, node, limit reason and teaching text; a limit reason that goes on from "supports n <= N"; `max_n >= 8`; an id fit for command lines and file names |
 //! | [`counts_match_a000170`] | the count of every n up to the limit is the published one, and some work was reported |
 //! | [`unique_counts_match_a002562`] | so are the classes under rotation and reflection |
 //! | [`listed_sets_equal_brute_force`] | for n <= 8, a listing solver lists valid, distinct boards: exactly brute force's set; a count-only solver refuses every n with [`QueensError::CannotEnumerate`] |
@@ -246,8 +246,9 @@ pub fn without_its_device(solver: &dyn Solver) -> bool {
     true
 }
 
-/// The facts `queens list` and `queens explain` print are there, and the id
-/// can go on a command line and into a file name unquoted.
+/// The facts `queens list` and `queens explain` print are there (the
+/// limit's reason reading on from the limit), and the id can go on a
+/// command line and into a file name unquoted.
 pub fn documents_itself(solver: &dyn Solver, _: &Config) {
     let info = solver.info();
     assert!(!info.id.is_empty(), "an empty id");
@@ -271,6 +272,18 @@ pub fn documents_itself(solver: &dyn Solver, _: &Config) {
         info.max_n >= 8,
         "{}: every approach handles the 8×8 board",
         info.id
+    );
+    limit_reason_follows_its_limit(info.id, info.limit_reason);
+}
+
+/// `limit_reason` is printed after "ID supports n <= N " (a refusal) and
+/// after "limit: n <= N " (`queens list`), so it must go on that sentence:
+/// "because ...", "on a u32 mask ...", never a sentence of its own that
+/// would run into the number ("n <= 28 Q(29) would overflow").
+pub(crate) fn limit_reason_follows_its_limit(id: &str, reason: &str) {
+    assert!(
+        reason.starts_with(|c: char| c.is_ascii_lowercase()),
+        "{id}: limit_reason {reason:?} must go on from \"supports n <= N\" (start it in lower case: \"because ...\", \"on ...\")"
     );
 }
 
@@ -731,6 +744,18 @@ mod tests {
         assert!(caught(unique_counts_match_a002562));
         assert!(caught(listed_sets_equal_brute_force));
         assert!(!caught(documents_itself), "its documents are fine");
+    }
+
+    #[test]
+    fn a_limit_reason_must_go_on_from_its_limit() {
+        limit_reason_follows_its_limit("x", "because n! grows too fast");
+        limit_reason_follows_its_limit("x", "on a u32 mask: one bit per file");
+        // "supports n <= 28 Q(29) would overflow ..." runs two sentences
+        // into one.
+        let run_on = std::panic::catch_unwind(|| {
+            limit_reason_follows_its_limit("x", "Q(29) would overflow the u64");
+        });
+        assert!(run_on.is_err());
     }
 
     #[test]

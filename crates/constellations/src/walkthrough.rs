@@ -3,7 +3,7 @@
 //! pre-placement, its weight, and the interior search in masks.
 
 use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing};
-use queens_core::{CountOnly, SearchStats, file_name};
+use queens_core::{CountOnly, SearchStats, counted, file_name};
 
 use crate::constellation::Constellation;
 use crate::interior::{Interior, MAX_N};
@@ -26,10 +26,11 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let summary = observer.step(StepKind::Note, || {
         format!(
             "plan: {n}^4 border pre-placements (queens on the a and {} files, ranks 1 and {n}) looked at\n\
-             one unit per orbit of the 8 symmetries: {units} units \
+             one unit per orbit of the 8 symmetries: {} \
              (orbits of 8: {eights}, of 4: {fours}, of 2: {twos}, of 1: {ones})\n\
              a unit's completions are counted once and stand for its whole orbit",
-            file_name(n - 1)
+            file_name(n - 1),
+            counted(units, "unit", "units")
         )
     });
     if summary.is_break() {
@@ -56,7 +57,7 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
             Detail {
                 text: format!(
                     "unit {}/{units}: border queens {} (west {}, east {}, south {}, north {})\n\
-                     orbit {orbit}: each completion stands for {orbit} solutions; \
+                     orbit {orbit}: each completion stands for {}; \
                      weight {}: its estimated cost (nodes to fill its first {} free ranks), \
                      which balances threads and shards",
                     index + 1,
@@ -65,6 +66,7 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
                     square(last, c.east as usize),
                     square(c.south as usize, 0),
                     square(c.north as usize, last),
+                    counted(orbit, "solution", "solutions"),
                     unit.weight,
                     plan::ESTIMATE_ROWS
                 ),
@@ -82,11 +84,11 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
         }
         let done = observer.step(StepKind::Note, || {
             Detail::text(format!(
-                "unit {} done: {} completions x orbit {orbit} = {} solutions, {} interior nodes",
+                "unit {} done: {} x orbit {orbit} = {}, {}",
                 index + 1,
-                tally.solutions,
-                orbit * tally.solutions,
-                tally.nodes
+                counted(tally.solutions, "completion", "completions"),
+                counted(orbit * tally.solutions, "solution", "solutions"),
+                counted(tally.nodes, "interior node", "interior nodes")
             ))
             .solutions(stats.solutions)
             .nodes(stats.nodes)

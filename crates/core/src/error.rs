@@ -70,7 +70,10 @@ pub enum QueensError {
     },
 
     /// A slice of a unit that the engine does not cut it into.
-    #[error("no part {index} of {of} of this unit (it can be cut into at most {max} parts)")]
+    #[error(
+        "no part {index} of {of} of this unit (it can be cut into at most {})",
+        crate::counted(*.max, "part", "parts")
+    )]
     NoSuchPart {
         /// The slice asked for.
         index: u32,

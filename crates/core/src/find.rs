@@ -272,7 +272,11 @@ impl fmt::Display for WrongAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WrongAnswer::WrongSize { n, got } => {
-                write!(f, "asked for n = {n}, returned a board of {got} files")
+                write!(
+                    f,
+                    "asked for n = {n}, returned a board of {}",
+                    crate::counted(*got, "file", "files")
+                )
             }
             WrongAnswer::Attack(violation) => write!(f, "not a solution: {violation}"),
             WrongAnswer::MissedBoard { n } => {

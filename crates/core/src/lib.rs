@@ -16,6 +16,8 @@
 //! - [`memory`]: what a search holds, declared before it runs.
 //! - [`trace`]: zero-cost step tracing for teaching.
 //! - [`Accelerator`]: the device a solver counts on, when not the CPU.
+//! - [`counted`], [`noun`]: a number with its noun, the noun agreeing
+//!   with it.
 //! - [`split`]: work units, so that threads, shards and checkpoints can
 //!   drive any solver that splits its count.
 
@@ -33,12 +35,14 @@ mod solver;
 pub mod split;
 pub mod symmetry;
 pub mod trace;
+mod words;
 
 pub use device::Accelerator;
 pub use error::{QueensError, printable, printable_path};
 pub use find::{Finder, FinderInfo, FirstBoard, Found, Placement};
-pub use solution::{MAX_ALGEBRAIC_N, Solution, file_letter, file_name};
+pub use solution::{MAX_ALGEBRAIC_N, Solution, file_label, file_letter, file_name};
 pub use solver::{
     Boards, CountOnly, CountOptions, GenericSearch, Metric, SearchStats, SolutionSink, Solver,
     SolverInfo, Visit, count_by_enumerating, list_boards,
 };
+pub use words::{counted, noun};

@@ -1,11 +1,14 @@
 //! Drawing a solution for a person: plain ASCII, or Unicode with a queen glyph
 //! on alternating light and dark squares. Rank numbers run down the left edge
-//! (highest rank on top, as a chess diagram is drawn) and file letters along
-//! the bottom.
+//! (highest rank on top, as a chess diagram is drawn) and file names along
+//! the bottom: letters a to z, then past z the file's number, 27, 28, ...
+//! (1-based, as ranks are, and as a trace names those files), each written
+//! top to bottom under its own file so that the columns stay one character
+//! wide.
 
 use std::fmt::Write;
 
-use crate::solution::{MAX_ALGEBRAIC_N, file_letter};
+use crate::solution::file_label;
 
 /// How squares are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,20 +43,27 @@ pub fn render(rows: &[u8], style: Style) -> String {
         }
         out.push('\n');
     }
-    let _ = write!(out, "{:label_width$} ", "");
-    for col in 0..n {
-        // Past 26 files there are no letters: label by column number mod 10.
-        let label = if n <= MAX_ALGEBRAIC_N {
-            file_letter(col)
-        } else {
-            char::from_digit((col % 10) as u32, 10).unwrap_or('?')
-        };
-        out.push(label);
-        if col + 1 < n {
-            out.push(' ');
+    // Each name is right-aligned in a block as tall as the longest, as
+    // numbers in a column are: the last line holds every letter and every
+    // number's last digit.
+    let names: Vec<String> = (0..n).map(file_label).collect();
+    let height = names.iter().map(String::len).max().unwrap_or(0);
+    for line in 0..height {
+        let _ = write!(out, "{:label_width$} ", "");
+        for (col, name) in names.iter().enumerate() {
+            let blank = height - name.len();
+            let glyph = if line < blank {
+                ' '
+            } else {
+                char::from(name.as_bytes()[line - blank])
+            };
+            out.push(glyph);
+            if col + 1 < n {
+                out.push(' ');
+            }
         }
+        out.push('\n');
     }
-    out.push('\n');
     out
 }
 
@@ -76,6 +86,45 @@ mod tests {
         let bottom = board.lines().nth(3).unwrap();
         assert_eq!(bottom, "1 ■ □ ♛ □");
         assert_eq!(board.matches('♛').count(), 4);
+    }
+
+    #[test]
+    fn files_past_z_are_named_by_their_number_under_their_own_column() {
+        let rows: Vec<u8> = (0..30).map(|c| (c * 2 % 29) as u8).collect();
+        let board = render(&rows, Style::Ascii);
+        let lines: Vec<&str> = board.lines().collect();
+        let (tens, units) = (lines[30], lines[31]);
+        // One character per file in both lines, after the rank labels'
+        // width and a space, as in every rank's line.
+        let spaced = |names: &str| {
+            names
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(
+            units,
+            format!("   {}", spaced("abcdefghijklmnopqrstuvwxyz7890"))
+        );
+        assert_eq!(tens, format!("   {}2 2 2 3", " ".repeat(2 * 26)));
+        // Read down each column: a..z, then 27..30, the 1-based numbers
+        // that a trace names those files by.
+        let column = |col: usize| -> String {
+            let at = 3 + 2 * col;
+            [tens, units]
+                .iter()
+                .filter_map(|line| line[at..].chars().next())
+                .filter(|c| *c != ' ')
+                .collect()
+        };
+        let read: Vec<String> = (0..30).map(column).collect();
+        let named: Vec<String> = (0..30).map(file_label).collect();
+        assert_eq!(read, named);
+        assert_eq!(read[26], "27");
+        assert_eq!(crate::file_name(26), "[27]");
+        // The queens stand over the files they are in.
+        assert_eq!(lines[29].chars().nth(3), Some('Q'), "file a, rank 1");
     }
 
     #[test]

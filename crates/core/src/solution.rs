@@ -123,12 +123,24 @@ pub fn file_letter(col: usize) -> char {
 
 /// A file's name in a trace's words: its letter up to z, and past z (the
 /// boards of n = 27 and up that some solvers trace) its number in
-/// brackets, `[27]`, so that no file goes without a name.
+/// brackets, `[27]`, so that no file goes without a name and a square's
+/// rank is not read as more digits of its file (`[27]5`).
 pub fn file_name(col: usize) -> String {
+    if col < MAX_ALGEBRAIC_N {
+        file_label(col)
+    } else {
+        format!("[{}]", file_label(col))
+    }
+}
+
+/// A file's name where nothing follows it (under a drawn board): its
+/// letter up to z, and past z its number, 1-based as ranks are: `a`, ...,
+/// `z`, `27`, `28`. The same names as [`file_name`], without the brackets.
+pub fn file_label(col: usize) -> String {
     if col < MAX_ALGEBRAIC_N {
         file_letter(col).to_string()
     } else {
-        format!("[{}]", col + 1)
+        (col + 1).to_string()
     }
 }
 

@@ -398,7 +398,9 @@ impl Counters {
         Some(Step {
             kind: StepKind::Note,
             detail: Detail::text(format!(
-                "search over: {nodes} nodes, {found} solutions; the board is cleared"
+                "search over: {}, {}; the board is cleared",
+                crate::counted(nodes, "node", "nodes"),
+                crate::counted(found, "solution", "solutions")
             ))
             .nodes(nodes)
             .solutions(found),

@@ -55,8 +55,11 @@ impl RunIdentity {
             .map_or("whole".to_string(), |s| format!("shard {s}"));
         let unique = if self.unique { ", --unique" } else { "" };
         format!(
-            "n = {}, {}, {}{unique}, a plan of {} units",
-            self.n, self.split, shard, self.plan_units
+            "n = {}, {}, {}{unique}, a plan of {}",
+            self.n,
+            self.split,
+            shard,
+            queens_core::counted(self.plan_units, "unit", "units")
         )
     }
 }
@@ -170,8 +173,8 @@ impl Checkpoint {
             let unit = subtotal.unit;
             let problem = if mine.binary_search(&unit).is_err() {
                 Some(format!(
-                    "unit {unit} is not one of the {} units of this run",
-                    mine.len()
+                    "unit {unit} is not one of the {} of this run",
+                    queens_core::counted(mine.len(), "unit", "units")
                 ))
             } else if !seen.insert(unit) {
                 Some(format!("unit {unit} is saved twice"))

@@ -32,8 +32,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use queens_core::Solver;
 use queens_core::split::{UnitCount, deal};
+use queens_core::{Solver, counted};
 use serde::Deserialize;
 
 use crate::Error;
@@ -111,8 +111,11 @@ impl fmt::Display for ShardedRun<'_> {
         let unique = if self.unique { ", --unique" } else { "" };
         write!(
             f,
-            "n = {}, {} shards, {} ({}){unique}",
-            self.n, self.shards, self.solver, self.split
+            "n = {}, {}, {} ({}){unique}",
+            self.n,
+            counted(self.shards, "shard", "shards"),
+            self.solver,
+            self.split
         )
     }
 }
@@ -242,8 +245,8 @@ fn read_dealt<'s>(
         return Err(field(
             "shard.plan_units",
             format!(
-                "says the plan has {} units; {} at n = {} has {}",
-                file.shard.plan_units,
+                "says the plan has {}; {} at n = {} has {}",
+                counted(file.shard.plan_units, "unit", "units"),
                 split.version(),
                 file.n,
                 plan.plan_units
@@ -256,10 +259,10 @@ fn read_dealt<'s>(
         return Err(field(
             "shard.subtotals",
             format!(
-                "lists {} units, but shard {}/{count} of this plan has {} units (units {}): the record's units are not its shard's",
-                listed.len(),
+                "lists {}, but shard {}/{count} of this plan has {} (units {}): the record's units are not its shard's",
+                counted(listed.len(), "unit", "units"),
                 file.shard.index,
-                dealt.len(),
+                counted(dealt.len(), "unit", "units"),
                 preview(dealt)
             ),
         ));
@@ -452,11 +455,10 @@ fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
     }
     let shard = &first.file.shard;
     Err(Error::Verification(format!(
-        "shard {}/{} is given twice and the two records disagree on {} unit{} ({}): {} and {}; `queens recheck` recounts them",
+        "shard {}/{} is given twice and the two records disagree on {} ({}): {} and {}; `queens recheck` recounts them",
         shard.index,
         shard.count,
-        differing.len(),
-        if differing.len() > 1 { "s" } else { "" },
+        counted(differing.len(), "unit", "units"),
         preview(&differing),
         first.path.display(),
         second.path.display()

@@ -13,7 +13,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::trace::{Detail, Observer, StepKind, TraceSink, Tracing, bits};
-use queens_core::{SearchStats, Solution, check, file_name};
+use queens_core::{SearchStats, Solution, check, counted, file_name};
 
 use crate::board::{Board, SplitSymmetry, Unit};
 
@@ -180,11 +180,12 @@ pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
              \x20 rising  {}\n\
              \x20 falling {}\n\
              halves fit when their files complement and no diagonal is taken by both\n\
-             {units} units: a unit is the middle queen and the top half's files in the block {}; \
+             {}: a unit is the middle queen and the top half's files in the block {}; \
              its halves are made (each queen placed, and from n = 14 each pair of quarter pieces tried, is a node) and joined",
             n - h + 1,
             names[0].join(" "),
             names[1].join(" "),
+            counted(units, "unit", "units"),
             files_text(board.block, n)
         )
     });
@@ -230,10 +231,11 @@ fn trace_unit(
         Detail {
             text: format!(
                 "unit {number}/{units}: {middle}top half's files in the block: {}\n\
-                 orbit {orbit}: its count stands for {orbit} units (its images by the mirror and \
+                 orbit {orbit}: its count stands for {} (its images by the mirror and \
                  the flip); weight {weight}: its predicted time in microseconds (the cost \
                  model's, calibrated from n = {calibrated})",
                 files_text(unit.pattern, n),
+                counted(orbit, "unit", "units"),
                 calibrated = crate::cost::FIRST_N,
             ),
             ..board_detail.nodes(stats.nodes)
@@ -348,11 +350,12 @@ fn trace_unit(
         let solutions = stats.solutions;
         observer.step(StepKind::Note, || {
             Detail::text(format!(
-                "set done: {} top halves, {} bottom halves; \
-                 {fits} pairs fit x set orbit {set_orbit} x unit orbit {orbit} = {} solutions",
-                tops.len(),
-                bottoms.len(),
-                orbit * set_orbit * fits
+                "set done: {}, {}; \
+                 {} x set orbit {set_orbit} x unit orbit {orbit} = {}",
+                counted(tops.len(), "top half", "top halves"),
+                counted(bottoms.len(), "bottom half", "bottom halves"),
+                counted(fits, "pair fits", "pairs fit"),
+                counted(orbit * set_orbit * fits, "solution", "solutions")
             ))
             .solutions(solutions)
         })?;
@@ -365,7 +368,8 @@ fn trace_unit(
     let nodes = stats.nodes;
     observer.step(StepKind::Note, || {
         Detail::text(format!(
-            "unit {number}/{units} done: the engine made its halves in {unit_nodes} nodes"
+            "unit {number}/{units} done: the engine made its halves in {}",
+            counted(unit_nodes, "node", "nodes")
         ))
         .nodes(nodes)
     })

@@ -131,9 +131,11 @@ pub fn allow(what: &str, seconds: f64, basis: &str, long: bool) -> Result<(), Cl
     )))
 }
 
+/// A minute in seconds: below it, [`human`] says seconds.
+pub const MINUTE: f64 = 60.0;
+
 /// A duration as a person reads it: "40 s", "12 min", "3.5 h", "2e3 years".
 pub fn human(seconds: f64) -> String {
-    const MINUTE: f64 = 60.0;
     const HOUR: f64 = 60.0 * MINUTE;
     const DAY: f64 = 24.0 * HOUR;
     const YEAR: f64 = 365.25 * DAY;
@@ -145,9 +147,31 @@ pub fn human(seconds: f64) -> String {
         s if s < HOUR => format!("{:.0} min", s / MINUTE),
         s if s < DAY => format!("{:.1} h", s / HOUR),
         s if s < YEAR => format!("{:.1} days", s / DAY),
-        s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
+        // Whole years, so "1 year" must be said as such.
+        s if s < 1e4 * YEAR => queens_core::counted((s / YEAR).round() as u64, "year", "years"),
         s => format!("{:.1e} years", s / YEAR),
     }
+}
+
+/// Seconds to three significant figures, and past a minute the same time
+/// again in a person's unit: "30.7 s", "41400 s (11.5 h)". Below a minute
+/// the second form would only repeat the first, rounded.
+pub fn seconds_and_human(seconds: f64) -> String {
+    let plain = format!("{} s", significant(seconds));
+    if seconds < MINUTE {
+        plain
+    } else {
+        format!("{plain} ({})", human(seconds))
+    }
+}
+
+/// Three significant figures: an estimate has no more.
+pub fn significant(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let digits = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.digits$}")
 }
 
 /// A bar of predicted time on stderr: drawn only for a run predicted to
@@ -282,6 +306,17 @@ mod tests {
         );
         assert_eq!(human(45.0), "45 s");
         assert_eq!(human(1e12), "3.2e4 years");
+    }
+
+    #[test]
+    fn a_year_is_one_year_and_a_short_time_is_said_once() {
+        const YEAR: f64 = 365.25 * 86_400.0;
+        assert_eq!(human(1.2 * YEAR), "1 year");
+        assert_eq!(human(2.0 * YEAR), "2 years");
+        // Below a minute the seconds are the person's unit already.
+        assert_eq!(seconds_and_human(30.7), "30.7 s");
+        assert_eq!(seconds_and_human(41_433.7), "41434 s (11.5 h)");
+        assert_eq!(seconds_and_human(300.0), "300 s (5 min)");
     }
 
     /// The README states the threshold in words ("past ten minutes"); this

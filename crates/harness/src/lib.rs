@@ -18,6 +18,8 @@
 //! - [`budget`]: the time a long command is predicted to take, the
 //!   refusal past ten minutes without `--long`, and the bar with the time left.
 //! - [`boards`]: the formats `solve` and `find` print a board in.
+//! - [`estimate_table`]: what `count --estimate` says about the README's
+//!   table of estimates: its machine, this one, and the ratio of the two.
 //! - [`page_traces`]: the recorded searches the report's HTML page plays.
 //! - [`trace_text`]: a trace's lines as `queens trace` prints them (its
 //!   header, each step wrapped to the width and cut when too long).
@@ -39,6 +41,7 @@ pub mod cmd;
 pub mod code_changes;
 pub mod count_record;
 pub mod error;
+pub mod estimate_table;
 pub mod interruption;
 pub mod memory;
 pub mod page_traces;

@@ -219,7 +219,8 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
     }
     if shown < all.len() {
         out.push_str(&format!(
-            "-- cut after {shown} steps: the repair goes on; --steps {} shows more\n",
+            "-- cut after {}: the repair goes on; --steps {} shows more\n",
+            queens_core::counted(shown, "step", "steps"),
             (shown * 2).min(MAX_STEPS)
         ));
     } else {

@@ -124,6 +124,44 @@ fn solve_unique_prints_one_canonical_board_per_class() {
     assert_eq!(total, 92);
     assert!(sum.ends_with(&format!("= {total} boards")), "{sum}");
     assert!(sum.starts_with("12 classes"), "{sum}");
+    // One board of one class is said in the singular.
+    let one = stdout(&queens(&["solve", "1", "--unique", "--format", "ranks"]));
+    assert_eq!(
+        one.lines().last(),
+        Some("1 class, 1 × 1 = 1 board"),
+        "{one}"
+    );
+}
+
+/// Every count a command prints with its noun agrees with it: n = 1 has one
+/// solution, one step may be asked for, one thread, one unit.
+#[test]
+fn a_count_of_one_takes_the_singular() {
+    let trace = stdout(&queens(&[
+        "trace",
+        "1",
+        "--solver",
+        "three-mask",
+        "--steps",
+        "1",
+    ]));
+    assert!(
+        trace.starts_with("three-mask on the 1x1 board, at most 1 step\n"),
+        "{trace}"
+    );
+    assert!(trace.contains("-- cut after 1 step:"), "{trace}");
+    let whole = stdout(&queens(&["trace", "1", "--solver", "three-mask"]));
+    let footer = whole.lines().last().unwrap();
+    assert!(footer.contains(": 1 solution, "), "{footer}");
+    for (args, plural) in [
+        (&["trace", "1", "--solver", "textbook"][..], "1 files"),
+        (&["trace", "1", "--solver", "textbook"][..], "1 diagonals"),
+        (&["trace", "1", "--solver", "three-mask"][..], "1 solutions"),
+        (&["solve", "1", "--unique"][..], "1 classes"),
+    ] {
+        let text = stdout(&queens(args));
+        assert!(!text.contains(plural), "{args:?}: {text}");
+    }
 }
 
 #[test]

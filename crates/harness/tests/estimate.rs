@@ -97,6 +97,106 @@ fn an_estimate_prints_its_interval_core_hours_and_budget() {
     refused(&queens(&["count", "8", "--seed", "1"]), "--estimate");
 }
 
+/// The row `key` of `count --estimate`'s table.
+fn row<'a>(text: &'a str, key: &str) -> &'a str {
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("{key:10}  ")))
+        .unwrap_or_else(|| panic!("no {key} row: {text}"))
+}
+
+#[test]
+fn an_estimate_names_the_tables_machine_and_compares_with_its_row() {
+    // The fixture record with its first row moved to n = 12, a board
+    // estimated in a second.
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = queens_record::fixtures::ESTIMATES_JSON.replacen("\"n\": 23", "\"n\": 12", 1);
+    std::fs::write(dir.path().join("estimates.json"), fixture).unwrap();
+    let records = dir.path().to_str().unwrap();
+    let estimate = |n: &str, extra: &[&str]| {
+        let mut args = vec!["count", n, "--estimate", "--estimate-seconds", "1"];
+        args.extend_from_slice(&["--threads", "1", "--records", records]);
+        args.extend_from_slice(extra);
+        let output = queens(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let text = estimate("12", &[]);
+    let table = row(&text, "table");
+    assert!(
+        table.contains("estimates.json (the README's table)"),
+        "{table}"
+    );
+    assert!(
+        table.contains("measured on Test CPU (2 cores), commit 0123456, 2026-01-02"),
+        "{table}"
+    );
+    assert!(
+        table.contains("at n = 12, half-join: 7200 s (2.0 h) ± 360 s"),
+        "{table}"
+    );
+    assert!(
+        row(&text, "this CPU").contains(&queens_record::cpu_model()),
+        "{text}"
+    );
+    // A second's count against the fixture's two hours: far faster.
+    let versus = row(&text, "vs table");
+    assert!(versus.contains("× the table's"), "{versus}");
+    assert!(versus.contains("faster"), "{versus}");
+    // A time under a minute is said once, in seconds.
+    let one_thread = row(&text, "one thread");
+    let (seconds, _) = one_thread.split_once(" s ± ").expect(one_thread);
+    assert!(
+        seconds.parse::<f64>().is_ok_and(|s| s < 60.0),
+        "{one_thread}"
+    );
+    assert!(row(&text, "threads").ends_with("on 1 thread"), "{text}");
+    // Another n, and a shard, are named but not compared.
+    let other = estimate("13", &[]);
+    assert!(row(&other, "table").contains("Test CPU"), "{other}");
+    assert_eq!(
+        row(&other, "vs table"),
+        "not compared: the table has no row at n = 13 (it has n = 12, 24)"
+    );
+    let shard = estimate("12", &["--shard", "1/2"]);
+    assert!(row(&shard, "vs table").contains("shard 1/2"), "{shard}");
+    // No record there: said, and nothing compared.
+    let empty = tempfile::tempdir().unwrap();
+    let output = queens(&[
+        "count",
+        "12",
+        "--estimate",
+        "--estimate-seconds",
+        "1",
+        "--records",
+        empty.path().to_str().unwrap(),
+    ]);
+    let text = stdout(&output);
+    assert!(
+        row(&text, "table").starts_with("no estimates record at"),
+        "{text}"
+    );
+    assert!(!text.contains("vs table"), "{text}");
+    // A broken record is refused before a second is spent timing; --json,
+    // which makes the record (`cargo xtask estimates`), does not read it.
+    std::fs::write(dir.path().join("estimates.json"), "{}").unwrap();
+    let started = Instant::now();
+    let output = queens(&[
+        "count",
+        "12",
+        "--estimate",
+        "--estimate-seconds",
+        "30",
+        "--records",
+        records,
+    ]);
+    refused(&output, "estimates.json");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let json = estimate_with(12, "1", 1, &["--records", records]);
+    assert_eq!(json["n"], 12);
+    // --records belongs to --estimate.
+    refused(&queens(&["count", "8", "--records", records]), "--estimate");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_signal_during_an_estimate_ends_it_with_one_line() {

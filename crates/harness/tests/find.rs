@@ -124,6 +124,38 @@ fn every_finder_prints_a_checked_board_in_every_format() {
 }
 
 #[test]
+fn a_drawn_board_past_z_names_each_file_under_its_own_column() {
+    let args = ["find", "40", "--solver", "min-conflicts", "--seed", "7"];
+    let rows = ranks(&queens(&args));
+    let drawn = stdout(&queens(&[&args[..], &["--format", "unicode"]].concat()));
+    let lines: Vec<&str> = drawn.lines().collect();
+    let (tens, units) = (lines[lines.len() - 2], lines[lines.len() - 1]);
+    // Rank labels are 2 wide, then a space: file c is character 3 + 2c of
+    // every line, the queens' and the names' alike.
+    let at = |line: &str, file: usize| line.chars().nth(3 + 2 * file).unwrap_or(' ');
+    for (file, &row) in rows.iter().enumerate() {
+        let name: String = [at(tens, file), at(units, file)]
+            .iter()
+            .filter(|c| **c != ' ')
+            .collect();
+        // a..z, then the files' 1-based numbers, as a trace names them.
+        assert_eq!(name, queens_core::file_label(file), "{drawn}");
+        let rank_line = lines[lines.len() - 3 - row as usize];
+        assert!(
+            rank_line.starts_with(&format!("{:>2} ", row + 1)),
+            "{rank_line}"
+        );
+        assert_eq!(at(rank_line, file), '♛', "file {name}: {drawn}");
+    }
+    assert!(units.starts_with("   a b c"), "{units}");
+    assert!(
+        units.ends_with("y z 7 8 9 0 1 2 3 4 5 6 7 8 9 0"),
+        "{units}"
+    );
+    assert!(tens.ends_with("2 2 2 3 3 3 3 3 3 3 3 3 3 4"), "{tens}");
+}
+
+#[test]
 fn two_and_three_have_no_board_said_plainly_with_exit_0() {
     for finder in FINDERS {
         let id = finder.info().id;

@@ -134,7 +134,7 @@ fn trace_of_a_whole_small_search_ends_with_its_count() {
         let out = text(&output.stdout);
         let footer = out.lines().last().unwrap();
         assert!(
-            footer.starts_with("-- search complete in ") && footer.contains(": 1 solutions,"),
+            footer.starts_with("-- search complete in ") && footer.contains(": 1 solution,"),
             "{id}: {footer}"
         );
     }

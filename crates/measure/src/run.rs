@@ -180,8 +180,8 @@ pub fn checked_run(
             let error = match expected(n) {
                 Some(want) if want == stats.solutions => None,
                 Some(want) => Some(format!(
-                    "wrong count: {id} found {} solutions for n = {n}, OEIS A000170 says {want}",
-                    stats.solutions
+                    "wrong count: {id} found {} for n = {n}, OEIS A000170 says {want}",
+                    queens_core::counted(stats.solutions, "solution", "solutions")
                 )),
                 None => Some(format!("no published count for n = {n} to check against")),
             };

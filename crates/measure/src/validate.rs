@@ -272,12 +272,14 @@ fn agree_with_oeis(id: &str, n: usize, total: u64, unique: u64) -> Result<(), Er
     let expected_unique = oeis::unique(n).expect("n <= MAX_KNOWN_N was checked");
     if total != expected_total {
         return Err(Error::Mismatch(format!(
-            "n = {n}: {id} finds {total} solutions, OEIS A000170 says {expected_total}"
+            "n = {n}: {id} finds {}, OEIS A000170 says {expected_total}",
+            queens_core::counted(total, "solution", "solutions")
         )));
     }
     if unique != expected_unique {
         return Err(Error::Mismatch(format!(
-            "n = {n}: {id} finds {unique} classes, OEIS A002562 says {expected_unique}"
+            "n = {n}: {id} finds {}, OEIS A002562 says {expected_unique}",
+            queens_core::counted(unique, "class", "classes")
         )));
     }
     Ok(())

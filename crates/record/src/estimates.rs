@@ -128,7 +128,11 @@ impl EstimatesRecord {
             if e.pieces < e.units {
                 return Err((
                     field("pieces"),
-                    format!("{} pieces cannot hold {} units", e.pieces, e.units),
+                    format!(
+                        "{} cannot hold {}",
+                        queens_core::counted(e.pieces, "piece", "pieces"),
+                        queens_core::counted(e.units, "unit", "units")
+                    ),
                 ));
             }
             // One piece is a share of the whole, and the heaviest share is
@@ -168,6 +172,16 @@ pub fn read_estimates(path: &Path) -> Result<EstimatesRecord, FileError> {
     let record: EstimatesRecord = from_json(path, &text, "not an estimates record")?;
     record.check().map_err(refuse)?;
     Ok(record)
+}
+
+/// Reads and checks the record at `path` when one is there: `None` when
+/// nothing is (a binary run outside the checkout, say), a one-line refusal
+/// when something is there that is not a real record.
+pub fn read_estimates_if_present(path: &Path) -> Result<Option<EstimatesRecord>, FileError> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    read_estimates(path).map(Some)
 }
 
 #[cfg(test)]
@@ -251,6 +265,17 @@ mod tests {
             .is_ok()
         );
         refusal("      \"pieces\": 5000,\n", "", "estimates[1]");
+    }
+
+    #[test]
+    fn a_missing_record_is_none_and_a_broken_one_still_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(ESTIMATES_FILE);
+        assert_eq!(read_estimates_if_present(&path), Ok(None));
+        std::fs::write(&path, crate::fixtures::ESTIMATES_JSON).unwrap();
+        assert!(read_estimates_if_present(&path).unwrap().is_some());
+        std::fs::write(&path, "{}").unwrap();
+        assert!(read_estimates_if_present(&path).is_err());
     }
 
     #[test]

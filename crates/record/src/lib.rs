@@ -44,7 +44,7 @@ mod store;
 
 pub use error::FileError;
 pub use latest::{Measured, Newest, newest_measurements};
-pub use provenance::{Provenance, utc_timestamp};
+pub use provenance::{Provenance, cpu_model, utc_timestamp};
 pub use schema::{
     COUNT, Entry, FIND_ONE, FinderFacts, OLDEST_READABLE_VERSION, QUESTIONS, Record, SCHEMA,
     SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,

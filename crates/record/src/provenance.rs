@@ -54,7 +54,9 @@ fn git(arguments: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
-fn cpu_model() -> String {
+/// `model name` from /proc/cpuinfo, or "unknown": the CPU a record names,
+/// and the one a reader compares it with.
+pub fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|text| {

@@ -54,6 +54,61 @@ fn hours(seconds: f64) -> String {
     }
 }
 
+/// The machine, the code and the day an estimates record was measured
+/// on, as the README's table and `queens count --estimate` both name them:
+/// "AMD EPYC (2 cores), commit c93e1af, 2026-11-25".
+pub fn measured_on(record: &EstimatesRecord) -> String {
+    let p = &record.provenance;
+    let commit = p
+        .git_commit
+        .as_deref()
+        .map_or("unknown", |c| &c[..c.len().min(7)]);
+    format!(
+        "{} ({}), commit {commit}, {}",
+        p.cpu_model,
+        queens_core::counted(p.cores, "core", "cores"),
+        p.date.get(..10).unwrap_or(&p.date)
+    )
+}
+
+/// One estimate of a count's time over another of the same count (this
+/// machine's over the record's, say): how many times as long it is
+/// predicted to take, with the standard error of that quotient.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// The first estimate over the second.
+    pub value: f64,
+    /// Its standard error.
+    pub standard_error: f64,
+}
+
+impl Ratio {
+    /// `seconds` (standard error `error`) over `other_seconds` (standard
+    /// error `other_error`), the two from independent samples. The error
+    /// is the first-order (delta method) one of a quotient,
+    /// `value · sqrt((error / seconds)² + (other_error / other_seconds)²)`:
+    /// relative errors add in quadrature. `None` when either estimate is
+    /// not positive, which leaves nothing to divide.
+    pub fn of(seconds: f64, error: f64, other_seconds: f64, other_error: f64) -> Option<Ratio> {
+        if !(seconds > 0.0 && other_seconds > 0.0) {
+            return None;
+        }
+        let value = seconds / other_seconds;
+        let relative = ((error / seconds).powi(2) + (other_error / other_seconds).powi(2)).sqrt();
+        Some(Ratio {
+            value,
+            standard_error: value * relative,
+        })
+    }
+
+    /// Whether 1 lies outside the ratio ± 2 standard errors: the two
+    /// estimates differ by more than their samples' errors explain, so
+    /// the machines (or the code) differ in speed on this work.
+    pub fn beyond_sampling(&self) -> bool {
+        (self.value - 1.0).abs() > 2.0 * self.standard_error
+    }
+}
+
 /// The section between the markers: the table when there is a record, a
 /// line saying how to make one when there is not, and the published run.
 pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
@@ -68,23 +123,16 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
              bench-results/estimates.json, and `scripts/report` puts its table here.\n",
         ),
         Some(record) => {
-            let p = &record.provenance;
-            let commit = p
-                .git_commit
-                .as_deref()
-                .map_or("unknown", |c| &c[..c.len().min(7)]);
             out.push_str(&format!(
                 "Projected by `queens count N --estimate --threads 1` (a timed multi-stage sample of each \
-                 count's work, within its budget) on {} ({} cores), commit {commit}, {}. *Interval*: \
+                 count's work, within its budget) on {}. *Interval*: \
                  ± 2 standard errors, a nominal 95 %. *Core-hours*: the one-thread time in hours, \
                  what a cluster bills; the count splits into units, so it spreads over cores. \
                  *Longest piece*: the plan's heaviest piece (of the *pieces* it cuts the units \
                  into, what threads, shards and checkpoints hand out) at the estimated rate, on \
                  one thread: the most work a thread, a checkpoint or a preempted task can lose, \
                  and the least time the count can take on any number of cores.\n\n",
-                p.cpu_model,
-                p.cores,
-                p.date.get(..10).unwrap_or(&p.date),
+                measured_on(record),
             ));
             out.push_str(
                 "| n | solver | one thread | interval | core-hours | pieces | longest piece | peak memory per thread | sample |\n\
@@ -97,7 +145,7 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                     .peak_bytes
                     .map_or_else(|| "unknown".to_string(), super::format::bytes);
                 out.push_str(&format!(
-                    "| {} | {} | {} | {} to {} | {} | {} | {} | {memory} | {} draws, {} parts in {} s |\n",
+                    "| {} | {} | {} | {} to {} | {} | {} | {} | {memory} | {}, {} in {} s |\n",
                     e.n,
                     e.solver,
                     hours(e.seconds),
@@ -106,8 +154,8 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                     significant(e.core_hours()),
                     e.pieces,
                     hours(e.longest_piece_seconds),
-                    e.draws,
-                    e.parts_timed,
+                    queens_core::counted(e.draws, "draw", "draws"),
+                    queens_core::counted(e.parts_timed, "part", "parts"),
                     significant(e.sample_seconds),
                 ));
             }
@@ -162,6 +210,7 @@ mod tests {
             );
         }
         assert!(section.contains("commit 0123456"));
+        assert!(section.contains(&measured_on(&record)));
         assert!(section.contains("*Longest piece*"));
         assert!(section.contains("arXiv:2511.12009"));
     }
@@ -172,6 +221,32 @@ mod tests {
         assert!(section.contains("cargo xtask estimates"));
         assert!(!section.contains("| n |"));
         assert!(section.contains("Q(27)"));
+    }
+
+    #[test]
+    fn the_record_is_named_by_its_machine_code_and_day() {
+        assert_eq!(
+            measured_on(&fixture()),
+            "Test CPU (2 cores), commit 0123456, 2026-01-02"
+        );
+    }
+
+    #[test]
+    fn a_ratio_carries_both_estimates_errors() {
+        // 200 s ± 10 over 100 s ± 5: twice as long, each 5 % off, so the
+        // ratio is 2 ± 2 · sqrt(0.05² + 0.05²).
+        let ratio = Ratio::of(200.0, 10.0, 100.0, 5.0).unwrap();
+        assert_eq!(ratio.value, 2.0);
+        assert!((ratio.standard_error - 2.0 * 0.005_f64.sqrt()).abs() < 1e-12);
+        assert!(ratio.beyond_sampling());
+        // 105 s ± 10 over 100 s ± 5: 1 is well inside 2 standard errors.
+        let close = Ratio::of(105.0, 10.0, 100.0, 5.0).unwrap();
+        assert!((close.value - 1.05).abs() < 1e-12);
+        assert!(!close.beyond_sampling());
+        // Exact figures: any difference is beyond sampling.
+        assert!(Ratio::of(101.0, 0.0, 100.0, 0.0).unwrap().beyond_sampling());
+        assert_eq!(Ratio::of(0.0, 0.0, 100.0, 5.0), None);
+        assert_eq!(Ratio::of(100.0, 5.0, 0.0, 0.0), None);
     }
 
     #[test]

@@ -29,7 +29,9 @@
 //! - `work`: the instructions record's sections (instructions per solution
 //!   and per node) and the one table of what each solver's node is.
 //! - `estimates`: the README's table of projected count times
-//!   ([`estimates_section`]), from the estimates record.
+//!   ([`estimates_section`]), from the estimates record; the machine it
+//!   names ([`measured_on`]) and the [`Ratio`] of another estimate to one
+//!   of its rows, which `queens count --estimate` prints.
 //! - `measured`: the measured blocks spliced into other pages
 //!   ([`splice_measured`]).
 //! - `plots`: the two SVG plots.
@@ -62,7 +64,9 @@ pub mod terminal;
 mod work;
 
 pub use error::Error;
-pub use estimates::{ESTIMATES_SECTION, PUBLISHED_Q27, PublishedRun, estimates_section};
+pub use estimates::{
+    ESTIMATES_SECTION, PUBLISHED_Q27, PublishedRun, Ratio, estimates_section, measured_on,
+};
 pub use found::Found;
 pub use generate::{Outputs, generate, readme_section};
 pub use inputs::{

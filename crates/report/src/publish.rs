@@ -139,11 +139,7 @@ fn read_estimates_section(targets: &[PathBuf]) -> Result<Option<String>, Error> 
         return Ok(None);
     }
     let path = Path::new(queens_record::RECORDS_DIR).join(queens_record::estimates::ESTIMATES_FILE);
-    let record = if path.is_file() {
-        Some(queens_record::estimates::read_estimates(&path)?)
-    } else {
-        None
-    };
+    let record = queens_record::estimates::read_estimates_if_present(&path)?;
     Ok(Some(estimates_section(record.as_ref())))
 }
 

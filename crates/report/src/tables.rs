@@ -92,17 +92,20 @@ fn sources_section(
         );
         let _ = writeln!(
             out,
-            "  - {} ({} cores), {}, {}",
-            p.cpu_model, p.cores, p.os, p.rustc
+            "  - {} ({}), {}, {}",
+            p.cpu_model,
+            queens_core::counted(p.cores, "core", "cores"),
+            p.os,
+            p.rustc
         );
         let _ = writeln!(
             out,
-            "  - n from {}{}; {limit}; {} thread(s) per solver",
+            "  - n from {}{}; {limit}; {} per solver",
             s.min_n,
             s.max_n
                 .map(|m| format!(" to at most {m}"))
                 .unwrap_or_default(),
-            s.threads
+            queens_core::counted(s.threads, "thread", "threads")
         );
     }
     if let Some(source) = instructions {
@@ -130,8 +133,8 @@ pub(crate) fn summary_legend(overlay: &Overlay) -> String {
             "the largest n every solver here was timed at".to_string()
         } else {
             format!(
-                "a larger n, among the {} solvers timed there",
-                ranking.ratios.len()
+                "a larger n, among the {} timed there",
+                queens_core::counted(ranking.ratios.len(), "solver", "solvers")
             )
         };
         let _ = write!(

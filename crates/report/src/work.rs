@@ -197,8 +197,12 @@ pub(crate) fn source_line(out: &mut String, source: &InstructionsSource) {
     );
     let _ = writeln!(
         out,
-        "  - {} ({} cores), {}, {}, {}",
-        p.cpu_model, p.cores, p.os, p.rustc, source.record.valgrind
+        "  - {} ({}), {}, {}, {}",
+        p.cpu_model,
+        queens_core::counted(p.cores, "core", "cores"),
+        p.os,
+        p.rustc,
+        source.record.valgrind
     );
 }
 

@@ -88,11 +88,12 @@ pub(crate) fn level(level: &Level, n: usize, tests: usize, total_tests: u64) -> 
         ""
     };
     let text = format!(
-        "level {}: {} partials x {} B = {} B, from {tests} safeAddition tests: {}{more}",
+        "level {}: {} x {} B = {} B, from {}: {}{more}",
         level.queens(),
-        level.len(),
+        queens_core::counted(level.len(), "partial", "partials"),
         level.queens(),
         level.bytes(),
+        queens_core::counted(tests, "safeAddition test", "safeAddition tests"),
         shown.join(" ")
     );
     let first = level

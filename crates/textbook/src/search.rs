@@ -12,7 +12,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::trace::{Detail, Observer, StepKind};
-use queens_core::{SearchStats, SolutionSink, file_letter};
+use queens_core::{SearchStats, SolutionSink, counted, file_letter};
 
 /// The largest board: the arrays are sized for it at compile time, so a
 /// search allocates nothing.
@@ -73,8 +73,9 @@ impl Search {
             let board = self.detail(0, 0);
             let _ = observer.step(StepKind::Note, || Detail {
                 text: format!(
-                    "empty {n}x{n} board: all {n} files and {} diagonals of each direction free",
-                    2 * n - 1
+                    "empty {n}x{n} board: all {} and {} of each direction free",
+                    counted(n, "file", "files"),
+                    counted(2 * n - 1, "diagonal", "diagonals")
                 ),
                 ..board
             });
@@ -195,7 +196,11 @@ impl Search {
                 .collect();
             let board = self.detail(n, n);
             observer.step(StepKind::Solution, || Detail {
-                text: format!("all {n} ranks filled: {}", squares.join(" ")),
+                text: format!(
+                    "all {} filled: {}",
+                    counted(n, "rank", "ranks"),
+                    squares.join(" ")
+                ),
                 ..board
             })?;
         }

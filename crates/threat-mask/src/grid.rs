@@ -168,7 +168,11 @@ pub(crate) fn describe_solution(
         .map(|(row, &col)| square_name(row, col as usize))
         .collect();
     Detail {
-        text: format!("all {} ranks filled: {}", n, squares.join(" ")),
+        text: format!(
+            "all {} filled: {}",
+            queens_core::counted(n, "rank", "ranks"),
+            squares.join(" ")
+        ),
         ..board_detail(board, n, files_by_row, placements)
     }
 }

@@ -14,7 +14,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::trace::{Detail, Observer, StepKind};
-use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo, file_letter};
+use queens_core::{GenericSearch, SearchStats, SolutionSink, SolverInfo, counted, file_letter};
 
 use crate::search::{MAX_N, Mask, Search};
 
@@ -113,8 +113,9 @@ impl GenericSearch for ThreeMaskMirror {
             let (found, nodes) = (stats.solutions, stats.nodes);
             let _ = observer.step(StepKind::Note, || {
                 Detail::text(format!(
-                    "mirror: {found} boards found, each counted with its image: {} solutions",
-                    2 * found
+                    "mirror: {} found, each counted with its image: {}",
+                    counted(found, "board", "boards"),
+                    counted(2 * found, "solution", "solutions")
                 ))
                 .solutions(2 * found)
                 .nodes(nodes)

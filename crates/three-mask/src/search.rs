@@ -133,7 +133,7 @@ impl Search {
                 let what = if ranks == 0 {
                     format!("empty {width}x{width} board")
                 } else {
-                    format!("{ranks} queens placed")
+                    format!("{} placed", queens_core::counted(ranks, "queen", "queens"))
                 };
                 Detail {
                     text: format!("{what}, rank {}: {masks}", ranks + 1),
@@ -334,7 +334,11 @@ impl Search {
             .enumerate()
             .map(|(rank, &file)| format!("{}{}", queens_core::file_letter(file as usize), rank + 1))
             .collect();
-        Detail::text(format!("all {} files filled: {}", ranks, squares.join(" ")))
-            .files_by_rank(files)
+        Detail::text(format!(
+            "all {} filled: {}",
+            queens_core::counted(ranks, "file", "files"),
+            squares.join(" ")
+        ))
+        .files_by_rank(files)
     }
 }

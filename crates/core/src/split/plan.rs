@@ -137,8 +137,8 @@ impl Plan {
     pub fn unit(&self, index: usize) -> WorkUnit {
         self.get(index).unwrap_or_else(|| {
             panic!(
-                "unit {index} of a plan of {} units: an index from another plan",
-                self.len()
+                "unit {index} of a plan of {}: an index from another plan",
+                crate::counted(self.len(), "unit", "units")
             )
         })
     }

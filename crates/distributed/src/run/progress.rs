@@ -28,8 +28,9 @@ pub(crate) fn say_resumed(display: Display, checkpoint: &Path, resumed: usize, u
     }
     let _ = writeln!(
         std::io::stderr(),
-        "queens: resuming from {}: {resumed} of {units} units already counted",
-        queens_core::printable_path(checkpoint)
+        "queens: resuming from {}: {resumed} of {} already counted",
+        queens_core::printable_path(checkpoint),
+        queens_core::counted(units, "unit", "units")
     );
 }
 
@@ -83,7 +84,10 @@ impl<'a> Progress<'a> {
     }
 
     fn say_done(&self, done: usize) {
-        self.bar.set_message(format!("{done}/{} units", self.units));
+        self.bar.set_message(format!(
+            "{done}/{}",
+            queens_core::counted(self.units, "unit", "units")
+        ));
     }
 }
 

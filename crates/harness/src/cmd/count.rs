@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 
 use queens_core::memory::Question;
 use queens_core::split::WorkSplit;
-use queens_core::{CountOptions, Solver};
+use queens_core::{CountOptions, Solver, counted};
 
 use crate::args::{Board, number};
-use crate::budget::{self, Growth};
+use crate::budget::{self, Growth, seconds_and_human, significant};
 use crate::count_record::CountRecord;
 use crate::error::CliError;
+use crate::estimate_table::{self, Asked, Table};
 use crate::interruption;
 use crate::memory;
 use crate::registry;
@@ -84,6 +85,11 @@ pub struct Args {
         value_parser = number("--estimate-seconds", 0.0..=86_400.0, "")
     )]
     pub estimate_seconds: f64,
+    /// Directory of the estimates record behind the README's table
+    /// (estimates.json): --estimate names the machine it was measured on
+    /// and compares itself with its row at the same n (not with --json).
+    #[arg(long, value_name = "DIR", default_value = queens_record::RECORDS_DIR, requires = "estimate")]
+    pub records: PathBuf,
     /// Count even if predicted to take more than ten minutes (a solver
     /// that does not split its work; a split count shows its time left).
     #[arg(long)]
@@ -332,11 +338,13 @@ fn check_published(
 fn interrupted_line(done: usize, units: usize, saved_in: Option<&Path>) -> String {
     match saved_in {
         Some(path) => format!(
-            "interrupted: {done} of {units} units finished and saved in {}; run the same command again to resume",
+            "interrupted: {done} of {} finished and saved in {}; run the same command again to resume",
+            counted(units, "unit", "units"),
             path.display()
         ),
         None => format!(
-            "interrupted after {done} of {units} units; nothing was saved (--checkpoint FILE makes a run resumable)"
+            "interrupted after {done} of {}; nothing was saved (--checkpoint FILE makes a run resumable)",
+            counted(units, "unit", "units")
         ),
     }
 }
@@ -360,6 +368,15 @@ fn estimate(
     // The budget bounds the whole estimate: the plan is inside it.
     let started = Instant::now();
     let n = args.board.n;
+    // Read before the sample is timed, so that a broken record is refused
+    // at once, not after a minute's work. `--json` is for programs
+    // (`cargo xtask estimates` makes the record from it) and compares
+    // nothing, so that even a broken record can be made again.
+    let table = if args.json {
+        None
+    } else {
+        Some(Table::read(&args.records)?)
+    };
     let budget = Duration::from_secs_f64(args.estimate_seconds);
     interruption::end_with(
         "interrupted during --estimate while making the plan; nothing was timed",
@@ -385,15 +402,15 @@ fn estimate(
             bar.left_while(
                 status.left.as_secs_f64(),
                 &format!("timing {doing}; budget:"),
-                &format!("({} draws)", status.draws),
+                &format!("({})", counted(status.draws, "draw", "draws")),
             );
         }
         let so_far = match status.so_far {
             Some(p) => format!(
-                "so far {} s ± {} s on one thread from {} draws",
+                "so far {} s ± {} s on one thread from {}",
                 significant(p.seconds),
                 significant(p.standard_error),
-                status.draws
+                counted(status.draws, "draw", "draws")
             ),
             None => "no unit finished yet, so no estimate".to_string(),
         };
@@ -419,6 +436,17 @@ fn estimate(
     // take: all threads are busy while pieces remain, so a run has as many
     // busy threads as it has pieces, at most.
     let seconds_on_threads = estimate.seconds / threads.min(pieces.max(1)) as f64;
+    let compared = table.map_or_else(Vec::new, |table| {
+        let asked = Asked {
+            n,
+            solver: solver.info().id,
+            shard: args.shard,
+            unique: args.unique,
+            seconds: estimate.seconds,
+            standard_error: estimate.standard_error,
+        };
+        table.rows(&asked, &estimate_table::this_machine())
+    });
     let report = EstimateRecord {
         format: ESTIMATE_FORMAT,
         n,
@@ -431,6 +459,7 @@ fn estimate(
             estimate.seconds + 2.0 * estimate.standard_error,
         ],
         estimate,
+        compared,
     };
     crate::error::output(report.write(&mut std::io::stdout().lock(), args.json))
 }
@@ -463,6 +492,10 @@ struct EstimateRecord<'a> {
     interval: [f64; 2],
     #[serde(flatten)]
     estimate: queens_distributed::estimate::Estimate,
+    /// The rows about the README's table (`estimate_table`): words for a
+    /// reader, not figures for `--json`.
+    #[serde(skip)]
+    compared: Vec<(&'static str, String)>,
 }
 
 impl EstimateRecord<'_> {
@@ -488,13 +521,13 @@ impl EstimateRecord<'_> {
             (
                 "sample",
                 format!(
-                    "{} of {} units timed ({} parts, {} sub-parts, {} draws, {:.1} % of the weight) in {:.1} s of a {} s budget",
+                    "{} of {} timed ({}, {}, {}, {} of the weight) in {:.1} s of a {} s budget",
                     e.timed,
-                    e.units,
-                    e.parts_timed,
-                    e.sub_parts_timed,
-                    e.draws,
-                    100.0 * e.weight_share,
+                    counted(e.units, "unit", "units"),
+                    counted(e.parts_timed, "part", "parts"),
+                    counted(e.sub_parts_timed, "sub-part", "sub-parts"),
+                    counted(e.draws, "draw", "draws"),
+                    percent(e.weight_share),
                     e.sample_seconds,
                     significant(e.budget_seconds)
                 ),
@@ -502,9 +535,8 @@ impl EstimateRecord<'_> {
             (
                 "one thread",
                 format!(
-                    "{} s ({}) ± {} s (standard error)",
-                    significant(e.seconds),
-                    budget::human(e.seconds),
+                    "{} ± {} s (standard error)",
+                    seconds_and_human(e.seconds),
                     significant(e.standard_error)
                 ),
             ),
@@ -519,10 +551,9 @@ impl EstimateRecord<'_> {
             (
                 "threads",
                 format!(
-                    "{} s ({}) on {}",
-                    significant(self.seconds_on_threads),
-                    budget::human(self.seconds_on_threads),
-                    self.threads
+                    "{} on {}",
+                    seconds_and_human(self.seconds_on_threads),
+                    counted(self.threads, "thread", "threads")
                 ),
             ),
             (
@@ -536,10 +567,9 @@ impl EstimateRecord<'_> {
             (
                 "pieces",
                 format!(
-                    "{} in the run; the longest {} s ({}) on one thread, as the plan weighs it",
+                    "{} in the run; the longest {} on one thread, as the plan weighs it",
                     e.pieces,
-                    significant(e.longest_piece_seconds),
-                    budget::human(e.longest_piece_seconds)
+                    seconds_and_human(e.longest_piece_seconds)
                 ),
             ),
             ("memory", memory),
@@ -554,6 +584,7 @@ impl EstimateRecord<'_> {
                 ),
             ));
         }
+        rows.extend(self.compared.iter().cloned());
         for (key, value) in rows {
             writeln!(out, "{key:10}  {value}")?;
         }
@@ -561,11 +592,27 @@ impl EstimateRecord<'_> {
     }
 }
 
-/// Three significant figures: an estimate has no more.
-fn significant(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
+/// A share as a percentage to one decimal, where a share too small to show
+/// there is said to be so ("< 0.1 %") rather than shown as none.
+pub fn percent(share: f64) -> String {
+    let shown = format!("{:.1}", 100.0 * share);
+    if share > 0.0 && shown == "0.0" {
+        "< 0.1 %".to_string()
+    } else {
+        format!("{shown} %")
     }
-    let digits = (2 - x.abs().log10().floor() as i32).max(0) as usize;
-    format!("{x:.digits$}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_too_small_to_show_is_said_to_be_so() {
+        assert_eq!(percent(0.123), "12.3 %");
+        assert_eq!(percent(0.0004), "< 0.1 %");
+        assert_eq!(percent(0.0006), "0.1 %");
+        assert_eq!(percent(0.0), "0.0 %");
+        assert_eq!(percent(1.0), "100.0 %");
+    }
 }

@@ -163,11 +163,11 @@ fn kernel_line(id: &str) -> Option<String> {
 fn table(measured: &Measured, id: &str) -> String {
     let from = &measured.provenance;
     let mut out = format!(
-        "Measured: {id} in {} (`{}`; {}, {} cores; {})\n\n",
+        "Measured: {id} in {} (`{}`; {}, {}; {})\n\n",
         printable_path(&measured.file),
         printable(&from.command),
         printable(&from.cpu_model),
-        from.cores,
+        queens_core::counted(from.cores, "core", "cores"),
         printable(&from.date)
     );
     out.push_str(

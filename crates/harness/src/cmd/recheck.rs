@@ -10,7 +10,7 @@ use crate::args::number;
 use crate::error::{CliError, output};
 use crate::{interruption, memory, registry};
 use queens_core::memory::Question;
-use queens_core::printable_path;
+use queens_core::{counted, printable_path};
 use queens_distributed::merge;
 use queens_distributed::recheck::{self, choose, recount};
 
@@ -49,12 +49,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     );
     let recounts = recount(&file, solver, &chosen)?;
     let mut text = format!(
-        "{}: shard {}/{} of {} ({} units){}\n",
+        "{}: shard {}/{} of {} ({}){}\n",
         printable_path(&args.file),
         file.shard.index,
         file.shard.count,
         file.describe_run(),
-        file.shard.units,
+        counted(file.shard.units, "unit", "units"),
         if args.units.is_empty() {
             format!(", a sample drawn with --seed {seed}")
         } else {
@@ -82,9 +82,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if disagreement.is_none() {
         let _ = writeln!(
             text,
-            "ok: {} of {} units recounted, every one as recorded",
+            "ok: {} of {} recounted, every one as recorded",
             recounts.len(),
-            file.shard.units
+            counted(file.shard.units, "unit", "units")
         );
     }
     let mut out = io::stdout().lock();

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use queens_core::memory::Question;
-use queens_core::{Solution, symmetry};
+use queens_core::{Solution, counted, symmetry};
 
 use crate::args::{Board, number};
 use crate::boards::Format;
@@ -118,9 +118,10 @@ fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Resul
             let boards: usize = class_sizes.iter().sum();
             writeln!(
                 out,
-                "{} classes, {} = {boards} boards",
-                class_sizes.len(),
-                terms.join(" + ")
+                "{}, {} = {}",
+                counted(class_sizes.len(), "class", "classes"),
+                terms.join(" + "),
+                counted(boards, "board", "boards")
             )
         }
         _ => Ok(()),

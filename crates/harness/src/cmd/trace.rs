@@ -17,7 +17,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use queens_core::trace::{CONVENTION, Step, StepKind, StepStream, TraceRecorder};
-use queens_core::{SearchStats, Solver};
+use queens_core::{SearchStats, Solver, counted};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, output};
@@ -252,7 +252,9 @@ fn fitting_blocks(blocks: &[String], lines: usize) -> usize {
 /// asked for), then the tags' [`LEGEND`] and the masks' [`CONVENTION`],
 /// each wrapped to the width under the text after its label.
 pub fn header(id: &str, n: usize, steps: Option<usize>) -> String {
-    let asked = steps.map_or(String::new(), |k| format!(", at most {k} steps"));
+    let asked = steps.map_or(String::new(), |k| {
+        format!(", at most {}", counted(k, "step", "steps"))
+    });
     let mut out = format!("{id} on the {n}x{n} board{asked}\n");
     for line in [LEGEND, CONVENTION] {
         out.push_str(&header_line(line));
@@ -268,11 +270,16 @@ fn footer(shown: usize, cut: bool, stats: &SearchStats) -> String {
         } else {
             String::new()
         };
-        format!("-- cut after {shown} steps: the search goes on{more}")
+        format!(
+            "-- cut after {}: the search goes on{more}",
+            counted(shown, "step", "steps")
+        )
     } else {
         format!(
-            "-- search complete in {shown} steps: {} solutions, {} nodes",
-            stats.solutions, stats.nodes
+            "-- search complete in {}: {}, {}",
+            counted(shown, "step", "steps"),
+            counted(stats.solutions, "solution", "solutions"),
+            counted(stats.nodes, "node", "nodes")
         )
     }
 }

@@ -654,10 +654,17 @@ fn data_json(parts: &Parts<'_>) -> String {
                     Some((
                         e.n.to_string(),
                         serde_json::json!(format!(
-                            "measured: the whole count at n = {} took {} ({} nodes, {} median)",
+                            "measured: the whole count at n = {} took {} ({}, {} median)",
                             e.n,
                             duration_ns(median),
-                            e.nodes.map(thousands).unwrap_or_else(|| "?".into()),
+                            e.nodes.map_or_else(
+                                || "? nodes".into(),
+                                |k| format!(
+                                    "{} {}",
+                                    thousands(k),
+                                    queens_core::noun(k, "node", "nodes")
+                                )
+                            ),
                             parts.overlay.basis.word()
                         )),
                     ))

@@ -19,7 +19,7 @@ pub fn run(_: &Args) -> Result<(), Error> {
         eprintln!("architecture: {line}");
     }
     Err(Error::Failed(format!(
-        "architecture: {} rule(s) broken",
-        found.len()
+        "architecture: {} broken",
+        queens_core::counted(found.len(), "rule", "rules")
     )))
 }

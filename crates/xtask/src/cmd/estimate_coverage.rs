@@ -69,8 +69,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
             .filter(|(seconds, error)| (seconds - truth).abs() <= 2.0 * error)
             .count();
         println!(
-            "n = {n}: {held} of {} intervals (± 2 standard errors) held the full count's {truth:.3} s",
-            args.trials
+            "n = {n}: {held} of {} (± 2 standard errors) held the full count's {truth:.3} s",
+            queens_core::counted(args.trials, "interval", "intervals")
         );
         if (held as f64) < LEAST_SHARE * args.trials as f64 {
             short.push(n);

@@ -293,8 +293,8 @@ fn climb(queens: &Path, solver: &Facts, budget: f64) -> Vec<InstructionsEntry> {
                 n,
                 InstructionsStatus::Error,
                 format!(
-                    "wrong count: {} solutions, OEIS A000170 says {:?}",
-                    counted.solutions,
+                    "wrong count: {}, OEIS A000170 says {:?}",
+                    queens_core::counted(counted.solutions, "solution", "solutions"),
                     queens_core::oeis::total(n)
                 ),
             ),

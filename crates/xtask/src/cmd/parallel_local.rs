@@ -107,7 +107,8 @@ pub fn run_with(settings: &Settings) -> Result<(), Error> {
             .args(&shard_ids),
     )?;
     println!(
-        "{CHORE}: {shards} shards of n = {n} counted, {slots} at a time, in {} s",
+        "{CHORE}: {} of n = {n} counted, {slots} at a time, in {} s",
+        queens_core::counted(shards, "shard", "shards"),
         started.elapsed().as_secs()
     );
 

@@ -74,8 +74,12 @@ pub fn plan(words: &[String]) -> Result<Plan, Error> {
 /// ratio to the first pair's.
 pub fn table(plan: &Plan, answer: u64, samples: &[Vec<f64>]) -> String {
     let mut out = format!(
-        "n = {}, {} runs each, interleaved; solutions {answer}\n{:<16} {:>7} {:>12}  against the first\n",
-        plan.n, plan.runs, "solver", "threads", "median_s"
+        "n = {}, {} each, interleaved; solutions {answer}\n{:<16} {:>7} {:>12}  against the first\n",
+        plan.n,
+        queens_core::counted(plan.runs, "run", "runs"),
+        "solver",
+        "threads",
+        "median_s"
     );
     let medians: Vec<f64> = samples.iter().map(|s| median_seconds(s)).collect();
     for ((solver, threads), median) in plan.pairs.iter().zip(&medians) {
@@ -103,14 +107,17 @@ pub fn run(args: &Args) -> Result<(), Error> {
             let expected = *answer.get_or_insert(json.solutions);
             if json.solutions != expected {
                 return Err(Error::Failed(format!(
-                    "scaling: {solver} on {threads} threads counted {}, not {expected}",
+                    "scaling: {solver} on {} counted {}, not {expected}",
+                    queens_core::counted(*threads, "thread", "threads"),
                     json.solutions
                 )));
             }
             times.push(json.seconds);
             eprintln!(
-                "round {round}/{}: {solver}, {threads} threads: {} s",
-                plan.runs, json.seconds
+                "round {round}/{}: {solver}, {}: {} s",
+                plan.runs,
+                queens_core::counted(*threads, "thread", "threads"),
+                json.seconds
             );
         }
     }

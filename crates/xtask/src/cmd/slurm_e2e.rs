@@ -107,7 +107,10 @@ pub fn run_with(n: usize, shards: usize, queens: &Path) -> Result<(), Error> {
         return Err(Error::Failed(format!("{CHORE}: sbatch printed no job id")));
     }
     cleanup.job = Some(job.clone());
-    println!("{CHORE}: submitted job array {job}: n = {n} in {shards} shards");
+    println!(
+        "{CHORE}: submitted job array {job}: n = {n} in {}",
+        queens_core::counted(shards, "shard", "shards")
+    );
 
     requeue_first_task(
         &cluster,
@@ -179,8 +182,8 @@ fn requeue_first_task(cluster: &Cluster, job: &str, checkpoint: &Path) -> Result
     }
     process::run(cluster.client("scontrol").args(["requeue", &task]))?;
     println!(
-        "{CHORE}: requeued task 1 while running, with {} units saved",
-        saved_units(checkpoint)
+        "{CHORE}: requeued task 1 while running, with {} saved",
+        queens_core::counted(saved_units(checkpoint), "unit", "units")
     );
     for _ in 0..100 {
         if squeue(cluster, &task, Some("%T")) == "PENDING" {
