@@ -29,11 +29,18 @@ use crate::common::workspace;
 /// that checks it: a function that must exist in the workspace's sources).
 /// An entry whose text no longer appears fails too, so the list cannot
 /// outlive what it excuses.
-const ALLOWED: &[(&str, &str, &str)] = &[(
-    "README.md",
-    "predict the request: past ten minutes",
-    "the_threshold_is_the_readmes_ten_minutes",
-)];
+const ALLOWED: &[(&str, &str, &str)] = &[
+    (
+        "README.md",
+        "predict the request: past ten minutes",
+        "the_threshold_is_the_readmes_ten_minutes",
+    ),
+    (
+        "README.md",
+        "predicted to take over ten minutes",
+        "the_threshold_is_the_readmes_ten_minutes",
+    ),
+];
 
 /// Units that make a number a measured figure when they follow it, with
 /// or without a space: times, memory, work, ratios.
