@@ -111,8 +111,9 @@ fn setup() -> Result<(), Error> {
     step("a Vulkan driver for the GPU engine (Mesa's software one, lavapipe)");
     // The GPU engine (crates/gpu) must be exact where it runs: CI has no
     // GPU, so it runs on lavapipe, Mesa's Vulkan driver on the CPU.
-    // Installed if missing, then required (.ci/run sets QUEENS_REQUIRE_GPU
-    // for the tests, which then fail instead of skipping without an adapter).
+    // Installed if missing, then required by the full tier (.ci/run sets
+    // QUEENS_REQUIRE_GPU and builds the device half with --features
+    // queens-harness/gpu; the tests then fail instead of skipping).
     let vulkan = ["mesa-vulkan-drivers", "libvulkan1"];
     if !process::dpkg_installed(&vulkan) {
         process::apt_install(&vulkan)?;
