@@ -2,8 +2,10 @@
 //! `compare`, `list`, `explain` (every solver and finder, beside the
 //! committed reference record) and `trace` is at most 100 columns
 //! (characters, not bytes: `µs` and `×` are one column each) and none ends
-//! in a space; `--wide` keeps each row whole instead; and `compare` off a
-//! terminal says on stderr what it has done, one line a solver.
+//! in a space, and no command's `--help` is wider (clap indents the blank
+//! line between two paragraphs of an option's help); `--wide` keeps each row
+//! whole instead; and `compare` off a terminal says on stderr what it has
+//! done, one line a solver.
 
 use crate::common;
 
@@ -56,6 +58,29 @@ fn every_table_list_and_text_fits_100_columns_without_trailing_spaces() {
         let output = queens(args);
         assert!(output.status.success(), "{args:?}: {}", stderr(&output));
         problems.extend(misfits(args, &stdout(&output)));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_help_fits_100_columns_off_a_terminal() {
+    use clap::CommandFactory;
+    let mut commands = vec![vec!["--help".to_string()]];
+    for sub in queens_harness::cli::Cli::command().get_subcommands() {
+        commands.push(vec![sub.get_name().to_string(), "--help".to_string()]);
+    }
+    assert!(commands.len() > 5, "the subcommands are listed");
+    let mut problems = Vec::new();
+    for args in &commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = queens(&args);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let text = stdout(&output);
+        let trimmed: String = text
+            .lines()
+            .map(|l| l.trim_end().to_string() + "\n")
+            .collect();
+        problems.extend(misfits(&args, &trimmed));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
