@@ -335,6 +335,51 @@ mod tests {
     }
 
     #[test]
+    fn the_full_tier_runs_every_crate_whose_tests_read_the_tier() {
+        // .ci/run's full tier names its crates; one whose tests read the
+        // tier but is left out would never run its full range.
+        use crate::architecture::source;
+        let root = workspace::root();
+        let run = source::read(&root.join(".ci/run")).unwrap();
+        let full = run.split("QUEENS_TESTS=full").nth(1).expect("a full tier");
+        let words: Vec<&str> = full.split_whitespace().collect();
+        let tested: Vec<&str> = words
+            .windows(2)
+            .filter(|pair| pair[0] == "-p")
+            .map(|pair| pair[1])
+            .collect();
+        // Built here so that this file does not name it itself.
+        let needle = format!("queens_conformance::{}", "tier");
+        let mut readers = 0;
+        for dir in source::crates(&root).unwrap().into_values() {
+            let mut files = source::rust_files(&dir.join("src")).unwrap();
+            files.extend(source::rust_files(&dir.join("tests")).unwrap());
+            if !files
+                .iter()
+                .any(|f| source::read(f).unwrap().contains(&needle))
+            {
+                continue;
+            }
+            let manifest = source::read(&dir.join("Cargo.toml")).unwrap();
+            let name = manifest
+                .lines()
+                .find_map(|line| line.strip_prefix("name = "))
+                .expect("a package name")
+                .trim_matches('"');
+            if name == "queens-conformance" {
+                // Where the tier is defined (and its documentation shows it).
+                continue;
+            }
+            assert!(
+                tested.contains(&name),
+                "{name} reads the tier: add `-p {name}`"
+            );
+            readers += 1;
+        }
+        assert!(readers > 0, "some crate's tests read the tier");
+    }
+
+    #[test]
     fn every_script_ci_parses_exists() {
         for script in SCRIPTS {
             assert!(workspace::root().join(script).is_file(), "{script}");
