@@ -49,8 +49,13 @@ pub fn run(args: &Args) -> Result<(), Error> {
     }
 }
 
+/// When this process started: each step says how far in it begins, so
+/// that a slow CI run shows where its time went.
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
 fn step(title: &str) {
-    println!("== {title}");
+    let at = STARTED.get_or_init(std::time::Instant::now).elapsed();
+    println!("== {title} (at {} s)", at.as_secs());
 }
 
 /// The declared rust-version: `rust-version = "..."` in `[workspace.package]`.
