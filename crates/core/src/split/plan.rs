@@ -206,22 +206,15 @@ impl Plan {
     fn piece_of(&self, whole: usize, index: usize) -> WorkUnit {
         let unit = self.whole[whole];
         let of = self.of[whole];
-        let at = (index - self.first[whole]) as u32;
-        // In u64 when the product fits (every plan so far: a u128
-        // division costs several times more, and dealing a plan of n = 28
-        // makes each of its pieces twice).
-        let share = |i: u32| match unit.weight.checked_mul(u64::from(i)) {
-            Some(product) => product / u64::from(of),
-            None => (u128::from(unit.weight) * u128::from(i) / u128::from(of)) as u64,
+        let piece = Part {
+            index: (index - self.first[whole]) as u32,
+            of,
         };
+        let share = piece.share(unit.weight);
         WorkUnit {
             key: unit.key,
-            weight: share(at + 1) - share(at),
-            piece: if of == 1 {
-                Part::WHOLE
-            } else {
-                Part { index: at, of }
-            },
+            weight: share.end - share.start,
+            piece,
         }
     }
 
