@@ -4,3 +4,4 @@
 
 mod conformance;
 mod same_as_constellations;
+mod recorded;
