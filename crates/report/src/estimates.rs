@@ -6,6 +6,7 @@
 use queens_record::estimates::EstimatesRecord;
 
 use super::format::significant;
+use super::table::{Cell, Column, Table};
 
 /// The name of the README section (`<!-- BEGIN: estimates -->`).
 pub const ESTIMATES_SECTION: &str = "estimates";
@@ -134,31 +135,46 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                  and the least time the count can take on any number of cores.\n\n",
                 measured_on(record),
             ));
-            out.push_str(
-                "| n | solver | one thread | interval | core-hours | pieces | longest piece | peak memory per thread | sample |\n\
-                 |---:|---|---:|---:|---:|---:|---:|---:|---|\n",
+            let mut columns = vec![Column::numbers("n"), Column::text("solver")];
+            columns.extend(
+                [
+                    "one thread",
+                    "interval",
+                    "core-hours",
+                    "pieces",
+                    "longest piece",
+                ]
+                .map(Column::numbers),
             );
+            columns.push(Column::numbers("peak memory per thread"));
+            columns.push(Column::text("sample"));
+            let mut table = Table::new(columns);
             for e in &record.estimates {
                 let low = (e.seconds - 2.0 * e.standard_error).max(0.0);
                 let high = e.seconds + 2.0 * e.standard_error;
                 let memory = e
                     .peak_bytes
-                    .map_or_else(|| "unknown".to_string(), super::format::bytes);
-                out.push_str(&format!(
-                    "| {} | {} | {} | {} to {} | {} | {} | {} | {memory} | {}, {} in {} s |\n",
-                    e.n,
-                    e.solver,
-                    hours(e.seconds),
-                    hours(low),
-                    hours(high),
-                    significant(e.core_hours()),
-                    e.pieces,
-                    hours(e.longest_piece_seconds),
+                    .map_or_else(|| "unknown".into(), super::format::bytes);
+                let sample = format!(
+                    "{}, {} in {} s",
                     queens_core::counted(e.draws, "draw", "draws"),
                     queens_core::counted(e.parts_timed, "part", "parts"),
                     significant(e.sample_seconds),
-                ));
+                );
+                let row = [
+                    e.n.to_string(),
+                    e.solver.clone(),
+                    hours(e.seconds),
+                    format!("{} to {}", hours(low), hours(high)),
+                    significant(e.core_hours()),
+                    e.pieces.to_string(),
+                    hours(e.longest_piece_seconds),
+                    memory,
+                    sample,
+                ];
+                table.push(row.into_iter().map(Cell::Text).collect());
             }
+            out.push_str(&table.markdown());
         }
     }
     let run = PUBLISHED_Q27;

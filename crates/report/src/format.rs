@@ -60,10 +60,15 @@ pub(crate) fn stale_label(name: &str, changed: Option<&String>) -> String {
     match changed {
         Some(commit) => format!(
             "{name} (measured before its code changed in {}: rerun)",
-            commit.chars().take(12).collect::<String>()
+            short(commit)
         ),
         None => name.to_string(),
     }
+}
+
+/// A commit's first 12 digits, as every output names one.
+pub(crate) fn short(commit: &str) -> String {
+    commit.chars().take(12).collect()
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use super::format::{bytes, duration_ns, significant, thousands};
 use super::inputs::{FIND_PLOT_FILE, Source};
 use super::page::charts::Series;
 use super::page::styles::Styles;
+use super::table::{Cell, Column, Outcome, Table, by_n, error_list, timed};
 use queens_record::{Entry, FIND_ONE, FinderFacts, Status};
 
 /// Several records' found boards as one table, later entries replacing
@@ -98,7 +99,7 @@ impl Found {
     /// The median time to one board of a timed entry: cold where every
     /// timed entry has one, warm otherwise (never the two mixed).
     pub fn median_ns(&self, entry: &Entry) -> Option<f64> {
-        if entry.status != Status::Timed {
+        if !timed(entry) {
             return None;
         }
         if self.cold {
@@ -154,35 +155,50 @@ impl Found {
 
     /// One cell of a table by n: `value` of a timed entry, or what became
     /// of the entry, or "" where the finder has none.
-    fn cell(&self, entry: Option<&Entry>, value: &dyn Fn(&Entry) -> Option<String>) -> String {
-        match entry {
-            None => String::new(),
-            Some(e) => match e.status {
-                Status::Timed => value(e).unwrap_or_else(|| "—".to_string()),
-                Status::OverBudget => "over budget".to_string(),
-                Status::Error => "**error**".to_string(),
-            },
-        }
-    }
-
-    /// A Markdown table: one row per n, one column per finder.
+    /// A table of one row per n and one column per finder, `value` of
+    /// each timed entry.
     fn by_n_table(&self, out: &mut String, value: &dyn Fn(&Entry) -> Option<String>) {
         let ids: Vec<&str> = self.finders.iter().map(|f| f.id.as_str()).collect();
-        let _ = writeln!(out, "| n | {} |", ids.join(" | "));
-        let _ = writeln!(out, "|---:|{}", "---:|".repeat(ids.len()));
-        for &n in &self.ns {
-            let cells: Vec<String> = ids
-                .iter()
-                .map(|id| self.cell(self.entry(id, n), value))
-                .collect();
-            let _ = writeln!(out, "| {} | {} |", thousands(n as u64), cells.join(" | "));
+        let entry = |id: &str, n| self.entry(id, n);
+        let n_text = |n: usize| thousands(n as u64);
+        out.push_str(&by_n(&self.ns, &ids, &entry, n_text, &|e| {
+            value(e).map_or(Cell::Missing, Cell::Text)
+        }));
+    }
+
+    /// Every (finder, n), for the page: the time to one checked board.
+    pub(crate) fn table(&self) -> Table {
+        let mut table = Table::new(vec![
+            Column::text("finder"),
+            Column::numbers("n"),
+            Column::text("status"),
+            Column::numbers(format!("{} median", self.basis())),
+            Column::numbers("steps"),
+            Column::numbers("ns per step"),
+            Column::numbers("peak heap"),
+        ]);
+        for finder in &self.finders {
+            for entry in self.all(&finder.id) {
+                let outcome = Outcome::of(entry);
+                let timed = outcome == Outcome::Timed;
+                let median = self.median_ns(entry);
+                let steps = entry.nodes.filter(|_| timed);
+                let per_step = median.zip(steps.filter(|&s| s > 0));
+                table.push(vec![
+                    Cell::solver(&finder.id),
+                    Cell::count(Some(entry.n as u64), thousands),
+                    Cell::Status(outcome),
+                    Cell::figure(median, duration_ns),
+                    Cell::count(steps, thousands),
+                    Cell::figure(per_step.map(|(m, s)| m / s as f64), significant),
+                    Cell::count(entry.peak_heap_bytes.filter(|_| timed), bytes),
+                ]);
+            }
         }
-        out.push('\n');
+        table
     }
 }
 
-/// COMPARISON.md's section "Find one board": the legend, the plot, the
-/// time and the steps to one board by n for every finder, and the errors.
 pub(crate) fn section(out: &mut String, found: &Found) {
     out.push_str("## Find one board\n\n");
     if found.finders.is_empty() {
@@ -209,58 +225,39 @@ pub(crate) fn section(out: &mut String, found: &Found) {
          where its first board lies deeper, a construction's grow with n:\n\n",
     );
     found.by_n_table(out, &|e| e.nodes.map(thousands));
-    out.push_str(
-        "| finder | one step is | peak heap at its largest n timed | ns per step there |\n",
-    );
-    out.push_str("|---|---|---:|---:|\n");
+    let mut table = Table::new(vec![
+        Column::text("finder"),
+        Column::text("one step is"),
+        Column::numbers("peak heap at its largest n timed"),
+        Column::numbers("ns per step there"),
+    ]);
     for finder in &found.finders {
-        let largest = found
-            .all(&finder.id)
-            .into_iter()
-            .rev()
-            .find(|e| e.status == Status::Timed);
-        let heap = largest
-            .and_then(|e| {
-                Some(format!(
-                    "{} (n = {})",
-                    bytes(e.peak_heap_bytes?),
-                    thousands(e.n as u64)
-                ))
-            })
-            .unwrap_or_else(|| "—".to_string());
-        let per_step = largest
-            .and_then(|e| {
-                let steps = e.nodes.filter(|&s| s > 0)?;
-                Some(significant(found.median_ns(e)? / steps as f64))
-            })
-            .unwrap_or_else(|| "—".to_string());
-        let _ = writeln!(
-            out,
-            "| {} | {} | {heap} | {per_step} |",
-            super::format::stale_label(&finder.id, found.stale.get(&finder.id)),
-            finder.step
-        );
+        let all = found.all(&finder.id);
+        let largest = all.into_iter().rev().find(|e| timed(e));
+        let heap = largest.and_then(|e| {
+            let at = thousands(e.n as u64);
+            Some(format!("{} (n = {at})", bytes(e.peak_heap_bytes?)))
+        });
+        let per_step = largest.and_then(|e| {
+            let steps = e.nodes.filter(|&s| s > 0)?;
+            Some(significant(found.median_ns(e)? / steps as f64))
+        });
+        let label = super::format::stale_label(&finder.id, found.stale.get(&finder.id));
+        let cell = |text: Option<String>| text.map_or(Cell::Missing, Cell::Text);
+        table.push(vec![
+            Cell::Text(label),
+            Cell::Text(finder.step.clone()),
+            cell(heap),
+            cell(per_step),
+        ]);
     }
+    out.push_str(&table.markdown());
     out.push('\n');
-    let errors: Vec<&Entry> = found
-        .finders
-        .iter()
-        .flat_map(|f| found.all(&f.id))
-        .filter(|e| e.status == Status::Error)
-        .collect();
+    let entries = found.finders.iter().flat_map(|f| found.all(&f.id));
+    let errors = error_list(entries, |n| thousands(n as u64));
     if errors.is_empty() {
         out.push_str("Errors: none, every board found was checked and right.\n\n");
     } else {
-        out.push_str("Errors (not timed):\n\n");
-        for entry in errors {
-            let _ = writeln!(
-                out,
-                "- {} at n = {}: {}",
-                entry.solver,
-                thousands(entry.n as u64),
-                entry.error.as_deref().unwrap_or("no message")
-            );
-        }
-        out.push('\n');
+        let _ = writeln!(out, "Errors (not timed):\n\n{errors}");
     }
 }

@@ -7,9 +7,10 @@ use super::inputs::{
     TIME_PLOT_FILE, Trees,
 };
 use super::overlay::Overlay;
+use super::page::charts::{self, Measure, Variant};
 use super::page::styles::Styles;
 use super::page::{PageInputs, Parts, page};
-use super::{plots, tables};
+use super::tables;
 use crate::error::Error;
 
 /// The contents of every generated file.
@@ -61,12 +62,17 @@ pub fn generate(
             analyses,
             trees,
         ),
-        time_plot: drawn(TIME_PLOT_FILE, plots::time_vs_n(&overlay, &styles))?,
-        nodes_plot: drawn(NODES_PLOT_FILE, plots::nodes_vs_n(&overlay, &styles))?,
+        time_plot: drawn(TIME_PLOT_FILE, standalone(&charts::TIME, &overlay, &styles))?,
+        nodes_plot: drawn(
+            NODES_PLOT_FILE,
+            standalone(&charts::NODES, &overlay, &styles),
+        )?,
         find_plot: if found.finders.is_empty() {
             None
         } else {
-            Some(drawn(FIND_PLOT_FILE, plots::find_vs_n(&found, &styles))?)
+            let series = found.series(&styles);
+            let svg = charts::svg(&charts::FIND, &series, Variant::Standalone);
+            Some(drawn(FIND_PLOT_FILE, svg)?)
         },
         page: drawn(
             PAGE_FILE,
@@ -81,6 +87,20 @@ pub fn generate(
             }),
         )?,
     })
+}
+
+/// A plot of every solver as a file of its own (the README's two plots,
+/// the same as the page's).
+fn standalone(
+    measure: &Measure,
+    overlay: &Overlay,
+    styles: &Styles,
+) -> Result<String, askama::Error> {
+    charts::svg(
+        measure,
+        &measure.series(overlay, styles),
+        Variant::Standalone,
+    )
 }
 
 /// The README section: the summary and the plots, with links made relative

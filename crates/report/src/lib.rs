@@ -18,6 +18,9 @@
 //! - [`error`]: the typed failures of reporting.
 //! - [`format`](mod@format): numbers as the report prints them (durations, bytes,
 //!   thousands separators, significant digits).
+//! - `table`: one table model (columns, rows of cells, each a figure or
+//!   the status in its place) written as Markdown and as the page's
+//!   sortable tables; the one wording of every status.
 //! - `inputs`: what the report is made from ([`Source`],
 //!   [`InstructionsSource`], [`Analyses`],
 //!   [`Trees`]) and the names of the files it writes.
@@ -34,7 +37,6 @@
 //!   of its rows, which `queens count --estimate` prints.
 //! - `measured`: the measured blocks spliced into other pages
 //!   ([`splice_measured`]).
-//! - `plots`: the two SVG plots.
 //! - [`page`]: the self-contained HTML page.
 //! - `splice`: replacing the text between two named markers
 //!   ([`splice_section`]; [`splice()`] for the comparison section).
@@ -56,9 +58,9 @@ mod inputs;
 mod measured;
 mod overlay;
 pub mod page;
-mod plots;
 mod publish;
 mod splice;
+mod table;
 mod tables;
 pub mod terminal;
 mod work;

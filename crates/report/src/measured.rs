@@ -26,11 +26,10 @@
 //! measured (or, below the table, why they were not): how the walk-through
 //! shows the branch predictor learning a repeated search.
 
-use std::fmt::Write;
-
 use super::format::{duration_ns, significant, thousands};
 use super::overlay::{Basis, Overlay};
-use queens_record::Status;
+use super::table::{Cell, Column, Outcome, Table, ratio, timed};
+use queens_record::Entry;
 
 /// How a measured block begins (the request follows on the same line).
 pub const BEGIN_PREFIX: &str = "<!-- BEGIN: measured ";
@@ -112,11 +111,11 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     }
     let extra_names: Vec<&str> = entries
         .iter()
-        .find(|e| e.status == Status::Timed)
+        .find(|e| timed(e))
         .map(|e| e.extra.iter().map(|m| m.name.as_str()).collect())
         .unwrap_or_default();
     let same_extras = entries.iter().all(|e| {
-        e.status != Status::Timed
+        !timed(e)
             || e.extra
                 .iter()
                 .map(|m| m.name.as_str())
@@ -124,87 +123,82 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     });
     let extra_names = if same_extras { extra_names } else { Vec::new() };
     let basis = overlay.basis.word();
-    let mut out =
-        format!("| solver | n | solutions | nodes | {basis} median time | {basis} ns / node |");
-    let mut rule = String::from("|---|---:|---:|---:|---:|---:|");
-    for name in &extra_names {
-        let _ = write!(out, " {} |", name.replace('_', " "));
-        rule.push_str("---:|");
-    }
+    let mut columns = vec![Column::text("solver")];
+    columns.extend(["n", "solutions", "nodes"].map(Column::numbers));
+    columns.push(Column::numbers(format!("{basis} median time")));
+    columns.push(Column::numbers(format!("{basis} ns / node")));
+    columns.extend(
+        extra_names
+            .iter()
+            .map(|name| Column::numbers(name.replace('_', " "))),
+    );
     if let Some(baseline) = &request.baseline {
-        let _ = write!(out, " × faster than {baseline} |");
-        rule.push_str("---:|");
+        columns.push(Column::numbers(format!("× faster than {baseline}")));
     }
-    out.push('\n');
-    out.push_str(&rule);
-    out.push('\n');
+    let mut table = Table::new(columns);
     for entry in entries {
-        let optional = |value: Option<u64>| value.map_or("-".to_string(), thousands);
-        let (median, per_node) = match (entry.status, overlay.ranked_ns(entry)) {
-            (Status::Timed, Some(median)) => (
-                duration_ns(median),
-                overlay
-                    .ranked_per_node(entry)
-                    .map_or("-".to_string(), significant),
-            ),
-            (Status::OverBudget, _) => ("over budget".to_string(), "-".to_string()),
-            _ => ("error".to_string(), "-".to_string()),
-        };
-        let _ = write!(
-            out,
-            "| {} | {} | {} | {} | {median} | {per_node} |",
-            entry.solver,
-            entry.n,
-            optional(entry.solutions),
-            optional(entry.nodes)
-        );
-        for name in &extra_names {
-            let value = entry
-                .extra
-                .iter()
-                .find(|m| m.name == *name)
-                .map(|m| m.value);
-            let _ = write!(out, " {} |", optional(value));
+        let count = |value: Option<u64>| dash(value.map(thousands));
+        let mut row = vec![
+            Cell::solver(&entry.solver),
+            Cell::Text(entry.n.to_string()),
+            count(entry.solutions),
+            count(entry.nodes),
+        ];
+        match (Outcome::of(entry), overlay.ranked_ns(entry)) {
+            (Outcome::Timed, Some(median)) => {
+                row.push(Cell::Text(duration_ns(median)));
+                row.push(dash(overlay.ranked_per_node(entry).map(significant)));
+            }
+            (outcome, _) => row.extend([Cell::Status(outcome), dash(None)]),
         }
+        row.extend(extra_names.iter().map(|name| {
+            count(
+                entry
+                    .extra
+                    .iter()
+                    .find(|m| m.name == *name)
+                    .map(|m| m.value),
+            )
+        }));
         if let Some(baseline) = &request.baseline {
-            let ratio = overlay
-                .median_ns(baseline, entry.n)
-                .zip(overlay.median_ns(&entry.solver, entry.n))
-                .map_or("-".to_string(), |(base, this)| {
-                    format!("{}×", significant(base / this))
-                });
-            let _ = write!(out, " {ratio} |");
+            let this = overlay.median_ns(&entry.solver, entry.n);
+            let base = overlay.median_ns(baseline, entry.n);
+            row.push(dash(base.zip(this).map(|(base, this)| ratio(base / this))));
         }
-        out.push('\n');
+        table.push(row);
     }
-    Ok(out)
+    Ok(table.markdown())
+}
+
+/// A figure, or a hyphen where there is none.
+fn dash(text: Option<String>) -> Cell {
+    Cell::Text(text.unwrap_or_else(|| "-".into()))
 }
 
 /// The `cold-warm` table: per row, the cold and the warm time per node, and
 /// how many times cheaper the warm one looks.
-fn cold_warm_table(entries: &[&queens_record::Entry], overlay: &Overlay) -> String {
-    let mut out = String::from(
-        "| solver | n | nodes | cold ns / node | warm ns / node | warm looks cheaper by |\n\
-         |---|---:|---:|---:|---:|---:|\n",
-    );
+fn cold_warm_table(entries: &[&Entry], overlay: &Overlay) -> String {
+    let mut table = Table::new(vec![
+        Column::text("solver"),
+        Column::numbers("n"),
+        Column::numbers("nodes"),
+        Column::numbers("cold ns / node"),
+        Column::numbers("warm ns / node"),
+        Column::numbers("warm looks cheaper by"),
+    ]);
     for entry in entries {
-        let not_recorded = || "not recorded".to_string();
-        let timed = entry.status == Status::Timed;
-        let cold = entry.cold_ns_per_node.filter(|_| timed);
-        let warm = entry.ns_per_node.filter(|_| timed);
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} |",
-            entry.solver,
-            entry.n,
-            entry.nodes.map_or("-".to_string(), thousands),
-            cold.map_or_else(not_recorded, significant),
-            warm.map_or("-".to_string(), significant),
-            cold.zip(warm)
-                .map_or("-".to_string(), |(c, w)| format!("{}×", significant(c / w)))
-        );
+        let cold = entry.cold_ns_per_node.filter(|_| timed(entry));
+        let warm = entry.ns_per_node.filter(|_| timed(entry));
+        table.push(vec![
+            Cell::solver(&entry.solver),
+            Cell::Text(entry.n.to_string()),
+            dash(entry.nodes.map(thousands)),
+            Cell::Text(cold.map_or_else(|| "not recorded".into(), significant)),
+            dash(warm.map(significant)),
+            dash(cold.zip(warm).map(|(c, w)| ratio(c / w))),
+        ]);
     }
-    out.push('\n');
+    let mut out = table.markdown() + "\n";
     if overlay.basis != Basis::Cold {
         out.push_str(overlay.basis_note());
         out.push_str("\n\n");

@@ -2,12 +2,13 @@
 
 use std::fmt::Write;
 
-use super::format::{bytes, duration_ns, significant, thousands};
+use super::format::{bytes, duration_ns, short, significant, thousands};
 use super::found::{self, Found};
 use super::inputs::{Analyses, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::{Basis, Overlay, Ranking};
+use super::table::{Cell, Column, Outcome, Shown, Table, by_n, error_list, ratio, timed};
 use super::work;
-use queens_record::{Entry, SolverFacts, Status};
+use queens_record::{Entry, Provenance, SolverFacts};
 
 pub(crate) fn comparison(
     command: &str,
@@ -71,33 +72,13 @@ fn sources_section(
 ) {
     out.push_str("## Records\n\n");
     for source in sources {
-        let p = &source.record.provenance;
         let s = &source.record.settings;
-        let commit = match (&p.git_commit, p.git_dirty) {
-            (Some(commit), Some(true)) => {
-                format!("commit {} with uncommitted changes", short(commit))
-            }
-            (Some(commit), _) => format!("commit {}", short(commit)),
-            (None, _) => "no git commit".to_string(),
-        };
         let limit = match (s.max_run_seconds, s.budget_seconds) {
             (Some(run), _) => format!("each solver climbed n until one run took over {run} s"),
             (None, Some(budget)) => format!("each solver had {budget} s in all"),
             (None, None) => "no time limit".to_string(),
         };
-        let _ = writeln!(
-            out,
-            "- `{}`: `{}`, {}, {}",
-            source.label, p.command, p.date, commit
-        );
-        let _ = writeln!(
-            out,
-            "  - {} ({}), {}, {}",
-            p.cpu_model,
-            queens_core::counted(p.cores, "core", "cores"),
-            p.os,
-            p.rustc
-        );
+        record_lines(out, &source.label, &source.record.provenance, "");
         let _ = writeln!(
             out,
             "  - n from {}{}; {limit}; {} per solver",
@@ -109,9 +90,27 @@ fn sources_section(
         );
     }
     if let Some(source) = instructions {
-        work::source_line(out, source);
+        let valgrind = format!(", {}", source.record.valgrind);
+        record_lines(out, &source.label, &source.record.provenance, &valgrind);
     }
     out.push('\n');
+}
+
+/// A record's first two lines under *Records*: where it is, what made it
+/// and when, at which commit; then the machine, the compiler and `tools`.
+fn record_lines(out: &mut String, label: &str, p: &Provenance, tools: &str) {
+    let commit = match (&p.git_commit, p.git_dirty) {
+        (Some(commit), Some(true)) => format!("commit {} with uncommitted changes", short(commit)),
+        (Some(commit), _) => format!("commit {}", short(commit)),
+        (None, _) => "no git commit".to_string(),
+    };
+    let _ = writeln!(out, "- `{label}`: `{}`, {}, {commit}", p.command, p.date);
+    let cores = queens_core::counted(p.cores, "core", "cores");
+    let _ = writeln!(
+        out,
+        "  - {} ({cores}), {}, {}{tools}",
+        p.cpu_model, p.os, p.rustc
+    );
 }
 
 fn summary_section(out: &mut String, overlay: &Overlay) {
@@ -186,90 +185,90 @@ pub(crate) fn ranked_solvers<'a>(
 }
 
 fn summary_table(out: &mut String, overlay: &Overlay) {
+    out.push_str(&summary(overlay).markdown());
+}
+
+/// The summary, built once for COMPARISON.md and the page: the page sets
+/// cold and warm ns/node side by side, COMPARISON.md the basis's only.
+pub(crate) fn summary(overlay: &Overlay) -> Table {
     let rankings = overlay.rankings();
     let basis = overlay.basis.word();
     let at = rankings.last().map(|r| r.n);
-    out.push_str("| solver |");
-    for ranking in &rankings {
-        let _ = write!(out, " {} |", ranking.header());
-    }
+    let mut columns = vec![Column::text("solver")];
+    columns.extend(rankings.iter().map(|r| Column::numbers(r.header())));
     if let Some(n) = at {
-        let _ = write!(
-            out,
-            " {basis} time at n = {n} | {basis} ns/node at n = {n} |"
-        );
+        let shown = |b: Basis| {
+            if b == overlay.basis {
+                Shown::Both
+            } else {
+                Shown::Page
+            }
+        };
+        columns.push(Column::numbers(format!("{basis} time at n = {n}")));
+        columns.push(Column::numbers(format!("cold ns/node at n = {n}")).only(shown(Basis::Cold)));
+        columns.push(Column::numbers(format!("warm ns/node at n = {n}")).only(shown(Basis::Warm)));
     }
-    out.push_str(" largest n timed | stopped |\n|---|");
-    out.push_str(&"---:|".repeat(rankings.len() + if at.is_some() { 2 } else { 0 }));
-    out.push_str("---:|---|\n");
+    columns.push(Column::numbers("largest n timed"));
+    columns.push(Column::text("stopped"));
+    let mut table = Table::new(columns);
     for solver in ranked_solvers(overlay, &rankings) {
-        let name = crate::format::stale_label(&label(solver), overlay.stale.get(&solver.id));
-        let _ = write!(out, "| {name} |");
-        for ranking in &rankings {
-            let cell = ranking
-                .ratio(&solver.id)
-                .map_or("—".to_string(), |r| format!("{}×", significant(r)));
-            let _ = write!(out, " {cell} |");
-        }
+        let mut row = vec![Cell::Solver {
+            id: solver.id.clone(),
+            label: crate::format::stale_label(&label(solver), overlay.stale.get(&solver.id)),
+        }];
+        row.extend(
+            rankings
+                .iter()
+                .map(|r| Cell::figure(r.ratio(&solver.id), ratio)),
+        );
         if let Some(n) = at {
-            let entry = overlay
-                .entry(&solver.id, n)
-                .filter(|e| e.status == Status::Timed);
-            let time = entry
-                .and_then(|e| overlay.ranked_ns(e))
-                .map_or("—".to_string(), duration_ns);
-            let per_node = entry
-                .and_then(|e| overlay.ranked_per_node(e))
-                .map_or("—".to_string(), significant);
-            let _ = write!(out, " {time} | {per_node} |");
+            let entry = overlay.entry(&solver.id, n).filter(|e| timed(e));
+            row.push(Cell::figure(
+                entry.and_then(|e| overlay.ranked_ns(e)),
+                duration_ns,
+            ));
+            row.push(Cell::figure(
+                entry.and_then(|e| e.cold_ns_per_node),
+                significant,
+            ));
+            row.push(Cell::figure(entry.and_then(|e| e.ns_per_node), significant));
         }
-        let largest = overlay
-            .timed(&solver.id)
-            .last()
-            .map_or("—".to_string(), |e| e.n.to_string());
-        let _ = writeln!(out, " {largest} | {} |", stopped(overlay, solver));
+        let largest = overlay.timed(&solver.id).last().map(|e| e.n as u64);
+        row.push(Cell::count(largest, |n| n.to_string()));
+        row.push(Cell::Text(stopped(overlay, solver)));
+        table.push(row);
     }
+    table
 }
 
 /// Why a solver's climb ended.
 pub(crate) fn stopped(overlay: &Overlay, solver: &SolverFacts) -> String {
     let entries = overlay.all(&solver.id);
-    if let Some(over) = entries.iter().find(|e| e.status == Status::OverBudget) {
-        return format!("over budget at n = {}", over.n);
+    let outcomes: Vec<Outcome> = entries.iter().map(|e| Outcome::of(e)).collect();
+    if let Some(at) = outcomes
+        .iter()
+        .position(|o| matches!(o, Outcome::OverBudget(_)))
+    {
+        return format!("{} at n = {}", outcomes[at], entries[at].n);
     }
     match entries.last() {
         Some(last) if last.n >= solver.max_n => format!("its limit, n ≤ {}", solver.max_n),
-        Some(last) if last.status == Status::Error => format!("error at n = {}", last.n),
+        Some(last) if matches!(outcomes.last(), Some(Outcome::Error(_))) => {
+            format!("error at n = {}", last.n)
+        }
         Some(_) => "the run's largest n".to_string(),
         None => "no entries".to_string(),
     }
 }
 
-/// A Markdown table with one row per n and one column per solver.
+/// A Markdown table with one row per n and one column per solver: `cell`
+/// of each timed entry, the status of the others.
 fn per_n_table(out: &mut String, overlay: &Overlay, cell: &dyn Fn(&Entry) -> String) {
-    out.push_str("| n |");
-    for solver in &overlay.solvers {
-        let _ = write!(out, " {} |", solver.id);
-    }
-    out.push_str("\n|---:|");
-    out.push_str(&"---:|".repeat(overlay.solvers.len()));
-    out.push('\n');
-    for &n in &overlay.ns {
-        let _ = write!(out, "| {n} |");
-        for solver in &overlay.solvers {
-            let text = match overlay.entry(&solver.id, n) {
-                Some(entry) => match entry.status {
-                    Status::Timed => cell(entry),
-                    Status::OverBudget => "over budget".to_string(),
-                    Status::Error => "**error**".to_string(),
-                },
-                None => "".to_string(),
-            };
-            let _ = write!(out, " {text} |");
-        }
-        out.push('\n');
-    }
-    out.push('\n');
+    let ids: Vec<&str> = overlay.solvers.iter().map(|s| s.id.as_str()).collect();
+    let entry = |id: &str, n| overlay.entry(id, n);
+    out.push_str(&by_n(&overlay.ns, &ids, &entry, |n| n.to_string(), &|e| {
+        Cell::Text(cell(e))
+    }));
 }
 
 fn time_section(out: &mut String, overlay: &Overlay) {
@@ -344,31 +343,33 @@ fn tree_section(out: &mut String, overlay: &Overlay, trees: &Trees<'_>) {
          tree, node for node; what differs is the cost of a node, and so the time. The last columns \
          are the record's at this n.\n\n",
     );
-    let _ = write!(out, "| solver |");
-    for k in 0..first.len() {
-        let _ = write!(out, " k = {k} |");
-    }
-    out.push_str(" total | tree | nodes (record) | median (record) | ns / node (record) |\n|---|");
-    out.push_str(&"---:|".repeat(first.len() + 1));
-    out.push_str("---|---:|---:|---:|\n");
+    let mut columns = vec![Column::text("solver")];
+    columns.extend((0..first.len()).map(|k| Column::numbers(format!("k = {k}"))));
+    columns.extend([Column::numbers("total"), Column::text("tree")]);
+    columns
+        .extend(["nodes (record)", "median (record)", "ns / node (record)"].map(Column::numbers));
+    let mut table = Table::new(columns);
     for (id, profile) in &trees.profiles {
-        let _ = write!(out, "| {id} |");
-        for count in profile {
-            let _ = write!(out, " {} |", thousands(*count));
-        }
+        let mut row = vec![Cell::solver(id)];
+        row.extend(profile.iter().map(|&count| Cell::Text(thousands(count))));
         let letter = distinct.iter().position(|p| *p == profile).unwrap_or(0);
         let letter = char::from(b'A' + (letter % 26) as u8);
-        let _ = write!(out, " {} | {letter} |", thousands(profile.iter().sum()));
-        let entry = overlay.entry(id, n).filter(|e| e.status == Status::Timed);
-        let nodes = entry.and_then(|e| e.nodes).map_or("-".into(), thousands);
-        let median = entry
-            .and_then(|e| overlay.ranked_ns(e))
-            .map_or("-".into(), duration_ns);
-        let per_node = entry
-            .and_then(|e| overlay.ranked_per_node(e))
-            .map_or("-".into(), significant);
-        let _ = writeln!(out, " {nodes} | {median} | {per_node} |");
+        row.push(Cell::Text(thousands(profile.iter().sum())));
+        row.push(Cell::Text(letter.to_string()));
+        let entry = overlay.entry(id, n).filter(|e| timed(e));
+        let or_dash = |text: Option<String>| Cell::Text(text.unwrap_or_else(|| "-".into()));
+        row.push(or_dash(entry.and_then(|e| e.nodes).map(thousands)));
+        row.push(or_dash(
+            entry.and_then(|e| overlay.ranked_ns(e)).map(duration_ns),
+        ));
+        row.push(or_dash(
+            entry
+                .and_then(|e| overlay.ranked_per_node(e))
+                .map(significant),
+        ));
+        table.push(row);
     }
+    out.push_str(&table.markdown());
     out.push('\n');
 }
 
@@ -456,48 +457,31 @@ fn extra_section(out: &mut String, overlay: &Overlay) {
             }
         }
         let _ = writeln!(out, "### {}\n", solver.id);
-        let _ = writeln!(out, "| n | {} |", names.join(" | "));
-        let _ = writeln!(out, "|---:|{}", "---:|".repeat(names.len()));
+        let mut columns = vec![Column::numbers("n")];
+        columns.extend(names.iter().map(|name| Column::numbers(*name)));
+        let mut table = Table::new(columns);
         for entry in timed {
-            let values: Vec<String> = names
-                .iter()
-                .map(|name| {
-                    entry
-                        .extra
-                        .iter()
-                        .find(|m| m.name == *name)
-                        .map(|m| thousands(m.value))
-                        .unwrap_or_default()
-                })
-                .collect();
-            let _ = writeln!(out, "| {} | {} |", entry.n, values.join(" | "));
+            let mut row = vec![Cell::Text(entry.n.to_string())];
+            row.extend(names.iter().map(|name| {
+                let metric = entry.extra.iter().find(|m| m.name == *name);
+                metric.map_or(Cell::Empty, |m| Cell::Text(thousands(m.value)))
+            }));
+            table.push(row);
         }
+        out.push_str(&table.markdown());
         out.push('\n');
     }
 }
 
 fn errors_section(out: &mut String, overlay: &Overlay) {
-    let errors: Vec<&Entry> = overlay
-        .solvers
-        .iter()
-        .flat_map(|s| overlay.all(&s.id))
-        .filter(|e| e.status == Status::Error)
-        .collect();
+    let entries = overlay.solvers.iter().flat_map(|s| overlay.all(&s.id));
+    let errors = error_list(entries, |n| n.to_string());
     out.push_str("## Errors\n\n");
     if errors.is_empty() {
         out.push_str("None: every (solver, n) attempted counted correctly.\n\n");
-        return;
+    } else {
+        let _ = writeln!(out, "{errors}");
     }
-    for entry in errors {
-        let _ = writeln!(
-            out,
-            "- {} at n = {}: {}",
-            entry.solver,
-            entry.n,
-            entry.error.as_deref().unwrap_or("no message")
-        );
-    }
-    out.push('\n');
 }
 
 fn analysis_section(out: &mut String, overlay: &Overlay, analyses: &Analyses<'_>) {
@@ -521,8 +505,4 @@ fn analysis_section(out: &mut String, overlay: &Overlay, analyses: &Analyses<'_>
         };
         let _ = writeln!(out, "{text}\n");
     }
-}
-
-fn short(commit: &str) -> String {
-    commit.chars().take(12).collect()
 }

@@ -7,12 +7,12 @@
 
 use std::fmt::Write;
 
-use queens_record::SolverFacts;
-use queens_record::instructions::{InstructionsEntry, InstructionsStatus};
+use queens_record::instructions::InstructionsEntry;
 
 use super::format::{significant, thousands};
 use super::inputs::InstructionsSource;
 use super::overlay::Overlay;
+use super::table::{Cell, Column, Outcome, Table};
 
 /// What the report says beside every instructions figure: where they were
 /// counted and on what build, and why that differs from the timed build.
@@ -39,37 +39,22 @@ pub(crate) fn figure(value: f64) -> String {
     }
 }
 
-/// A cell for an entry that has no count, saying why in a word.
-pub(crate) fn absent(entry: &InstructionsEntry) -> &'static str {
-    match entry.status {
-        InstructionsStatus::Counted => "",
-        InstructionsStatus::Skipped => "skipped",
-        InstructionsStatus::OverBudget => "over budget",
-        InstructionsStatus::Error => "**error**",
-    }
-}
-
-/// Every solver of the bench records and then of the instructions record,
-/// each once, in that order: the rows of the node table and the columns
-/// of the instructions tables.
-pub(crate) fn solvers<'a>(
-    overlay: &'a Overlay,
-    instructions: Option<&'a InstructionsSource>,
-) -> Vec<(&'a str, &'a str)> {
-    let mut ids: Vec<(&str, &str)> = overlay
-        .solvers
-        .iter()
-        .map(|s: &SolverFacts| (s.id.as_str(), s.node.as_str()))
-        .collect();
-    for solver in instructions.iter().flat_map(|i| &i.record.solvers) {
-        if !ids.iter().any(|(id, _)| *id == solver.id) {
-            ids.push((&solver.id, &solver.node));
+/// What one node is, for every solver of the records and then of the
+/// instructions record.
+pub(crate) fn nodes(overlay: &Overlay, instructions: Option<&InstructionsSource>) -> Table {
+    let mut table = Table::new(vec![Column::text("solver"), Column::text("one node is")]);
+    let mut seen: Vec<&str> = Vec::new();
+    let others = instructions.iter().flat_map(|i| &i.record.solvers);
+    let all = overlay.solvers.iter().map(|s| (&s.id, &s.node));
+    for (id, node) in all.chain(others.map(|s| (&s.id, &s.node))) {
+        if !seen.contains(&id.as_str()) {
+            seen.push(id);
+            table.push(vec![Cell::solver(id), Cell::Text(node.clone())]);
         }
     }
-    ids
+    table
 }
 
-/// The one table of what a node is, for every solver.
 pub(crate) fn node_section(
     out: &mut String,
     overlay: &Overlay,
@@ -81,10 +66,7 @@ pub(crate) fn node_section(
          compare nodes (and time or instructions per node) only between solvers whose nodes \
          mean the same thing, and compare solvers by time or instructions per solution.\n\n",
     );
-    out.push_str("| solver | one node is |\n|---|---|\n");
-    for (id, node) in solvers(overlay, instructions) {
-        let _ = writeln!(out, "| {id} | {} |", node.replace('|', "\\|"));
-    }
+    out.push_str(&nodes(overlay, instructions).markdown());
     out.push('\n');
 }
 
@@ -121,26 +103,22 @@ pub(crate) fn instructions_section(
     ns.dedup();
     let table = |out: &mut String, title: &str, cell: &dyn Fn(&InstructionsEntry) -> String| {
         let _ = writeln!(out, "### {title}\n");
-        out.push_str("| n |");
-        for (id, _) in &ids {
-            let _ = write!(out, " {id} |");
-        }
-        out.push_str("\n|---:|");
-        out.push_str(&"---:|".repeat(ids.len()));
-        out.push('\n');
+        let mut columns = vec![Column::numbers("n")];
+        columns.extend(ids.iter().map(|(id, _)| Column::numbers(*id)));
+        let mut table = Table::new(columns);
         for &n in &ns {
-            let _ = write!(out, "| {n} |");
-            for &(id, max_n) in &ids {
-                let text = match record.entry(id, n) {
-                    Some(entry) if entry.status == InstructionsStatus::Counted => cell(entry),
-                    Some(entry) => absent(entry).to_string(),
-                    None if n > max_n => format!("(n ≤ {max_n})"),
-                    None => String::new(),
-                };
-                let _ = write!(out, " {text} |");
-            }
-            out.push('\n');
+            let mut row = vec![Cell::Text(n.to_string())];
+            row.extend(ids.iter().map(|&(id, max_n)| match record.entry(id, n) {
+                Some(entry) => match Outcome::of_instructions(entry) {
+                    Outcome::Counted => Cell::Text(cell(entry)),
+                    outcome => Cell::Status(outcome),
+                },
+                None if n > max_n => Cell::Text(format!("(n ≤ {max_n})")),
+                None => Cell::Empty,
+            }));
+            table.push(row);
         }
+        out.push_str(&table.markdown());
         out.push('\n');
     };
     table(out, "Instructions per solution", &|entry| {
@@ -160,10 +138,9 @@ pub(crate) fn instructions_section(
     );
     let mut notes = Vec::new();
     for entry in &record.entries {
-        if entry.status == InstructionsStatus::Counted {
+        let Some(reason) = Outcome::of_instructions(entry).detail().map(str::to_string) else {
             continue;
-        }
-        let reason = entry.reason.as_deref().unwrap_or("no reason given");
+        };
         let note = format!("- {}: {reason}", entry.solver);
         // One note per solver and reason, not one per n.
         if !notes.contains(&note) {
@@ -180,30 +157,37 @@ pub(crate) fn instructions_section(
 }
 
 /// The instructions record's line in the list of records.
-pub(crate) fn source_line(out: &mut String, source: &InstructionsSource) {
-    let p = &source.record.provenance;
-    let commit = match (&p.git_commit, p.git_dirty) {
-        (Some(commit), Some(true)) => format!(
-            "commit {} with uncommitted changes",
-            commit.chars().take(12).collect::<String>()
-        ),
-        (Some(commit), _) => format!("commit {}", commit.chars().take(12).collect::<String>()),
-        (None, _) => "no git commit".to_string(),
-    };
-    let _ = writeln!(
-        out,
-        "- `{}`: `{}`, {}, {commit}",
-        source.label, p.command, p.date
-    );
-    let _ = writeln!(
-        out,
-        "  - {} ({}), {}, {}, {}",
-        p.cpu_model,
-        queens_core::counted(p.cores, "core", "cores"),
-        p.os,
-        p.rustc,
-        source.record.valgrind
-    );
+/// Every (solver, n) of the instructions record, for the page, with the
+/// bench record's time per node beside the instructions per node.
+pub(crate) fn table(overlay: &Overlay, source: &InstructionsSource) -> Table {
+    let mut table = Table::new(vec![
+        Column::text("solver"),
+        Column::numbers("n"),
+        Column::text("status"),
+        Column::numbers("instructions per solution"),
+        Column::numbers("instructions per node"),
+        Column::numbers("ns/node (bench record)"),
+        Column::numbers("nodes"),
+        Column::numbers("instructions"),
+    ]);
+    for entry in &source.record.entries {
+        let outcome = Outcome::of_instructions(entry);
+        let ns_per_node = overlay
+            .entry(&entry.solver, entry.n)
+            .and_then(|e| overlay.ranked_per_node(e))
+            .filter(|_| outcome.measured());
+        table.push(vec![
+            Cell::solver(&entry.solver),
+            Cell::Text(entry.n.to_string()),
+            Cell::Status(outcome),
+            Cell::figure(entry.per_solution, figure),
+            Cell::figure(entry.per_node, figure),
+            Cell::figure(ns_per_node, significant),
+            Cell::count(entry.nodes, thousands),
+            Cell::count(entry.instructions, thousands),
+        ]);
+    }
+    table
 }
 
 #[cfg(test)]

@@ -1,15 +1,15 @@
 //! The report's plots (time, nodes, ns per node, peak heap against n), laid
 //! out here and written by the template `templates/chart.svg`: inline in the
 //! page, and standalone as the README's two SVG files, so that both show
-//! the same lines on the same scales in the same styles. They are drawn
-//! here rather than by a plotting crate so that each solver's line is one
-//! `<g data-solver>` the page can switch off, each point carries its value
-//! for hover, and lines that coincide stay distinguishable without colour:
-//! every solver has its own dash pattern and a hollow marker (two shapes on
-//! one point both show; see [`super::styles`]), and its name beside its
-//! last point, placed where it hides the least and never on another name,
-//! with no leader line that could be read as the line going on (see
-//! [`super::labels`]).
+//! the same lines on the same scales in the same styles.
+//!
+//! Drawn here, not by plotters, for what its SVG backend cannot write: it
+//! emits bare shapes with no group, class, id or `<title>`, so the page
+//! could neither switch a solver's line off (`<g data-solver>`) nor show a
+//! point's value on hover, and it names series in a legend box, not beside
+//! each line's last point where it hides the least and never lies on
+//! another name ([`super::labels`]); coinciding lines stay apart by dash
+//! pattern and hollow marker ([`super::styles`]).
 
 use askama::Template;
 

@@ -17,10 +17,10 @@ use crate::format::{bytes, duration_ns, significant, thousands};
 use crate::found::Found;
 use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::overlay::Overlay;
-use crate::tables::{ranked_solvers, stopped, summary_legend};
+use crate::table::{Cell, Column, Outcome, PageTable, Table, ratio};
+use crate::tables::{self, summary_legend};
 use crate::work;
-use queens_record::instructions::InstructionsStatus;
-use queens_record::{Entry, Provenance, Status};
+use queens_record::{Entry, Provenance};
 
 /// What the page needs beyond the records and the analyses: the caller
 /// (the `queens` command) gathers it, since only it may run solvers.
@@ -63,7 +63,11 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
         command: parts.command,
         summary_legend: markdown(&summary_legend(overlay)),
         basis_note: overlay.basis_note(),
-        summary: summary(overlay),
+        summary: tables::summary(overlay).page(
+            "summary-table",
+            "Each solver compared with the others at the same n",
+            true,
+        ),
         branch_misses: if overlay.branch_misses_absent.is_empty() {
             String::new()
         } else {
@@ -90,13 +94,26 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             .iter()
             .map(|measure| figure(measure, overlay, &styles))
             .collect::<Result<_, _>>()?,
-        measurements: measurements(overlay),
+        measurements: measurements(overlay).page(
+            "measurements-table",
+            "Every (solver, n) in the records",
+            false,
+        ),
         find: find_part(parts.found, &styles)?,
         work: parts.instructions.map(|source| Work {
             caveat: work::caveat(source),
-            table: instructions_table(overlay, source),
+            table: work::table(overlay, source).page(
+                "instructions-table",
+                "Instructions retired by one count's search, every (solver, n) counted",
+                false,
+            ),
         }),
-        nodes: work::solvers(overlay, parts.instructions),
+        nodes: work::nodes(overlay, parts.instructions).page(
+            "nodes-table",
+            "What one node is, for each solver: compare nodes only between solvers whose nodes \
+             mean the same thing",
+            false,
+        ),
         trace_steps: parts.inputs.trace_steps,
         solvers: overlay
             .solvers
@@ -125,8 +142,8 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
                     commit: provenance
                         .git_commit
                         .as_deref()
-                        .map_or("no git commit".to_string(), |c| {
-                            format!("commit {}", c.chars().take(12).collect::<String>())
+                        .map_or("no git commit".into(), |c| {
+                            format!("commit {}", crate::format::short(c))
                         }),
                 }
             })
@@ -146,19 +163,19 @@ struct Page<'a> {
     /// Which median the plots and tables show (cold, or warm in a
     /// version-1 record).
     basis_note: &'static str,
-    summary: Table<'a>,
+    summary: PageTable,
     /// Why the branch-miss column is empty, or "" when it is filled.
     branch_misses: String,
     /// One switch per solver, with its line's look.
     legend: Vec<Swatch<'a>>,
     figures: Vec<Figure>,
-    measurements: Table<'a>,
+    measurements: PageTable,
     /// The other question: time to one board, every finder.
-    find: FindPart<'a>,
+    find: FindPart,
     /// Instructions per solution and per node, when there is a record.
-    work: Option<Work<'a>>,
-    /// (solver, what one node is), every solver once.
-    nodes: Vec<(&'a str, &'a str)>,
+    work: Option<Work>,
+    /// What one node is, every solver once (not sortable).
+    nodes: PageTable,
     trace_steps: usize,
     solvers: Vec<SolverPart<'a>>,
     records: Vec<RecordLine<'a>>,
@@ -166,66 +183,19 @@ struct Page<'a> {
     data: String,
 }
 
-/// A sortable table: each column's header a button (keyboard and screen
-/// readers reach it) that sorts by the cells' `data-sort` values.
-struct Table<'a> {
-    id: &'static str,
-    caption: &'static str,
-    columns: Vec<String>,
-    rows: Vec<Row<'a>>,
-}
-
-/// One row of a sortable table: the solver, then its cells.
-struct Row<'a> {
-    solver: &'a str,
-    /// Whether the solver's name links to its part of the page.
-    link: bool,
-    cells: Vec<Cell>,
-}
-
 /// "Find one board": what the finders' numbers are, their log-log plot
 /// and every (finder, n), or `None` when the records time no finder.
-struct FindPart<'a> {
+struct FindPart {
     legend: String,
     figure: Option<Figure>,
-    table: Table<'a>,
+    table: PageTable,
 }
 
 /// The instructions record's part of the page.
-struct Work<'a> {
+struct Work {
     /// Where the counts come from and on what build.
     caveat: String,
-    table: Table<'a>,
-}
-
-/// One cell: what is shown and the value it sorts by.
-struct Cell {
-    shown: String,
-    sort: String,
-}
-
-impl Cell {
-    fn text(text: String) -> Self {
-        Cell {
-            shown: text.clone(),
-            sort: text,
-        }
-    }
-
-    /// A number written by `shown` and sorted by its value; a dash and no
-    /// sort value (sorted last) when there is none.
-    fn number(value: Option<f64>, shown: impl Fn(f64) -> String) -> Self {
-        match value {
-            Some(v) => Cell {
-                shown: shown(v),
-                sort: v.to_string(),
-            },
-            None => Cell {
-                shown: "—".to_string(),
-                sort: String::new(),
-            },
-        }
-    }
+    table: PageTable,
 }
 
 /// A solver's switch in the plots' legend.
@@ -253,18 +223,18 @@ struct SolverPart<'a> {
     id: &'a str,
     node: &'a str,
     max_n: usize,
-    rows: Vec<MeasuredRow<'a>>,
+    rows: Vec<MeasuredRow>,
     analysis: Text,
     teaching: Text,
 }
 
 /// One n of a solver's own table.
-struct MeasuredRow<'a> {
+struct MeasuredRow {
     n: usize,
-    result: Measured<'a>,
+    result: Measured,
 }
 
-enum Measured<'a> {
+enum Measured {
     Timed {
         /// Cold median, or "not recorded" in a version-1 record.
         cold: String,
@@ -276,8 +246,8 @@ enum Measured<'a> {
         misses: String,
         heap: String,
     },
-    OverBudget,
-    Error(&'a str),
+    /// Not timed: its status.
+    Not(Outcome),
 }
 
 /// An analysis or teaching text.
@@ -296,77 +266,6 @@ struct RecordLine<'a> {
     provenance: &'a Provenance,
     /// "commit" and the commit's first 12 digits, or "no git commit".
     commit: String,
-}
-
-/// The measurements table's columns; `{}` is the basis ("cold", "warm").
-const MEASUREMENT_COLUMNS: [&str; 10] = [
-    "solver",
-    "n",
-    "status",
-    "{} median time",
-    "× fastest at this n",
-    "nodes",
-    "{} ns/node",
-    "cold ns/node",
-    "warm ns/node",
-    "peak heap",
-];
-
-fn ratio(value: f64) -> String {
-    format!("{}×", significant(value))
-}
-
-/// The summary: the same rankings on common ground as COMPARISON.md's.
-fn summary(overlay: &Overlay) -> Table<'_> {
-    let rankings = overlay.rankings();
-    let basis = overlay.basis.word();
-    let at = rankings.last().map(|r| r.n);
-    let mut columns = vec!["solver".to_string()];
-    columns.extend(rankings.iter().map(|r| r.header()));
-    if let Some(n) = at {
-        columns.push(format!("{basis} time at n = {n}"));
-        columns.push(format!("cold ns/node at n = {n}"));
-        columns.push(format!("warm ns/node at n = {n}"));
-    }
-    columns.push("largest n timed".to_string());
-    columns.push("stopped".to_string());
-    let rows = ranked_solvers(overlay, &rankings)
-        .into_iter()
-        .map(|solver| {
-            let mut cells: Vec<Cell> = rankings
-                .iter()
-                .map(|r| Cell::number(r.ratio(&solver.id), ratio))
-                .collect();
-            if let Some(n) = at {
-                let entry = overlay
-                    .entry(&solver.id, n)
-                    .filter(|e| e.status == Status::Timed);
-                cells.push(Cell::number(
-                    entry.and_then(|e| overlay.ranked_ns(e)),
-                    duration_ns,
-                ));
-                cells.push(Cell::number(
-                    entry.and_then(|e| e.cold_ns_per_node),
-                    significant,
-                ));
-                cells.push(Cell::number(entry.and_then(|e| e.ns_per_node), significant));
-            }
-            let last = overlay.timed(&solver.id).last().copied();
-            cells.push(Cell::number(last.map(|e| e.n as f64), |n| n.to_string()));
-            cells.push(Cell::text(stopped(overlay, solver)));
-            Row {
-                solver: &solver.id,
-                link: true,
-                cells,
-            }
-        })
-        .collect();
-    Table {
-        id: "summary-table",
-        caption: "Each solver compared with the others at the same n",
-        columns,
-        rows,
-    }
 }
 
 fn figure(
@@ -392,35 +291,7 @@ fn figure(
     })
 }
 
-fn find_part<'a>(found: &'a Found, styles: &Styles) -> Result<FindPart<'a>, askama::Error> {
-    let mut rows = Vec::new();
-    for finder in &found.finders {
-        for entry in found.all(&finder.id) {
-            let timed = entry.status == Status::Timed;
-            let median = found.median_ns(entry);
-            let steps = entry.nodes.filter(|_| timed);
-            rows.push(Row {
-                solver: &finder.id,
-                link: false,
-                cells: vec![
-                    Cell::number(Some(entry.n as f64), |n| thousands(n as u64)),
-                    Cell::text(status(entry)),
-                    Cell::number(median, duration_ns),
-                    Cell::number(steps.map(|s| s as f64), |v| thousands(v as u64)),
-                    Cell::number(
-                        median
-                            .zip(steps.filter(|&s| s > 0))
-                            .map(|(m, s)| m / s as f64),
-                        significant,
-                    ),
-                    Cell::number(
-                        entry.peak_heap_bytes.filter(|_| timed).map(|b| b as f64),
-                        |b| bytes(b as u64),
-                    ),
-                ],
-            });
-        }
-    }
+fn find_part(found: &Found, styles: &Styles) -> Result<FindPart, askama::Error> {
     let series = found.series(styles);
     let figure = if found.finders.is_empty() {
         None
@@ -438,141 +309,58 @@ fn find_part<'a>(found: &'a Found, styles: &Styles) -> Result<FindPart<'a>, aska
             found.legend()
         },
         figure,
-        table: Table {
-            id: "find-table",
-            caption: "Every (finder, n) in the records: the time to one checked board",
-            columns: [
-                "finder",
-                "n",
-                "status",
-                &format!("{} median", found.basis()),
-                "steps",
-                "ns per step",
-                "peak heap",
-            ]
-            .iter()
-            .map(|c| c.to_string())
-            .collect(),
-            rows,
-        },
+        table: found.table().page(
+            "find-table",
+            "Every (finder, n) in the records: the time to one checked board",
+            false,
+        ),
     })
 }
 
-/// What became of an entry, for a table's status column.
-fn status(entry: &Entry) -> String {
-    match entry.status {
-        Status::Timed => "timed".to_string(),
-        Status::OverBudget => "over budget".to_string(),
-        Status::Error => format!("error: {}", entry.error.as_deref().unwrap_or("no message")),
-    }
-}
-
-fn measurements(overlay: &Overlay) -> Table<'_> {
-    let mut rows = Vec::new();
+/// Every (solver, n) in the records.
+fn measurements(overlay: &Overlay) -> Table {
+    let basis = overlay.basis.word();
+    let mut table = Table::new(vec![
+        Column::text("solver"),
+        Column::numbers("n"),
+        Column::text("status"),
+        Column::numbers(format!("{basis} median time")),
+        Column::numbers("× fastest at this n"),
+        Column::numbers("nodes"),
+        Column::numbers(format!("{basis} ns/node")),
+        Column::numbers("cold ns/node"),
+        Column::numbers("warm ns/node"),
+        Column::numbers("peak heap"),
+    ]);
     for solver in &overlay.solvers {
         for entry in overlay.all(&solver.id) {
-            let status = status(entry);
+            let outcome = Outcome::of(entry);
+            let timed = outcome == Outcome::Timed;
             let median = overlay.median_ns(&solver.id, entry.n);
-            let timed = entry.status == Status::Timed;
-            let per_node = |value: Option<f64>| Cell::number(value.filter(|_| timed), significant);
-            rows.push(Row {
-                solver: &solver.id,
-                link: false,
-                cells: vec![
-                    Cell::text(entry.n.to_string()),
-                    Cell::text(status),
-                    Cell::number(median, duration_ns),
-                    Cell::number(
-                        median.zip(overlay.fastest_ns(entry.n)).map(|(m, f)| m / f),
-                        ratio,
-                    ),
-                    Cell::number(entry.nodes.filter(|_| timed).map(|n| n as f64), |v| {
-                        thousands(v as u64)
-                    }),
-                    per_node(overlay.ranked_per_node(entry)),
-                    per_node(entry.cold_ns_per_node),
-                    per_node(entry.ns_per_node),
-                    Cell::number(
-                        entry.peak_heap_bytes.filter(|_| timed).map(|b| b as f64),
-                        |b| bytes(b as u64),
-                    ),
-                ],
-            });
+            let per_node = |value: Option<f64>| Cell::figure(value.filter(|_| timed), significant);
+            let fastest = overlay.fastest_ns(entry.n);
+            table.push(vec![
+                Cell::solver(&solver.id),
+                Cell::Text(entry.n.to_string()),
+                Cell::Status(outcome),
+                Cell::figure(median, duration_ns),
+                Cell::figure(median.zip(fastest).map(|(m, f)| m / f), ratio),
+                Cell::count(entry.nodes.filter(|_| timed), thousands),
+                per_node(overlay.ranked_per_node(entry)),
+                per_node(entry.cold_ns_per_node),
+                per_node(entry.ns_per_node),
+                Cell::count(entry.peak_heap_bytes.filter(|_| timed), bytes),
+            ]);
         }
     }
-    Table {
-        id: "measurements-table",
-        caption: "Every (solver, n) in the records",
-        columns: MEASUREMENT_COLUMNS
-            .iter()
-            .map(|c| c.replace("{}", overlay.basis.word()))
-            .collect(),
-        rows,
-    }
+    table
 }
 
-const INSTRUCTION_COLUMNS: [&str; 8] = [
-    "solver",
-    "n",
-    "status",
-    "instructions per solution",
-    "instructions per node",
-    "ns/node (bench record)",
-    "nodes",
-    "instructions",
-];
-
-/// Every (solver, n) of the instructions record, with the bench record's
-/// time per node beside the instructions per node.
-fn instructions_table<'a>(overlay: &Overlay, source: &'a InstructionsSource) -> Table<'a> {
-    let rows = source
-        .record
-        .entries
-        .iter()
-        .map(|entry| {
-            let counted = entry.status == InstructionsStatus::Counted;
-            let status = match entry.status {
-                InstructionsStatus::Counted => "counted".to_string(),
-                _ => format!(
-                    "{}: {}",
-                    work::absent(entry).trim_matches('*'),
-                    entry.reason.as_deref().unwrap_or("no reason given")
-                ),
-            };
-            let ns_per_node = overlay
-                .entry(&entry.solver, entry.n)
-                .and_then(|e| overlay.ranked_per_node(e))
-                .filter(|_| counted);
-            Row {
-                solver: &entry.solver,
-                link: false,
-                cells: vec![
-                    Cell::text(entry.n.to_string()),
-                    Cell::text(status),
-                    Cell::number(entry.per_solution, work::figure),
-                    Cell::number(entry.per_node, work::figure),
-                    Cell::number(ns_per_node, significant),
-                    Cell::number(entry.nodes.map(|n| n as f64), |v| thousands(v as u64)),
-                    Cell::number(entry.instructions.map(|i| i as f64), |v| {
-                        thousands(v as u64)
-                    }),
-                ],
-            }
-        })
-        .collect();
-    Table {
-        id: "instructions-table",
-        caption: "Instructions retired by one count's search, every (solver, n) counted",
-        columns: INSTRUCTION_COLUMNS.iter().map(|c| c.to_string()).collect(),
-        rows,
-    }
-}
-
-fn measured(entry: &Entry) -> MeasuredRow<'_> {
+fn measured(entry: &Entry) -> MeasuredRow {
     let unknown = || "?".to_string();
     let not_recorded = || "not recorded".to_string();
-    let result = match (entry.status, entry.timing) {
-        (Status::Timed, Some(timing)) => Measured::Timed {
+    let result = match (Outcome::of(entry), entry.timing) {
+        (Outcome::Timed, Some(timing)) => Measured::Timed {
             cold: entry
                 .cold_median_ns()
                 .map(duration_ns)
@@ -595,8 +383,7 @@ fn measured(entry: &Entry) -> MeasuredRow<'_> {
             },
             heap: entry.peak_heap_bytes.map(bytes).unwrap_or_else(unknown),
         },
-        (Status::OverBudget, _) => Measured::OverBudget,
-        _ => Measured::Error(entry.error.as_deref().unwrap_or("no message")),
+        (outcome, _) => Measured::Not(outcome),
     };
     MeasuredRow { n: entry.n, result }
 }
