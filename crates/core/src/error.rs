@@ -69,17 +69,17 @@ pub enum QueensError {
         reason: String,
     },
 
-    /// A slice of a unit that the engine does not cut it into.
+    /// A part of a unit that the engine does not cut it into.
     #[error(
         "no part {index} of {of} of this unit (it can be cut into at most {})",
         crate::counted(*.max, "part", "parts")
     )]
     NoSuchPart {
-        /// The slice asked for.
+        /// The part asked for.
         index: u32,
-        /// Into how many slices.
+        /// Into how many parts.
         of: u32,
-        /// The most slices the unit can be cut into.
+        /// The most parts the unit can be cut into.
         max: u32,
     },
 

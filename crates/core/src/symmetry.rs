@@ -138,13 +138,6 @@ pub fn orbit_size(solution: &Solution) -> usize {
     images.len()
 }
 
-/// Counts classes in a complete set of solutions by counting the canonical
-/// members. The input must hold every solution of the board (each class
-/// contributes exactly its one canonical member).
-pub fn count_unique<'a>(solutions: impl IntoIterator<Item = &'a [u8]>) -> u64 {
-    solutions.into_iter().filter(|s| is_canonical(s)).count() as u64
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

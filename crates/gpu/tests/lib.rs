@@ -3,5 +3,5 @@
 //! this solver.
 
 mod conformance;
-mod same_as_constellations;
 mod recorded;
+mod same_as_constellations;

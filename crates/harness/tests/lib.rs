@@ -4,10 +4,6 @@
 //! links once; a file is selected by its module path
 //! (`cargo test -p queens-harness --test integration cli::`).
 
-mod battery_files;
-mod battery_memory;
-mod battery_oracle;
-mod battery_time;
 mod browser;
 mod cli;
 mod common;
@@ -16,12 +12,16 @@ mod conformance;
 mod counters;
 mod docs_traces;
 mod estimate;
+mod file_arguments;
 mod find;
 mod gpu;
+mod memory_budget;
+mod oracle;
 mod prose_figures;
 mod repair_trace;
 mod split;
 mod teach_cli;
 mod terminal;
+mod time_budget;
 mod traces;
 mod trust;

@@ -31,6 +31,24 @@ impl CountJson {
     }
 }
 
+/// A whole number written in digits only (no sign, no spaces), as the
+/// scripts read their arguments.
+pub fn number(word: &str) -> Option<usize> {
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| word.parse().ok()).flatten()
+}
+
+/// `queens count N ARGS --quiet --json`, read.
+pub fn count(queens: &Path, n: impl std::fmt::Display, args: &[&str]) -> Result<CountJson, Error> {
+    let mut count = Command::new(queens);
+    count
+        .arg("count")
+        .arg(n.to_string())
+        .args(args)
+        .args(["--quiet", "--json"]);
+    CountJson::parse(&process::stdout(&mut count)?, "queens count")
+}
+
 /// How many finished units a checkpoint file holds: 0 while it does not
 /// exist yet or cannot be read whole (it is replaced atomically, so a
 /// read sees either the old or the new file).

@@ -12,6 +12,13 @@ pub enum Error {
 }
 
 impl Error {
+    /// A failed file-system call on `path`, for `map_err`: "`doing`
+    /// PATH: why".
+    pub fn io(doing: &str, path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error {
+        let doing = format!("{doing} {}", path.display());
+        move |error| Error::Failed(format!("{doing}: {error}"))
+    }
+
     /// 2 for what the user can fix, 1 for a failed check.
     pub fn exit_code(&self) -> u8 {
         match self {

@@ -20,35 +20,32 @@ fn spawn_failed(command: &Command, error: std::io::Error) -> Error {
     Error::Failed(format!("cannot run `{}`: {error}", describe(command)))
 }
 
-/// Runs the command; anything but exit status 0 is an error.
-pub fn run(command: &mut Command) -> Result<(), Error> {
-    let status = command
-        .status()
-        .map_err(|error| spawn_failed(command, error))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(Error::Failed(format!(
+/// Anything but exit status 0 is an error naming the command.
+fn checked(command: &Command, status: std::process::ExitStatus) -> Result<(), Error> {
+    match status.success() {
+        true => Ok(()),
+        false => Err(Error::Failed(format!(
             "`{}` failed ({status})",
             describe(command)
-        )))
+        ))),
     }
+}
+
+/// Runs the command; anything but exit status 0 is an error.
+pub fn run(command: &mut Command) -> Result<(), Error> {
+    let status = command.status();
+    checked(
+        command,
+        status.map_err(|error| spawn_failed(command, error))?,
+    )
 }
 
 /// Runs the command and returns its standard output (its standard error
 /// goes to ours); anything but exit status 0 is an error.
 pub fn stdout(command: &mut Command) -> Result<String, Error> {
-    let output = command
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|error| spawn_failed(command, error))?;
-    if !output.status.success() {
-        return Err(Error::Failed(format!(
-            "`{}` failed ({})",
-            describe(command),
-            output.status
-        )));
-    }
+    let output = command.stderr(Stdio::inherit()).output();
+    let output = output.map_err(|error| spawn_failed(command, error))?;
+    checked(command, output.status)?;
     String::from_utf8(output.stdout)
         .map_err(|_| Error::Failed(format!("`{}` printed no UTF-8", describe(command))))
 }

@@ -4,6 +4,7 @@
 //! its CPUs. Everything it writes lives in `$QUEENS_SLURM_DIR` (default
 //! /tmp/queens-slurm); clients find it through `SLURM_CONF`.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::thread::sleep;
@@ -84,17 +85,23 @@ impl Cluster {
             println!("one-node slurm: installing slurm-wlm and munge");
             process::apt_install(&["slurm-wlm", "munge"])?;
         }
-        for sub in ["state", "spool"] {
-            create_dir(&self.dir.join(sub))?;
+        let (state, spool) = (self.dir.join("state"), self.dir.join("spool"));
+        for dir in [
+            &state,
+            &spool,
+            Path::new("/run/munge"),
+            Path::new("/etc/munge"),
+        ] {
+            fs::create_dir_all(dir).map_err(Error::io("one-node slurm: cannot create", dir))?;
         }
-        create_dir(Path::new("/run/munge"))?;
-        create_dir(Path::new("/etc/munge"))?;
         munge_key()?;
         let host = process::stdout(Command::new("hostname").arg("-s"))?
             .trim()
             .to_string();
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-        write(&self.conf(), &slurm_conf(&self.dir, &host, cpus))?;
+        let conf = slurm_conf(&self.dir, &host, cpus);
+        fs::write(self.conf(), conf)
+            .map_err(Error::io("one-node slurm: cannot write", &self.conf()))?;
 
         // A munged that already answers (the package's own, say) is used as
         // it is; otherwise one is started here, and stopped by `stop`.
@@ -111,7 +118,8 @@ impl Cluster {
             // Older munged have no --pid-file: find it.
             if !pid_file.exists() {
                 let newest = process::stdout(Command::new("pgrep").args(["-n", "munged"]))?;
-                write(&pid_file, &newest)?;
+                fs::write(&pid_file, &newest)
+                    .map_err(Error::io("one-node slurm: cannot write", &pid_file))?;
             }
         }
         for daemon in ["slurmctld", "slurmd"] {
@@ -154,24 +162,6 @@ impl Cluster {
             self.dir.display()
         )))
     }
-}
-
-fn create_dir(dir: &Path) -> Result<(), Error> {
-    std::fs::create_dir_all(dir).map_err(|error| {
-        Error::Failed(format!(
-            "one-node slurm: cannot create {}: {error}",
-            dir.display()
-        ))
-    })
-}
-
-fn write(path: &Path, text: &str) -> Result<(), Error> {
-    std::fs::write(path, text).map_err(|error| {
-        Error::Failed(format!(
-            "one-node slurm: cannot write {}: {error}",
-            path.display()
-        ))
-    })
 }
 
 /// Munge authenticates every message between the daemons and the clients;
@@ -217,37 +207,8 @@ fn munge_answers() -> bool {
 
 /// The slurm.conf of this host alone.
 pub fn slurm_conf(dir: &Path, host: &str, cpus: usize) -> String {
-    let dir = dir.display();
-    format!(
-        "# Written by scripts/slurm/one-node: this host alone, no accounting, no
-# cgroups (processes are tracked by their parent, which is all a test of
-# job arrays and requeueing needs).
-ClusterName=queens
-# The real hostname (slurmd finds its node by it), reached on the loopback
-# address whether or not the name resolves on this machine.
-SlurmctldHost={host}(127.0.0.1)
-AuthType=auth/munge
-SlurmUser=root
-SlurmdUser=root
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-SchedulerType=sched/backfill
-ReturnToService=2
-MpiDefault=none
-StateSaveLocation={dir}/state
-SlurmdSpoolDir={dir}/spool
-SlurmctldPidFile={dir}/slurmctld.pid
-SlurmdPidFile={dir}/slurmd.pid
-SlurmctldLogFile={dir}/slurmctld.log
-SlurmdLogFile={dir}/slurmd.log
-# Requeued jobs may start again at once (the default waits minutes).
-MinJobAge=30
-NodeName={host} NodeAddr=127.0.0.1 CPUs={cpus} State=UNKNOWN
-PartitionName=queens Nodes={host} Default=YES MaxTime=INFINITE State=UP OverSubscribe=NO
-"
-    )
+    include_str!("../templates/slurm.conf")
+        .replace("{dir}", &dir.display().to_string())
+        .replace("{host}", host)
+        .replace("{cpus}", &cpus.to_string())
 }

@@ -24,17 +24,17 @@ pub trait SplitEngine: Send + Sync {
     /// The units of the n×n board (n already checked against the limits).
     fn plan(&self, n: usize) -> Plan;
 
-    /// See [`WorkSplit::count_unit`], for a whole unit (pieces go to
+    /// See [`WorkSplit::count_unit`], for a whole unit (parts go to
     /// [`SplitEngine::count_piece`]).
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
 
-    /// Counts piece `piece` of the whole unit `unit` (a piece its plan cut,
-    /// see [`Plan::cut`]): over all pieces of one cut, solutions, fixed
+    /// Counts part `piece` of the whole unit `unit` (a part its plan cut,
+    /// see [`Plan::cut`]): over all parts of one cut, solutions, fixed
     /// pairs and nodes add up to [`SplitEngine::count_unit`]'s. The
-    /// default takes the piece as the part of the same place
+    /// default counts it as the unit's part of the same place
     /// ([`SplitEngine::count_part`]), the unit's shared nodes in its first
-    /// piece; so a plan may cut a unit into at most
-    /// [`SplitEngine::parts`] pieces, and more are refused.
+    /// part; so a plan may cut a unit into at most
+    /// [`SplitEngine::parts`] parts, and more are refused.
     fn count_piece(
         &self,
         n: usize,
@@ -89,7 +89,7 @@ pub trait SplitEngine: Send + Sync {
     }
 
     /// See [`WorkSplit::count_sub_part`] (both already checked, the
-    /// sub-part against [`SplitEngine::prepare_part`]); the default is
+    /// part of a part against [`SplitEngine::prepare_part`]); the default is
     /// called with [`Part::WHOLE`] only.
     fn count_sub_part(
         &self,

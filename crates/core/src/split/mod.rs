@@ -12,16 +12,16 @@
 //!
 //! An engine's units can differ in cost by orders of magnitude, and the
 //! largest grow with n; what the machinery hands out should not. So a plan
-//! may cut a long unit into pieces of about equal predicted cost
+//! may cut a long unit into parts of about equal predicted cost
 //! ([`Plan::cut`]), each a [`WorkUnit`] of its own whose
 //! [`WorkUnit::piece`] names its share: to threads, shards, checkpoints,
-//! merges and rechecks a piece is simply a unit, and a killed run loses at
-//! most the pieces in flight. Only a sampler that works inside units (the
-//! estimate) looks through pieces to the engine's whole units
+//! merges and rechecks a part is simply a unit, and a killed run loses at
+//! most the parts in flight. Only a sampler that works inside units (the
+//! estimate) looks through parts to the engine's whole units
 //! ([`Plan::whole_units`]). A plan holds the whole units and how many
-//! pieces each is cut into, and makes a piece when asked ([`Plan::unit`],
-//! [`Plan::iter`]): pieces of a minute at n = 28 are far more than any
-//! node should list, and a run lists only the pieces it counts.
+//! parts each is cut into, and makes a part when asked ([`Plan::unit`],
+//! [`Plan::iter`]): parts of a minute at n = 28 are far more than any
+//! node should list, and a run lists only the parts it counts.
 //!
 //! Unique counts come out of units by Burnside's lemma: the number of classes
 //! of solutions under the eight symmetries of the square equals the number of

@@ -1,41 +1,41 @@
-//! [`Plan`]: a board's units in their fixed order, each cut into pieces,
-//! held compactly: the engine's whole units and how many pieces each is
-//! cut into, the pieces themselves made on demand.
+//! [`Plan`]: a board's units in their fixed order, each cut into parts,
+//! held compactly: the engine's whole units and how many parts each is
+//! cut into, the parts themselves made on demand.
 //!
-//! Why compact: a piece should take about a minute whatever n is, so the
-//! number of pieces grows with the board's work. At n = 28 that is
-//! hundreds of millions of pieces, where a list of them (24 bytes each)
+//! Why compact: a part should take about a minute whatever n is, so the
+//! number of parts grows with the board's work. At n = 28 that is
+//! hundreds of millions of parts, where a list of them (24 bytes each)
 //! would take gigabytes on every node that merely reads the plan, while
-//! the engine's units are about a hundred thousand. Every piece of one
+//! the engine's units are about a hundred thousand. Every part of one
 //! unit weighs its share of the unit (the shares differ by at most one),
-//! so a piece is known from its unit, its index and the unit's count of
-//! pieces: nothing per piece needs to be stored.
+//! so a part is known from its unit, its index and the unit's count of
+//! parts: nothing per part needs to be stored.
 
 use std::ops::Range;
 
 use super::units::{Part, WorkUnit};
 
-/// The most pieces a plan is cut into. The plan itself stays small
-/// whatever its pieces; what grows with them is what a *run* lists: the
-/// pieces it counts and their order (two `usize` per piece, see the
-/// engines' memory declarations). 2^30 pieces of a minute are about
+/// The most parts a plan is cut into. The plan itself stays small
+/// whatever its parts; what grows with them is what a *run* lists: the
+/// parts it counts and their order (two `usize` per part, see the
+/// engines' memory declarations). 2^30 parts of a minute are about
 /// 2,000 core-years, beyond any count this project can reach; past the
-/// cap, pieces grow beyond the target cost instead.
+/// cap, parts grow beyond the target cost instead.
 pub const MAX_PIECES: u64 = 1 << 30;
 
-/// The units of one board, in their fixed order: a unit (a piece of one
+/// The units of one board, in their fixed order: a unit (a part of one
 /// of the engine's units, or a whole one) is known by its index, from 0
-/// to [`Plan::len`]. The pieces of one engine unit follow each other, in
-/// piece order.
+/// to [`Plan::len`]. The parts of one engine unit follow each other, in
+/// part order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The engine's whole units, in plan order, each weighing its whole
     /// cost.
     whole: Vec<WorkUnit>,
-    /// Into how many pieces each whole unit is cut (at least 1).
+    /// Into how many parts each whole unit is cut (at least 1).
     of: Vec<u32>,
-    /// The index of each whole unit's first piece, then the number of
-    /// pieces: `whole.len() + 1` entries, increasing.
+    /// The index of each whole unit's first part, then the number of
+    /// parts: `whole.len() + 1` entries, increasing.
     first: Vec<usize>,
     /// Work done to make the plan (in the solver's node units), so that the
     /// total node count of a run includes it.
@@ -43,15 +43,15 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan of `units`, each whole (one piece).
+    /// The plan of `units`, each whole (one part).
     pub fn whole(units: Vec<WorkUnit>, nodes: u64) -> Plan {
         let of = vec![1; units.len()];
-        Plan::of_pieces(units, of, nodes)
+        Plan::of_parts(units, of, nodes)
     }
 
     /// The plan of `units` (whole units, weighed in the engine's cost),
-    /// each cut into pieces of about `target` weight: a unit of weight w
-    /// into ceil(w / target) pieces (at most `max_pieces(unit)`, at least
+    /// each cut into parts of about `target` weight: a unit of weight w
+    /// into ceil(w / target) parts (at most `max_pieces(unit)`, at least
     /// 1), each weighing its share (the shares add up to w exactly). So a
     /// unit is what threads, shards and checkpoints hand out, whatever
     /// the engine's units cost. If the plan would pass [`MAX_PIECES`],
@@ -76,17 +76,17 @@ impl Plan {
         let total = |of: &[u32]| of.iter().map(|&of| u64::from(of)).sum::<u64>();
         let mut target = target.max(1);
         let mut of = pieces_at(target);
-        // Doubling the target at most halves the pieces beyond one per
+        // Doubling the target at most halves the parts beyond one per
         // unit: a few rounds at most, each linear.
         while total(&of) > MAX_PIECES.max(units.len() as u64) {
             target = target.saturating_mul(2);
             of = pieces_at(target);
         }
-        Plan::of_pieces(units, of, nodes)
+        Plan::of_parts(units, of, nodes)
     }
 
-    /// The plan of whole `units`, unit i cut into `of[i]` pieces.
-    fn of_pieces(units: Vec<WorkUnit>, of: Vec<u32>, nodes: u64) -> Plan {
+    /// The plan of whole `units`, unit i cut into `of[i]` parts.
+    fn of_parts(units: Vec<WorkUnit>, of: Vec<u32>, nodes: u64) -> Plan {
         debug_assert_eq!(units.len(), of.len());
         let whole: Vec<WorkUnit> = units.into_iter().map(WorkUnit::unit).collect();
         let mut first = Vec::with_capacity(whole.len() + 1);
@@ -114,7 +114,7 @@ impl Plan {
         self.first.push(next);
     }
 
-    /// How many units (pieces) the plan holds.
+    /// How many units (parts) the plan holds.
     pub fn len(&self) -> usize {
         *self.first.last().expect("first holds the end")
     }
@@ -126,14 +126,14 @@ impl Plan {
 
     /// Unit `index`, or `None` past the plan's end.
     pub fn get(&self, index: usize) -> Option<WorkUnit> {
-        (index < self.len()).then(|| self.piece_of(self.owner(index), index))
+        (index < self.len()).then(|| self.part_of(self.owner(index), index))
     }
 
     /// Unit `index` of the plan; the caller knows it exists (an index
     /// taken from this plan's own range).
     ///
     /// # Panics
-    /// On an index past the plan's end, as a slice's index would.
+    /// On an index past the plan's end, as a part's index would.
     pub fn unit(&self, index: usize) -> WorkUnit {
         self.get(index).unwrap_or_else(|| {
             panic!(
@@ -146,13 +146,13 @@ impl Plan {
     /// Every unit, in plan order ([`Plan::len`] of them).
     pub fn iter(&self) -> impl Iterator<Item = WorkUnit> + '_ {
         (0..self.whole.len())
-            .flat_map(move |w| self.pieces(w).map(move |index| self.piece_of(w, index)))
+            .flat_map(move |w| self.pieces(w).map(move |index| self.part_of(w, index)))
     }
 
     /// The units at `indices` (increasing, each within the plan), with
     /// each one's whole unit (its place in [`Plan::whole_units`]): one
     /// walk beside the plan, without a search per index, for lists as
-    /// long as the plan (a run's pieces).
+    /// long as the plan (a run's parts).
     ///
     /// # Panics
     /// On an index out of order or past the plan's end.
@@ -168,7 +168,7 @@ impl Plan {
             while self.first[whole + 1] <= index {
                 whole += 1;
             }
-            (whole, self.piece_of(whole, index))
+            (whole, self.part_of(whole, index))
         })
     }
 
@@ -183,27 +183,27 @@ impl Plan {
     }
 
     /// The engine's whole units, each once, in plan order, weighing what
-    /// their pieces weigh together: what sampling by unit needs (an
+    /// their parts weigh together: what sampling by unit needs (an
     /// estimate draws units, then their parts).
     pub fn whole_units(&self) -> Vec<WorkUnit> {
         self.whole.clone()
     }
 
-    /// The plan's indices of whole unit `whole`'s pieces.
+    /// The plan's indices of whole unit `whole`'s parts.
     pub fn pieces(&self, whole: usize) -> Range<usize> {
         self.first[whole]..self.first[whole + 1]
     }
 
     /// The whole unit (its place in [`Plan::whole_units`]) that unit
-    /// `index` is a piece of.
+    /// `index` is a part of.
     fn owner(&self, index: usize) -> usize {
-        // The last whole unit whose first piece is at or before `index`;
-        // units of no piece cannot occur (each has at least one).
+        // The last whole unit whose first part is at or before `index`;
+        // units of no part cannot occur (each has at least one).
         self.first.partition_point(|&first| first <= index) - 1
     }
 
-    /// Piece `index` (a plan index) of whole unit `whole`.
-    fn piece_of(&self, whole: usize, index: usize) -> WorkUnit {
+    /// Part `index` (a plan index) of whole unit `whole`.
+    fn part_of(&self, whole: usize, index: usize) -> WorkUnit {
         let unit = self.whole[whole];
         let of = self.of[whole];
         let piece = Part {
@@ -221,11 +221,11 @@ impl Plan {
     /// Every unit's index and weight, heaviest first, ties in plan order: made
     /// without listing the units, as a merge of at most two runs per
     /// whole unit (the shares of one unit take at most two values, one
-    /// apart, and the pieces of one value follow plan order).
+    /// apart, and the parts of one value follow plan order).
     pub(crate) fn heaviest_first(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
         // (weight, whole unit, which of its two values): sorted heaviest
-        // first, then in plan order, so that pieces of equal weight come
-        // in plan order across units too (a unit's pieces all precede
+        // first, then in plan order, so that parts of equal weight come
+        // in plan order across units too (a unit's parts all precede
         // the next unit's).
         let mut runs: Vec<(u64, usize)> = Vec::with_capacity(2 * self.whole.len());
         for (w, unit) in self.whole.iter().enumerate() {
@@ -239,7 +239,7 @@ impl Plan {
         runs.sort_unstable_by_key(|&(weight, w)| (std::cmp::Reverse(weight), w));
         runs.into_iter().flat_map(move |(weight, w)| {
             (self.pieces(w))
-                .filter(move |&index| self.piece_of(w, index).weight == weight)
+                .filter(move |&index| self.part_of(w, index).weight == weight)
                 .map(move |index| (index, weight))
         })
     }
@@ -287,7 +287,7 @@ mod tests {
             vec![(0, plan.unit(0)), (2, plan.unit(3)), (2, plan.unit(4))]
         );
         assert_eq!(plan.pieces(2), 2..5);
-        // The engine's most pieces win over the target.
+        // The engine's most parts win over the target.
         let plan = Plan::cut(
             units.clone(),
             0,
@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn a_cut_past_the_most_pieces_grows_its_pieces() {
         // Without listing them: the count and the weights come from the
-        // compact plan (a list of 2^30 pieces would not fit a test).
+        // compact plan (a list of 2^30 parts would not fit a test).
         let units = vec![WorkUnit::whole(1, 3 * MAX_PIECES)];
         let plan = Plan::cut(units, 0, 1, |_| u32::MAX);
         let pieces = plan.len() as u64;
@@ -325,7 +325,7 @@ mod tests {
 
     #[test]
     fn heaviest_first_is_the_sort_of_every_unit_by_weight_then_index() {
-        // Units whose pieces take two weights, and ties across units.
+        // Units whose parts take two weights, and ties across units.
         let units = [7, 3, 10, 1, 8, 6]
             .iter()
             .enumerate()

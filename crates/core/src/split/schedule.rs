@@ -80,7 +80,7 @@ fn deal_each(plan: &Plan, count: usize, mut dealt: impl FnMut(usize, usize)) {
         }
         // The lightest shard takes the unit where it stands in the heap:
         // one sift down instead of a pop and a push (a plan of n = 28 deals
-        // hundreds of millions of pieces).
+        // hundreds of millions of parts).
         let mut lightest = used.peek_mut().expect("count >= 1 shards hold units");
         let Reverse((load, shard)) = *lightest;
         dealt(unit, shard);
@@ -242,8 +242,8 @@ mod tests {
 
     #[test]
     fn a_cut_plan_is_dealt_as_its_listed_pieces_would_be() {
-        // The dealing made without listing the pieces is the scan of the
-        // old definition over the listed pieces: each, heaviest first
+        // The dealing made without listing the parts is the scan of the
+        // old definition over the listed parts: each, heaviest first
         // (ties in plan order), to the lightest shard, lowest-numbered on
         // ties.
         let whole = [7u64, 3, 10, 1, 8, 6, 13]

@@ -1,4 +1,4 @@
-//! The vocabulary of a split count: units, their slices, and what
+//! The vocabulary of a split count: units, their parts, and what
 //! counting one finds (the plan of them is [`super::Plan`], the capability
 //! [`super::WorkSplit`]).
 
@@ -11,22 +11,22 @@ use crate::QueensError;
 /// The eight symmetries of the square (see [`crate::symmetry`]).
 pub const SYMMETRIES: u64 = 8;
 
-/// One independent piece of a count: an engine's unit, or one piece of it
-/// when the plan cuts a long unit into pieces of about equal cost (see
+/// One independent part of a count: an engine's unit, or one part of it
+/// when the plan cuts a long unit into parts of about equal cost (see
 /// [`super::Plan::cut`]), so that what threads, shards and checkpoints hand out
 /// takes about the same time whatever n is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WorkUnit {
     /// What the engine's unit is, in the solver's own terms (for example a
     /// packed pre-placement). Opaque to everyone but the solver; every
-    /// piece of one unit has its key.
+    /// part of one unit has its key.
     pub key: u64,
     /// Estimated cost, in the solver's own arbitrary units: used to balance
-    /// shards and threads and to estimate the time left. A piece weighs its
+    /// shards and threads and to estimate the time left. A part weighs its
     /// share of its unit's cost.
     pub weight: u64,
-    /// Which piece of the engine's unit this is: [`Part::WHOLE`] for the
-    /// whole unit, else piece `index` of the `of` it was cut into.
+    /// Which part of the engine's unit this is: [`Part::WHOLE`] for the
+    /// whole unit, else part `index` of the `of` it was cut into.
     pub piece: Part,
 }
 
@@ -40,16 +40,16 @@ impl WorkUnit {
         }
     }
 
-    /// Whether this piece goes on the whole unit of key `key` that the
-    /// plan's units before it began: the pieces of one unit follow each
+    /// Whether this part goes on the whole unit of key `key` that the
+    /// plan's units before it began: the parts of one unit follow each
     /// other, its first (index 0) starting it. What groups a plan's
-    /// pieces back into the engine's units.
+    /// parts back into the engine's units.
     pub const fn continues(self, key: u64) -> bool {
         self.piece.index > 0 && self.key == key
     }
 
-    /// The engine's whole unit this is a piece of (weighing what this
-    /// piece weighs: the caller knows the whole unit's cost).
+    /// The engine's whole unit this is a part of (weighing what this
+    /// part weighs: the caller knows the whole unit's cost).
     pub const fn unit(self) -> WorkUnit {
         WorkUnit {
             piece: Part::WHOLE,
@@ -100,31 +100,32 @@ impl UnitCount {
     }
 }
 
-/// A slice of one unit's work: slice `index` of `of` slices, in the
-/// engine's own order (for half-join, ranges of the unit's top file sets, or of slices of them on the largest boards).
+/// Part `index` of `of` of something: of a total ([`Part::share`]), of a
+/// unit's work (in the engine's own order: for half-join, ranges of the
+/// unit's top file sets), or of a part of it on the largest boards.
 ///
-/// A unit's work is its *shared* work (what every slice needs, e.g. the
-/// pieces a unit's halves are built from; see [`super::WorkSplit::prepare_unit`])
-/// plus its slices. Slices let a caller time part of a unit (an estimate
-/// needs minutes, not a heavy unit's hours) and, later, run a long unit in
-/// pieces. Counting every slice of a unit gives exactly the unit's count.
+/// A unit's work is its *shared* work (what every part needs, e.g. what a
+/// unit's halves are built from; see [`super::WorkSplit::prepare_unit`])
+/// plus its parts. Parts let a caller time a share of a unit (an estimate
+/// needs minutes, not a heavy unit's hours) and run a long unit as several
+/// units. Counting every part of a unit gives exactly the unit's count.
 ///
-/// Cuts nest: with M = [`super::WorkSplit::parts`], slice `index` of `of` is
-/// exactly the finest slices `index · M / of` up to (not including)
-/// `(index + 1) · M / of` (rounded down), slices `j` of `M`. So a piece
-/// of a unit cut by its plan ([`super::Plan::cut`], at most M pieces) can be
-/// timed, rechecked or sampled by the finest slices it holds.
+/// Cuts nest: with M = [`super::WorkSplit::parts`], part `index` of `of` is
+/// exactly the finest parts `index · M / of` up to (not including)
+/// `(index + 1) · M / of` (rounded down), parts `j` of `M`. So a part
+/// of a unit cut by its plan ([`super::Plan::cut`], at most M parts) can be
+/// timed, rechecked or sampled by the finest parts it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Part {
-    /// Which slice, `0..of`.
+    /// Which part, `0..of`.
     pub index: u32,
-    /// How many slices the unit is cut into (at least 1, at most
+    /// How many parts the unit is cut into (at least 1, at most
     /// [`super::WorkSplit::parts`]).
     pub of: u32,
 }
 
 impl Part {
-    /// The whole unit as one slice.
+    /// The whole unit as one part.
     pub const WHOLE: Part = Part { index: 0, of: 1 };
 
     /// This part's share of `total` things, `index · total / of` up to (not
@@ -142,14 +143,14 @@ impl Part {
         at(self.index)..at(self.index + 1)
     }
 
-    /// Whether this names a slice that exists for a unit cut into at most
-    /// `max` slices.
+    /// Whether this names a part that exists for a unit cut into at most
+    /// `max` parts.
     pub fn is_valid(self, max: u32) -> bool {
         self.of >= 1 && self.of <= max && self.index < self.of
     }
 
-    /// [`Part::is_valid`] as a result: the refusal names the slice and
-    /// the most slices allowed.
+    /// [`Part::is_valid`] as a result: the refusal names the part and
+    /// the most parts allowed.
     pub fn check(self, max: u32) -> Result<(), QueensError> {
         if self.is_valid(max) {
             Ok(())
@@ -177,7 +178,15 @@ mod tests {
                     let share = Part { index, of }.share(total);
                     assert!((small..=large).contains(&(share.end - share.start)));
                     if index + 1 < of {
-                        assert_eq!(share.end, Part { index: index + 1, of }.share(total).start);
+                        assert_eq!(
+                            share.end,
+                            Part {
+                                index: index + 1,
+                                of
+                            }
+                            .share(total)
+                            .start
+                        );
                     }
                 }
                 assert_eq!(Part { index: 0, of }.share(total).start, 0);

@@ -1,6 +1,6 @@
 //! [`WorkSplit`]: the capability a solver offers when its count splits
 //! into independent units: a plan of them, and counting one (whole, or a
-//! slice of it).
+//! part of it).
 
 use super::plan::Plan;
 use super::units::{Part, UnitCount, WorkUnit};
@@ -26,35 +26,35 @@ pub trait WorkSplit: Sync {
     }
 
     /// Counts one unit of the n×n board's plan (a whole unit, or the one
-    /// piece of it that [`WorkUnit::piece`] names). With `unique`, also its
-    /// fixed pairs. Over all pieces of a unit, solutions, fixed pairs and
+    /// part of it that [`WorkUnit::piece`] names). With `unique`, also its
+    /// fixed pairs. Over all parts of a unit, solutions, fixed pairs and
     /// nodes add up to the whole unit's. An error is the device's (a GPU lost or timed out):
     /// a CPU engine never fails once its plan is made.
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
 
-    /// Into how many slices ([`Part`]) `unit` can be cut (at least 1). The
+    /// Into how many parts ([`Part`]) `unit` can be cut (at least 1). The
     /// default, 1, means the engine counts only whole units.
     fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
         let _ = (n, unit);
         1
     }
 
-    /// Does `unit`'s shared work (what all its slices need) and keeps it on
-    /// this thread for the slices that follow; returns the nodes it took.
-    /// A caller that times slices times this apart, so that scaling a
-    /// slice's time by the number of slices does not multiply the shared
+    /// Does `unit`'s shared work (what all its parts need) and keeps it on
+    /// this thread for the parts that follow; returns the nodes it took.
+    /// A caller that times parts times this apart, so that scaling a
+    /// part's time by the number of parts does not multiply the shared
     /// work. The default has no shared work.
     fn prepare_unit(&self, n: usize, unit: WorkUnit) -> Result<u64, QueensError> {
         let _ = (n, unit);
         Ok(0)
     }
 
-    /// Counts one slice of `unit` (preparing the unit first if this thread
+    /// Counts one part of `unit` (preparing the unit first if this thread
     /// has not). Its nodes leave out the shared work, so that over all
-    /// slices of a cut, solutions and fixed pairs add up to
+    /// parts of a cut, solutions and fixed pairs add up to
     /// [`WorkSplit::count_unit`]'s and nodes add up to them less
     /// [`WorkSplit::prepare_unit`]'s. The default counts [`Part::WHOLE`] as
-    /// the unit and refuses any other slice, as does every engine for a
+    /// the unit and refuses any other part, as does every engine for a
     /// part that is not [`Part::is_valid`] for [`WorkSplit::parts`].
     fn count_part(
         &self,
@@ -67,23 +67,23 @@ pub trait WorkSplit: Sync {
         self.count_unit(n, unit, unique)
     }
 
-    /// Does what the sub-parts of `part` share (kept on this thread, after
-    /// the unit's own shared work) and says into how many sub-parts it is
-    /// cut (at least 1): a third level of the split, for a slice that can
-    /// itself take minutes (one file set of a large board). A caller that
-    /// times sub-parts times this apart, as for
-    /// [`WorkSplit::prepare_unit`]. The default cuts no slice further. An
+    /// Does what the parts of `part` share (kept on this thread, after the
+    /// unit's own shared work) and says into how many parts it is cut (at
+    /// least 1): a third level of the split, for a part that can itself
+    /// take minutes (one file set of a large board). A caller that times
+    /// a part's parts times this apart, as for
+    /// [`WorkSplit::prepare_unit`]. The default cuts no part further. An
     /// invalid part is refused as by [`WorkSplit::count_part`].
     fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
         part.check(self.parts(n, unit))?;
         Ok(1)
     }
 
-    /// Counts sub-part `sub` (of [`WorkSplit::prepare_part`]'s number) of
-    /// `part`, preparing both first if this thread has not. Over all
-    /// sub-parts of a part, solutions and fixed pairs add up to
+    /// Counts part `sub` (of [`WorkSplit::prepare_part`]'s number) of
+    /// `part`, preparing both first if this thread has not. Over all parts
+    /// of a part, solutions and fixed pairs add up to
     /// [`WorkSplit::count_part`]'s. The default counts [`Part::WHOLE`] as
-    /// the part and refuses any other sub-part.
+    /// the part and refuses any other.
     fn count_sub_part(
         &self,
         n: usize,
@@ -182,7 +182,7 @@ mod tests {
                 unit.key
             );
         }
-        // A piece past the engine's parts is refused, in one error.
+        // A part past the engine's parts is refused, in one error.
         let beyond = WorkUnit {
             piece: Part { index: 0, of: 3 },
             ..WorkUnit::whole(2, 1)

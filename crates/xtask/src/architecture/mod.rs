@@ -8,13 +8,20 @@
 //!   re-exporting its children while a child reaches back into the parent
 //!   counts: a child uses a sibling instead) ([`modules`]);
 //! - the default records directory is spelled once ([`records`]);
-//! - every integration test file is built and run ([`tests_run`]).
+//! - every integration test file is built and run ([`tests_run`]);
+//! - the size bars: no production file over 600 code lines, at most 4
+//!   `#[cfg(test)]` items outside test modules, the infrastructure crates
+//!   at most 13,500 code lines ([`bars`]);
+//! - no tracker issue named in code, comments, documents or file names
+//!   ([`tracker`]).
 
+pub mod bars;
 pub mod layers;
 pub mod modules;
 pub mod records;
 pub mod source;
 pub mod tests_run;
+pub mod tracker;
 
 use std::path::Path;
 
@@ -26,6 +33,8 @@ pub fn violations(root: &Path) -> Result<Vec<String>, Error> {
     found.extend(modules::violations(root)?);
     found.extend(records::violations(root)?);
     found.extend(tests_run::violations(root)?);
+    found.extend(bars::violations(root)?);
+    found.extend(tracker::violations(root)?);
     Ok(found)
 }
 
@@ -71,6 +80,168 @@ mod tests {
     fn every_integration_test_file_is_run() {
         let found = tests_run::violations(&workspace::root()).unwrap();
         assert!(found.is_empty(), "{found:#?}");
+    }
+
+    /// The offenders, one a line, for a failing bar's message.
+    fn shown(found: &[String]) -> String {
+        format!("{} broken:\n{}", found.len(), found.join("\n"))
+    }
+
+    #[test]
+    fn no_production_file_is_over_the_bar() {
+        let found = bars::long_files(&bars::files(&workspace::root()).unwrap());
+        assert!(found.is_empty(), "{}", shown(&found));
+    }
+
+    #[test]
+    fn few_items_outside_test_modules_are_compiled_for_tests() {
+        let found = bars::cfg_test_items(&bars::files(&workspace::root()).unwrap());
+        assert!(found.is_empty(), "{}", shown(&found));
+    }
+
+    #[test]
+    fn the_infrastructure_is_under_its_bar() {
+        let found = bars::infrastructure(&bars::files(&workspace::root()).unwrap());
+        assert!(found.is_empty(), "{}", shown(&found));
+    }
+
+    #[test]
+    fn no_tracker_issue_is_named() {
+        let found = tracker::violations(&workspace::root()).unwrap();
+        assert!(found.is_empty(), "{}", shown(&found));
+    }
+
+    /// `lines` code lines, each a statement.
+    fn code_lines(lines: usize) -> String {
+        "let _ = 0;\n".repeat(lines)
+    }
+
+    #[test]
+    fn the_file_bar_counts_code_lines_only_and_finds_a_long_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let at_the_bar = format!(
+            "//! A module.\n\n{}// a comment\n#[cfg(test)]\nmod tests {{\n{}}}\n",
+            code_lines(bars::MAX_FILE_LINES),
+            code_lines(50)
+        );
+        write_all(
+            root,
+            &[
+                ("crates/a/Cargo.toml", ""),
+                ("crates/a/src/lib.rs", "#[cfg(test)]\nmod tests;\n"),
+                ("crates/a/src/tests.rs", &code_lines(900)),
+                ("crates/a/src/fits.rs", &at_the_bar),
+                (
+                    "crates/a/src/long.rs",
+                    &code_lines(bars::MAX_FILE_LINES + 1),
+                ),
+            ],
+        );
+        let files = bars::files(root).unwrap();
+        let lines: Vec<(&str, usize)> = files.iter().map(|f| (f.path.as_str(), f.lines)).collect();
+        assert_eq!(
+            lines,
+            [
+                ("crates/a/src/fits.rs", bars::MAX_FILE_LINES),
+                ("crates/a/src/lib.rs", 2),
+                ("crates/a/src/long.rs", bars::MAX_FILE_LINES + 1),
+            ]
+        );
+        let found = bars::long_files(&files);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("crates/a/src/long.rs has 601 code lines"));
+    }
+
+    #[test]
+    fn the_test_item_bar_finds_one_item_too_many() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let items = "#[cfg(test)]\nfn a() {}\n#[cfg(test)]\nuse std::fmt;\n";
+        let not_items = "#[cfg(not(test))]\nfn c() {}\n#[cfg(test)]\nmod tests;\n#[cfg(test)]\nmod more {\n#[cfg(test)]\nfn d() {}\n}\n";
+        write_all(
+            root,
+            &[
+                ("crates/a/Cargo.toml", ""),
+                ("crates/a/src/lib.rs", &format!("{items}{not_items}")),
+                ("crates/a/src/tests.rs", items),
+                ("crates/b/Cargo.toml", ""),
+                ("crates/b/src/lib.rs", items),
+            ],
+        );
+        assert!(bars::cfg_test_items(&bars::files(root).unwrap()).is_empty());
+        write_all(
+            root,
+            &[("crates/b/src/x.rs", "#[cfg(test)]\nconst X: u8 = 0;\n")],
+        );
+        let found = bars::cfg_test_items(&bars::files(root).unwrap());
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("5 #[cfg(test)] items"), "{found:#?}");
+        assert!(found[0].contains("crates/a/src/lib.rs:3"), "{found:#?}");
+        assert!(found[0].contains("crates/b/src/x.rs:1"), "{found:#?}");
+    }
+
+    #[test]
+    fn the_infrastructure_bar_adds_up_its_crates_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let half = bars::MAX_INFRASTRUCTURE_LINES / 2;
+        write_all(
+            root,
+            &[
+                ("crates/core/Cargo.toml", ""),
+                ("crates/core/src/lib.rs", &code_lines(half)),
+                ("crates/harness/Cargo.toml", ""),
+                ("crates/harness/src/main.rs", &code_lines(half)),
+                ("crates/half-join/Cargo.toml", ""),
+                ("crates/half-join/src/lib.rs", &code_lines(half)),
+            ],
+        );
+        assert!(bars::infrastructure(&bars::files(root).unwrap()).is_empty());
+        write_all(
+            root,
+            &[
+                ("crates/report/Cargo.toml", ""),
+                ("crates/report/src/lib.rs", "fn f() {}\n"),
+            ],
+        );
+        let found = bars::infrastructure(&bars::files(root).unwrap());
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].contains("have 13501 code lines"), "{found:#?}");
+        assert!(found[0].contains("harness 6750, report 1,"), "{found:#?}");
+    }
+
+    #[test]
+    fn the_tracker_check_finds_issue_numbers_and_not_ordinary_numbers() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        // Built here so that this file does not name one itself.
+        let (issue, hash) = (format!("issue {}", 28), format!(" #{}", 7));
+        let named = format!("// As {issue} asks.\nfn f() {{}} //{hash}\n");
+        let ordinary = "#[derive(Debug)]\nstruct S;\nconst T: &str = r#\"x\"#;\n// 28 issues, #[cfg], \"#555\", {:#?}\n";
+        write_all(
+            root,
+            &[
+                ("crates/a/src/lib.rs", &named),
+                ("crates/a/src/fine.rs", ordinary),
+                (
+                    "crates/a/templates/page.css",
+                    &format!(".a {{ color: {}; }}\n", "#555"),
+                ),
+                (&format!("crates/a/tests/{}_time.rs", "battery"), ""),
+                (
+                    "docs/NOTES.md",
+                    &format!("Fixed in {}.\n", issue.replace(' ', "_")),
+                ),
+                ("README.md", ordinary),
+            ],
+        );
+        let found = tracker::violations(root).unwrap();
+        assert_eq!(found.len(), 4, "{found:#?}");
+        assert!(found[0].contains("crates/a/src/lib.rs:1"), "{found:#?}");
+        assert!(found[1].contains("crates/a/src/lib.rs:2"), "{found:#?}");
+        assert!(found[2].contains("_time.rs: its name"), "{found:#?}");
+        assert!(found[3].contains("docs/NOTES.md:1"), "{found:#?}");
     }
 
     #[test]

@@ -9,8 +9,7 @@ use crate::Error;
 
 /// A file's text, or a failure naming it.
 pub fn read(path: &Path) -> Result<String, Error> {
-    fs::read_to_string(path)
-        .map_err(|error| Error::Failed(format!("cannot read {}: {error}", path.display())))
+    fs::read_to_string(path).map_err(Error::io("cannot read", path))
 }
 
 /// The entries of a directory.
@@ -54,24 +53,75 @@ pub fn rust_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     Ok(found)
 }
 
-/// The code of a file without comments and without its trailing test
-/// module (a test module sees its parent by design).
-pub fn code(path: &Path) -> Result<String, Error> {
-    let text = read(path)?;
-    let mut kept = Vec::new();
-    let mut lines = text.lines().peekable();
-    while let Some(line) = lines.next() {
-        let trimmed = line.trim();
-        if trimmed == "#[cfg(test)]"
-            && lines
-                .peek()
-                .is_some_and(|next| next.trim().starts_with("mod tests"))
+/// A Rust file's production code, read the way the line counts of the
+/// bars read it: the lines that are neither blank nor `//` comments,
+/// without the bodies of test modules (`#[cfg(test)] mod name { .. }`).
+#[derive(Debug, Default)]
+pub struct Production {
+    /// The code lines, as written.
+    pub lines: Vec<String>,
+    /// The modules declared as `#[cfg(test)] mod name;`: files of tests.
+    pub test_modules: Vec<String>,
+    /// Each other line with a `#[cfg(test)]` attribute, by line number
+    /// (from 1): an item compiled for tests inside production code.
+    pub cfg_test: Vec<usize>,
+}
+
+/// The module a line declares (`mod x;`, `pub(crate) mod x {`), and
+/// whether its body follows in braces.
+fn declared_module(line: &str) -> Option<(&str, bool)> {
+    let rest = line
+        .strip_prefix("pub(crate) ")
+        .or_else(|| line.strip_prefix("pub "))
+        .unwrap_or(line)
+        .strip_prefix("mod ")?;
+    let name = rest.trim_end_matches([';', '{', ' ']);
+    let inline = rest.ends_with('{');
+    (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .then_some((name, inline))
+}
+
+/// The production code of a Rust file's text.
+pub fn production(text: &str) -> Production {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Production::default();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].trim();
+        let next = lines.get(i + 1).map(|next| declared_module(next.trim()));
+        if line == "#[cfg(test)]"
+            && let Some(Some((_, true))) = next
         {
-            break;
+            // Skip the module's body: from its `mod` line to its closing brace.
+            let mut depth = 0;
+            for body in &lines[i + 1..] {
+                i += 1;
+                depth += body.matches('{').count() as isize - body.matches('}').count() as isize;
+                if depth <= 0 {
+                    break;
+                }
+            }
+            i += 1;
+            continue;
         }
-        if !trimmed.starts_with("//") {
-            kept.push(line);
+        if line.starts_with("#[") && line.contains("cfg(test)") && !line.contains("not(test)") {
+            match next {
+                Some(Some((name, false))) if line == "#[cfg(test)]" => {
+                    found.test_modules.push(name.to_string());
+                }
+                _ => found.cfg_test.push(i + 1),
+            }
         }
+        if !line.is_empty() && !line.starts_with("//") {
+            found.lines.push(lines[i].to_string());
+        }
+        i += 1;
     }
-    Ok(kept.join("\n"))
+    found
+}
+
+/// The code of a file without comments and without its test modules (a
+/// test module sees its parent by design).
+pub fn code(path: &Path) -> Result<String, Error> {
+    Ok(production(&read(path)?).lines.join("\n"))
 }

@@ -12,7 +12,9 @@ pub struct Args {}
 pub fn run(_: &Args) -> Result<(), Error> {
     let found = architecture::violations(&workspace::root())?;
     if found.is_empty() {
-        println!("architecture: crate layers, module imports and the records directory hold");
+        println!(
+            "architecture: crate layers, module imports, the records directory, test files, size bars and tracker names hold"
+        );
         return Ok(());
     }
     for line in &found {

@@ -58,22 +58,6 @@ fn step(title: &str) {
     println!("== {title} (at {} s)", at.as_secs());
 }
 
-/// The declared rust-version: `rust-version = "..."` in `[workspace.package]`.
-pub fn declared_rust_version(manifest: &str) -> Option<String> {
-    let mut section = "";
-    for line in manifest.lines().map(str::trim) {
-        if line.starts_with('[') {
-            section = line;
-        } else if section == "[workspace.package]"
-            && let Some((key, value)) = line.split_once('=')
-            && key.trim() == "rust-version"
-        {
-            return Some(value.trim().trim_matches('"').to_string());
-        }
-    }
-    None
-}
-
 /// A version's numeric components ("1.95.0-nightly" is 1, 95, 0).
 fn components(version: &str) -> Vec<u64> {
     version
@@ -97,16 +81,16 @@ fn setup() -> Result<(), Error> {
     // The declared rust-version is the one CI checks: refuse an older
     // compiler here, in one line, rather than let a build fail somewhere
     // obscure.
-    let manifest = crate::architecture::source::read(Path::new("Cargo.toml"))?;
-    let declared = declared_rust_version(&manifest)
-        .ok_or_else(|| Error::Failed("Cargo.toml declares no rust-version".to_string()))?;
+    // xtask's own rust-version is the workspace's (`rust-version.workspace
+    // = true`), and `cargo xtask` builds it from this checkout.
+    let declared = env!("CARGO_PKG_RUST_VERSION");
     let rustc = process::stdout(Command::new("rustc").arg("--version"))?;
     let actual = rustc
         .split_whitespace()
         .nth(1)
         .unwrap_or_default()
         .to_string();
-    if !at_least(&actual, &declared) {
+    if !at_least(&actual, declared) {
         return Err(Error::Failed(format!(
             "rustc {actual} is older than the declared rust-version {declared}"
         )));
@@ -165,18 +149,22 @@ fn git_status() -> Result<String, Error> {
     process::stdout(Command::new("git").args(["status", "--porcelain"]))
 }
 
+/// `queens` as `cargo test` built it.
+fn queens_of_the_tests() -> Command {
+    let mut command = Command::new("cargo");
+    command.args(["run", "--quiet", "--profile", "test", "--"]);
+    command
+}
+
 fn same(committed: &Path, made: &Path) -> bool {
     matches!((std::fs::read(committed), std::fs::read(made)), (Ok(a), Ok(b)) if a == b)
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), Error> {
-    std::fs::copy(from, to).map(drop).map_err(|error| {
-        Error::Failed(format!(
-            "cannot copy {} to {}: {error}",
-            from.display(),
-            to.display()
-        ))
-    })
+    let doing = format!("cannot copy {} to", from.display());
+    std::fs::copy(from, to)
+        .map(drop)
+        .map_err(Error::io(&doing, to))
 }
 
 /// The committed report, README section and ALGORITHMS.md tables are what
@@ -194,8 +182,8 @@ fn report_reproduces(scratch: &Path) -> Result<(), Error> {
     copy(Path::new("docs/ALGORITHMS.md"), &algorithms)?;
     let out = scratch.join(RECORDS_DIR);
     process::run(
-        Command::new("cargo")
-            .args(["run", "--quiet", "--profile", "test", "--", "report"])
+        queens_of_the_tests()
+            .arg("report")
             .args(&records)
             .arg("--out")
             .arg(&out)
@@ -205,27 +193,35 @@ fn report_reproduces(scratch: &Path) -> Result<(), Error> {
             .arg(&algorithms)
             .stdout(Stdio::null()),
     )?;
-    for file in [
+    let made = [
         "COMPARISON.md",
         "time-vs-n.svg",
         "nodes-vs-n.svg",
         "index.html",
-    ] {
+    ];
+    for file in made {
         if !same(&records_dir.join(file), &out.join(file)) {
             return Err(Error::Failed(format!(
                 "{RECORDS_DIR}/{file} differs from what scripts/report makes: run scripts/report"
             )));
         }
     }
-    if !same(Path::new("README.md"), &readme) {
-        return Err(Error::Failed(
-            "README.md's comparison section is stale: run scripts/report".to_string(),
-        ));
-    }
-    if !same(Path::new("docs/ALGORITHMS.md"), &algorithms) {
-        return Err(Error::Failed(
-            "docs/ALGORITHMS.md's measured tables are stale: run scripts/report".to_string(),
-        ));
+    let spliced = [
+        (
+            "README.md",
+            readme,
+            "README.md's comparison section is stale",
+        ),
+        (
+            "docs/ALGORITHMS.md",
+            algorithms,
+            "docs/ALGORITHMS.md's measured tables are stale",
+        ),
+    ];
+    for (committed, made, stale) in spliced {
+        if !same(Path::new(committed), &made) {
+            return Err(Error::Failed(format!("{stale}: run scripts/report")));
+        }
     }
     Ok(())
 }
@@ -261,18 +257,8 @@ fn checks() -> Result<(), Error> {
     step("tiny compare into a scratch directory");
     let records = scratch.path().join("records");
     process::run(
-        Command::new("cargo")
-            .args([
-                "run",
-                "--quiet",
-                "--profile",
-                "test",
-                "--",
-                "compare",
-                "--max-n",
-                "6",
-            ])
-            .arg("--out")
+        queens_of_the_tests()
+            .args(["compare", "--max-n", "6", "--out"])
             .arg(&records)
             .stdout(Stdio::null()),
     )?;
@@ -306,18 +292,6 @@ fn checks() -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_declared_rust_version_is_read_from_its_section() {
-        let manifest = "[package]\nrust-version = \"1.10\"\n[workspace.package]\nedition = \"2024\"\nrust-version = \"1.95\"\n";
-        assert_eq!(declared_rust_version(manifest).as_deref(), Some("1.95"));
-        assert_eq!(declared_rust_version("[workspace.package]\n"), None);
-        let ours = std::fs::read_to_string(workspace::root().join("Cargo.toml")).unwrap();
-        assert_eq!(
-            declared_rust_version(&ours).as_deref(),
-            Some(env!("CARGO_PKG_RUST_VERSION"))
-        );
-    }
 
     #[test]
     fn versions_compare_by_their_numbers() {

@@ -10,10 +10,8 @@
 //! (the interval covers sampling error, not a machine slowing down) while
 //! catching a biased estimator or one blind to the spread within units.
 
-use std::process::Command;
-
-use crate::counts::CountJson;
-use crate::{Error, process, workspace};
+use crate::counts;
+use crate::{Error, workspace};
 
 use super::estimates::estimate;
 
@@ -54,16 +52,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
             );
             intervals.push((e.seconds, e.standard_error));
         }
-        let mut count = Command::new(&queens);
-        count.args([
-            "count",
-            &n.to_string(),
-            "--threads",
-            "1",
-            "--json",
-            "--quiet",
-        ]);
-        let truth = CountJson::parse(&process::stdout(&mut count)?, "queens count")?.seconds;
+        let truth = counts::count(&queens, n, &["--threads", "1"])?.seconds;
         let held = intervals
             .iter()
             .filter(|(seconds, error)| (seconds - truth).abs() <= 2.0 * error)

@@ -123,10 +123,9 @@ pub fn run_with(settings: &Settings) -> Result<(), Error> {
     Ok(())
 }
 
+/// A new file for a process's output.
 fn create(path: &Path) -> Result<File, Error> {
-    File::create(path).map_err(|error| {
-        Error::Failed(format!("{CHORE}: cannot write {}: {error}", path.display()))
-    })
+    File::create(path).map_err(Error::io(&format!("{CHORE}: cannot write"), path))
 }
 
 /// Kills shard 1's process with SIGKILL once it has saved units, counts it

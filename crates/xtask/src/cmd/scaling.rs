@@ -7,11 +7,9 @@
 //! seconds of each pair and its ratio to the first pair's median. Default
 //! contestants: half-join on 1 and 2 threads.
 
-use std::process::Command;
-
-use crate::counts::CountJson;
+use crate::counts::{self, number};
 use crate::stats::{against, median_seconds};
-use crate::{Error, process, workspace};
+use crate::{Error, workspace};
 
 /// The arguments, as the script takes them (checked by [`plan`]).
 #[derive(Debug, clap::Args)]
@@ -34,13 +32,6 @@ pub struct Plan {
 
 fn usage() -> Error {
     Error::Usage("usage: scripts/scaling N [RUNS] [SOLVER[:THREADS,...]]...".to_string())
-}
-
-fn number(word: &str) -> Option<usize> {
-    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    word.parse().ok()
 }
 
 /// Reads the words of the command line: N, then RUNS if the next word is
@@ -99,11 +90,12 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let mut answer = None;
     for round in 1..=plan.runs {
         for ((solver, threads), times) in plan.pairs.iter().zip(&mut samples) {
-            let mut count = Command::new(&queens);
-            count
-                .args(["count", &plan.n.to_string(), "--solver", solver])
-                .args(["--threads", &threads.to_string(), "--quiet", "--json"]);
-            let json = CountJson::parse(&process::stdout(&mut count)?, "queens count")?;
+            let threads_arg = threads.to_string();
+            let json = counts::count(
+                &queens,
+                plan.n,
+                &["--solver", solver, "--threads", &threads_arg],
+            )?;
             let expected = *answer.get_or_insert(json.solutions);
             if json.solutions != expected {
                 return Err(Error::Failed(format!(

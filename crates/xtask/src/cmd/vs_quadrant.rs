@@ -1,7 +1,7 @@
 //! `cargo xtask vs-quadrant SIZES [RUNS]` (scripts/vs-quadrant): half-join
 //! against E. Kluev's quadrant join, one thread each, side by side.
 //!
-//! The anchor issue 15 measures half-join against: Kluev's counter
+//! The anchor half-join is measured against: Kluev's counter
 //! (github.com/EvgenyKluev/N-Queens-Count-Sol), built here from its own
 //! sources, never copied into this repository. Its board size and tuning
 //! are compile-time constants in solcounter.h, so one binary is built per
@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::counts::CountJson;
+use crate::counts::{CountJson, number};
 use crate::stats::median_seconds;
 use crate::{Error, process, workspace};
 
@@ -39,13 +39,6 @@ fn usage() -> Error {
         "usage: scripts/vs-quadrant SIZES [RUNS]   (SIZES like 14,16,18; 14 <= n <= 22)"
             .to_string(),
     )
-}
-
-fn number(word: &str) -> Option<usize> {
-    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    word.parse().ok()
 }
 
 /// The sizes and the number of rounds.
@@ -96,83 +89,40 @@ pub fn params(n: usize) -> Params {
     }
 }
 
-/// In every line that has `before` + a run of `allowed` characters +
-/// `after`, the first such run replaced by `value` (sed's `s|...|...|`
-/// without `g`); with `anchored`, only a match at the line's start counts.
-fn substitute(
-    text: &str,
-    (before, after): (&str, &str),
-    allowed: fn(char) -> bool,
-    value: &str,
-    anchored: bool,
-) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let found = line.match_indices(before).find_map(|(at, _)| {
-            if anchored && at != 0 {
-                return None;
-            }
-            let start = at + before.len();
-            let run = line[start..]
-                .find(|c: char| !allowed(c))
-                .unwrap_or(line.len() - start);
-            line[start + run..]
-                .starts_with(after)
-                .then_some((start, start + run))
-        });
-        match found {
-            Some((start, end)) => {
-                out.push_str(&line[..start]);
-                out.push_str(value);
-                out.push_str(&line[end..]);
-            }
-            None => out.push_str(line),
-        }
-    }
-    out
-}
-
-/// solcounter.h set for size n with its row of parameters; refused if it
-/// no longer has the expected settings.
+/// solcounter.h set for size n with its row of parameters (the script's
+/// sed expressions, one a line: each line's first match replaced); refused
+/// if it no longer has the expected settings.
 pub fn configure(solcounter: &str, n: usize) -> Result<String, Error> {
     let p = params(n);
-    let digit: fn(char) -> bool = |c| c.is_ascii_digit();
-    let lower: fn(char) -> bool = |c| c.is_ascii_lowercase();
-    let alpha: fn(char) -> bool = |c| c.is_ascii_alphabetic();
-    // (text before, text after, what the value is made of, the value, only
-    // at a line's start): the script's sed expressions, one a line.
     let edits = [
         (
-            "inline constexpr int size = ",
-            ";",
-            digit,
-            n.to_string(),
-            true,
+            r"(?m)^(inline constexpr int size = )[0-9]*;",
+            format!("${{1}}{n};"),
         ),
-        (".sieveCuts = ", ",", digit, p.sieve_cuts.to_string(), false),
         (
-            ".matchMinSize = ",
-            ",",
-            digit,
-            p.match_min_size.to_string(),
-            false,
+            r"(\.sieveCuts = )[0-9]*,",
+            format!("${{1}}{},", p.sieve_cuts),
         ),
-        (".bmiIntrin = ", ",", lower, p.bmi.to_string(), false),
-        (".prefetch = ", ",", lower, p.prefetch.to_string(), false),
         (
-            "Subsquare<size / 2, ",
-            ", PackIter>",
-            alpha,
-            p.symmetry.to_string(),
-            false,
+            r"(\.matchMinSize = )[0-9]*,",
+            format!("${{1}}{},", p.match_min_size),
+        ),
+        (r"(\.bmiIntrin = )[a-z]*,", format!("${{1}}{},", p.bmi)),
+        (r"(\.prefetch = )[a-z]*,", format!("${{1}}{},", p.prefetch)),
+        (
+            r"(Subsquare<size / 2, )[A-Za-z]*(, PackIter>)",
+            format!("${{1}}{}${{2}}", p.symmetry),
         ),
     ];
-    let text = edits.iter().fold(
-        solcounter.to_string(),
-        |text, (before, after, allowed, value, anchored)| {
-            substitute(&text, (before, after), *allowed, value, *anchored)
-        },
-    );
+    let text = edits
+        .iter()
+        .fold(solcounter.to_string(), |text, (pattern, value)| {
+            let pattern = regex::Regex::new(pattern).expect("a valid pattern");
+            let lines = text.split_inclusive('\n');
+            lines
+                .map(|line| pattern.replace(line, value.as_str()))
+                .collect()
+        });
     if !text.contains(&format!("int size = {n};")) {
         return Err(Error::Usage(format!(
             "{CHORE}: solcounter.h no longer has the expected settings"
@@ -183,13 +133,9 @@ pub fn configure(solcounter: &str, n: usize) -> Result<String, Error> {
 
 /// A commented-out `#include "name"` at a line's start, switched on.
 fn uncomment_include(text: &str, name: &str) -> String {
-    let off = format!("//#include \"{name}\"");
-    text.split_inclusive('\n')
-        .map(|line| match line.strip_prefix(&off) {
-            Some(rest) => format!("#include \"{name}\"{rest}"),
-            None => line.to_string(),
-        })
-        .collect()
+    let pattern = format!(r#"(?m)^//(#include "{}")"#, regex::escape(name));
+    let pattern = regex::Regex::new(&pattern).expect("a valid pattern");
+    pattern.replace_all(text, "$1").into_owned()
 }
 
 /// The count the quadrant join prints: its `Result: N` line.

@@ -1,7 +1,7 @@
-//! Issue 28's second battery, the oracle's part: no wrong count with exit 0
-//! even when the checkpoint it resumes from was forged and sealed again,
-//! one definition of twins agreeing, records of the GPU engine read without
-//! a GPU, and negative numbers refused naming their option.
+//! The oracle: no wrong count with exit 0 even when the checkpoint it
+//! resumes from was forged and sealed again, one definition of twins
+//! agreeing, records of the GPU engine read without a GPU, and negative
+//! numbers refused naming their option.
 
 use crate::common;
 

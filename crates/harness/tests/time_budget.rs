@@ -1,7 +1,7 @@
-//! The time budget, tried as the second battery did: requests the program
-//! allows but that would run for hours must say so at once (one line,
-//! exit 2, naming the prediction and `--long`), and dealing a big board's
-//! units to a million shards must not take minutes.
+//! The time budget: requests the program allows but that would run for
+//! hours must say so at once (one line, exit 2, naming the prediction and
+//! `--long`), and dealing a big board's units to a million shards must not
+//! take minutes.
 
 use crate::common;
 

@@ -1,8 +1,8 @@
-//! The memory budget, as a user meets it (issue 28's second battery): a
-//! search the budget cannot hold is refused in one line before it starts,
-//! a trace of the largest board prints at once in flat memory, and every
-//! solver's declared peak (`Solver::peak_bytes`) is at least the peak heap
-//! it is measured to hold, and not far above it where it grows with n.
+//! The memory budget, as a user meets it: a search the budget cannot hold
+//! is refused in one line before it starts, a trace of the largest board
+//! prints at once in flat memory, and every solver's declared peak
+//! (`Solver::peak_bytes`) is at least the peak heap it is measured to hold,
+//! and not far above it where it grows with n.
 
 use std::io::Read;
 use std::process::{Command, Stdio};

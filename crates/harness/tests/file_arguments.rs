@@ -1,9 +1,9 @@
-//! The second battery's files (issue 28): a named pipe, a directory or a
-//! device given where a file is meant is refused in one line at once (a
-//! run that would block fails here on a deadline rather than hanging the
-//! suite), a legal name near the 255-byte limit can be a checkpoint, a
-//! killed writer's temporary file is cleaned by the next write, and
-//! untrusted text never reaches the terminal raw.
+//! Files given as arguments: a named pipe, a directory or a device given
+//! where a file is meant is refused in one line at once (a run that would
+//! block fails here on a deadline rather than hanging the suite), a legal
+//! name near the 255-byte limit can be a checkpoint, a killed writer's
+//! temporary file is cleaned by the next write, and untrusted text never
+//! reaches the terminal raw.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
