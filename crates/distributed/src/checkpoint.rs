@@ -25,11 +25,11 @@ use sha2::{Digest, Sha256};
 use crate::files::{FileError, from_json, read_bytes_if_present, replace_atomically};
 use crate::shard::{ShardSpec, Subtotal, hex};
 
-/// Names this file format; bumped if its meaning changes.
-const FORMAT: &str = "queens-checkpoint/2";
-/// What every version's format starts with: tells an older checkpoint from
-/// a file that is not a checkpoint at all.
-const FORMAT_FAMILY: &str = "queens-checkpoint/";
+/// Names this file format.
+const FORMAT: &str = "queens-checkpoint";
+/// Its version, bumped if its meaning changes. Versions 1 and 2 named
+/// themselves `queens-checkpoint/1` and `/2` in `format` alone.
+const VERSION: u32 = 3;
 
 /// The run a checkpoint belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +68,7 @@ impl RunIdentity {
 #[serde(deny_unknown_fields)]
 struct CheckpointFile {
     format: String,
+    format_version: u32,
     run: RunIdentity,
     /// Seconds spent counting so far, over all attempts.
     seconds: f64,
@@ -81,6 +82,7 @@ impl CheckpointFile {
     fn checksum(&self) -> String {
         let unsealed = CheckpointFile {
             format: self.format.clone(),
+            format_version: self.format_version,
             run: self.run.clone(),
             seconds: self.seconds,
             done: self.done.clone(),
@@ -96,6 +98,65 @@ impl CheckpointFile {
 pub(crate) struct Checkpoint {
     path: PathBuf,
     run: RunIdentity,
+}
+
+/// Refuses a file that is not a checkpoint of this format and version,
+/// naming an older checkpoint as such.
+fn check_format(path: &Path, text: &str) -> Result<(), FileError> {
+    let header = serde_json::from_str::<serde_json::Value>(text).ok();
+    let field = |name: &str| header.as_ref().and_then(|value| value.get(name).cloned());
+    let format = field("format").and_then(|f| f.as_str().map(str::to_string));
+    let version = field("format_version").and_then(|v| v.as_u64());
+    match (format.as_deref(), version) {
+        (Some(FORMAT), Some(v)) if v == u64::from(VERSION) => Ok(()),
+        (Some(other), _) if other.starts_with(FORMAT) => {
+            let other = version.map_or(other.to_string(), |v| format!("{other} {v}"));
+            Err(FileError::field(
+                path,
+                "format",
+                format!(
+                    "a checkpoint of another queens version ({other}; this one reads {FORMAT} {VERSION}): finish it with that version, or delete it to start over"
+                ),
+            ))
+        }
+        _ => Err(not_a_checkpoint(path)),
+    }
+}
+
+/// Every saved unit is one of this run's (`mine`), once, with no fixed
+/// pairs in a run without them.
+fn check_units(
+    path: &Path,
+    done: &[Subtotal],
+    mine: &[usize],
+    unique: bool,
+) -> Result<(), FileError> {
+    let mut seen = BTreeSet::new();
+    for (position, subtotal) in done.iter().enumerate() {
+        let unit = subtotal.unit;
+        let problem = if mine.binary_search(&unit).is_err() {
+            Some(format!(
+                "unit {unit} is not one of the {} of this run",
+                queens_core::counted(mine.len(), "unit", "units")
+            ))
+        } else if !seen.insert(unit) {
+            Some(format!("unit {unit} is saved twice"))
+        } else if !unique && subtotal.count.fixed_pairs != 0 {
+            Some(format!(
+                "unit {unit} has fixed pairs in a run without --unique"
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(FileError::field(
+                path,
+                format!("done[{position}]"),
+                format!("damaged: {problem}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What a checkpoint held when it was opened.
@@ -126,22 +187,7 @@ impl Checkpoint {
             return Ok((checkpoint, Saved::default()));
         };
         let text = String::from_utf8(bytes).map_err(|_| not_a_checkpoint(path))?;
-        let format = serde_json::from_str::<serde_json::Value>(&text)
-            .ok()
-            .and_then(|value| value.get("format")?.as_str().map(str::to_string));
-        match format.as_deref() {
-            Some(FORMAT) => {}
-            Some(other) if other.starts_with(FORMAT_FAMILY) => {
-                return Err(FileError::field(
-                    path,
-                    "format",
-                    format!(
-                        "a checkpoint of another queens version ({other}; this one reads {FORMAT}): finish it with that version, or delete it to start over"
-                    ),
-                ));
-            }
-            _ => return Err(not_a_checkpoint(path)),
-        }
+        check_format(path, &text)?;
         let saved: CheckpointFile = from_json(path, &text, "is a damaged checkpoint")?;
         if saved.checksum != saved.checksum() {
             return Err(FileError::field(
@@ -168,31 +214,7 @@ impl Checkpoint {
                 format!("{} is not a duration", saved.seconds),
             ));
         }
-        let mut seen = BTreeSet::new();
-        for (position, subtotal) in saved.done.iter().enumerate() {
-            let unit = subtotal.unit;
-            let problem = if mine.binary_search(&unit).is_err() {
-                Some(format!(
-                    "unit {unit} is not one of the {} of this run",
-                    queens_core::counted(mine.len(), "unit", "units")
-                ))
-            } else if !seen.insert(unit) {
-                Some(format!("unit {unit} is saved twice"))
-            } else if !checkpoint.run.unique && subtotal.count.fixed_pairs != 0 {
-                Some(format!(
-                    "unit {unit} has fixed pairs in a run without --unique"
-                ))
-            } else {
-                None
-            };
-            if let Some(problem) = problem {
-                return Err(FileError::field(
-                    path,
-                    format!("done[{position}]"),
-                    format!("damaged: {problem}"),
-                ));
-            }
-        }
+        check_units(path, &saved.done, mine, checkpoint.run.unique)?;
         let done = saved
             .done
             .iter()
@@ -217,6 +239,7 @@ impl Checkpoint {
     ) -> Result<(), FileError> {
         let mut file = CheckpointFile {
             format: FORMAT.to_string(),
+            format_version: VERSION,
             run: self.run.clone(),
             seconds,
             done: done
@@ -268,6 +291,7 @@ mod tests {
         let path = dir.join("forged.ckpt");
         let mut file = CheckpointFile {
             format: FORMAT.into(),
+            format_version: VERSION,
             run: RunIdentity { unique, ..run() },
             seconds: 1.0,
             done,

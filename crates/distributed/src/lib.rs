@@ -3,7 +3,7 @@
 //! was not checked.
 //!
 //! A solver that can split its work ([`queens_core::split::WorkSplit`])
-//! makes a *plan* of independent **units**: pieces of the search tree, each
+//! makes a *plan* of independent **units**: parts of the search tree, each
 //! counted alone, whose counts add up to the board's. Everything here is
 //! built on that one fact.
 //!

@@ -32,18 +32,26 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use queens_core::split::{UnitCount, deal};
+use queens_core::split::{UnitCount, WorkSplit, deal};
 use queens_core::{Solver, counted};
 use serde::Deserialize;
 
 use crate::Error;
 use crate::files::{FileError, from_json, read_text};
-use crate::shard::{MAX_SHARDS, SHARD_FORMAT, ShardRecord, checksum};
+use crate::shard::{
+    MAX_SHARDS, SHARD_FORMAT, SHARD_FORMAT_2, SHARD_VERSION, ShardRecord, checksum,
+};
 
 /// A shard record as `count --shard I/K --json` prints it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShardFile {
+    /// [`SHARD_FORMAT`] (absent in a record of version 2).
+    #[serde(default)]
+    pub format: Option<String>,
+    /// [`SHARD_VERSION`] (absent in a record of version 2).
+    #[serde(default)]
+    pub format_version: Option<u32>,
     /// Board size.
     pub n: usize,
     /// The solver's id.
@@ -83,6 +91,25 @@ impl ShardFile {
             &self.shard,
         );
         self.shard.checksum == expected
+    }
+
+    /// Whether this queens reads the record's format: the current one, or
+    /// version 2 (which named its format inside the shard object).
+    pub fn is_readable(&self) -> bool {
+        match (&self.format, self.format_version, &self.shard.format) {
+            (Some(format), Some(SHARD_VERSION), None) => format == SHARD_FORMAT,
+            (None, None, Some(format)) => format == SHARD_FORMAT_2,
+            _ => false,
+        }
+    }
+
+    /// The record's format as it names it.
+    fn format_name(&self) -> String {
+        match (&self.format, self.format_version, &self.shard.format) {
+            (Some(format), Some(version), _) => format!("{format:?} {version}"),
+            (Some(format), None, _) | (None, _, Some(format)) => format!("{format:?}"),
+            (None, _, None) => "none".to_string(),
+        }
     }
 
     /// The run, as a person reads it.
@@ -159,156 +186,212 @@ fn read_dealt<'s>(
         &text,
         "is not a shard record of `queens count N --shard I/K --json`",
     )?;
-    let field = |name: &str, problem: String| FileError::field(path, name, problem);
-    if file.shard.format != SHARD_FORMAT {
-        return Err(field(
-            "shard.format",
-            format!(
-                "a shard record of format {:?}; this queens reads {SHARD_FORMAT}: count the shard again with this version",
-                file.shard.format
-            ),
-        ));
-    }
-    if !file.is_sealed() {
-        return Err(field(
-            "shard.checksum",
-            "does not match the record's contents: the file was damaged or edited".to_string(),
-        ));
-    }
-    let solver = find(&file.solver).ok_or_else(|| {
-        field(
-            "solver",
-            format!("no registered solver is called '{}'", file.solver),
-        )
-    })?;
-    solver
-        .info()
-        .check_n(file.n)
-        .map_err(|refusal| field("n", refusal.to_string()))?;
-    let split = solver.work_split().ok_or_else(|| {
-        field(
-            "solver",
-            format!("{} does not split its work into shards", file.solver),
-        )
-    })?;
-    if file.shard.split != split.version() {
-        return Err(field(
-            "shard.split",
-            format!(
-                "made by partition {}, but this queens partitions {} as {}: count the shard again with this version",
-                file.shard.split,
-                file.solver,
-                split.version()
-            ),
-        ));
-    }
-    let count = file.shard.count;
-    if !(1..=MAX_SHARDS).contains(&count) || !(1..=count).contains(&file.shard.index) {
-        return Err(field(
-            "shard.index",
-            format!(
-                "claims to be shard {} of {count}, which does not exist",
-                file.shard.index
-            ),
-        ));
-    }
-    if !file.seconds.is_finite() || file.seconds < 0.0 {
-        return Err(field(
-            "seconds",
-            format!("{} is not a duration", file.seconds),
-        ));
-    }
-    let run = (file.solver.clone(), split.version(), file.n, count);
+    file.check_header(path)?;
+    let (solver, split) = file.solver(path, find)?;
+    file.check_place(path)?;
+    let run = (
+        file.solver.clone(),
+        split.version(),
+        file.n,
+        file.shard.count,
+    );
     let plan = match dealt.take() {
         Some(kept) if kept.run == run => kept,
-        _ => {
-            // Reading a record needs the plan's units, not the device that
-            // counts them: a GPU engine's shards merge on a machine without
-            // a GPU.
-            let plan = split
-                .plan_without_device(file.n)
-                .map_err(|refusal| field("n", refusal.to_string()))?;
-            let mut shards = vec![Vec::new(); count];
-            for (unit, shard) in deal(&plan, count).into_iter().enumerate() {
-                shards[shard].push(unit);
-            }
-            Dealt {
-                run,
-                plan_units: plan.len(),
-                plan_nodes: plan.nodes,
-                shards,
-            }
-        }
+        _ => Dealt::new(run, split, path)?,
     };
     let plan = &*dealt.insert(plan);
-    if file.shard.plan_units != plan.plan_units {
-        return Err(field(
-            "shard.plan_units",
-            format!(
-                "says the plan has {}; {} at n = {} has {}",
-                counted(file.shard.plan_units, "unit", "units"),
-                split.version(),
-                file.n,
-                plan.plan_units
-            ),
-        ));
-    }
-    let dealt = &plan.shards[file.shard.index - 1];
-    let listed: Vec<usize> = file.shard.subtotals.iter().map(|s| s.unit).collect();
-    if listed != *dealt || file.shard.units != dealt.len() {
-        return Err(field(
-            "shard.subtotals",
-            format!(
-                "lists {}, but shard {}/{count} of this plan has {} (units {}): the record's units are not its shard's",
-                counted(listed.len(), "unit", "units"),
-                file.shard.index,
-                counted(dealt.len(), "unit", "units"),
-                preview(dealt)
-            ),
-        ));
-    }
-    let mut sum = UnitCount::default();
-    for (position, subtotal) in file.shard.subtotals.iter().enumerate() {
-        if file.shard.fixed_pairs.is_none() && subtotal.count.fixed_pairs != 0 {
-            return Err(field(
-                &format!("shard.subtotals[{position}]"),
-                "fixed pairs in a record without --unique".to_string(),
-            ));
+    file.check_units(path, plan)?;
+    file.check_sums(path, plan)?;
+    Ok((file, solver))
+}
+
+impl Dealt {
+    /// The plan of `run` made again and dealt to its K shards.
+    fn new(
+        run: (String, &'static str, usize, usize),
+        split: &dyn WorkSplit,
+        path: &Path,
+    ) -> Result<Dealt, FileError> {
+        // Reading a record needs the plan's units, not the device that
+        // counts them: a GPU engine's shards merge on a machine without
+        // a GPU.
+        let plan = (split.plan_without_device(run.2))
+            .map_err(|refusal| FileError::field(path, "n", refusal.to_string()))?;
+        let mut shards = vec![Vec::new(); run.3];
+        for (unit, shard) in deal(&plan, run.3).into_iter().enumerate() {
+            shards[shard].push(unit);
         }
-        sum = sum.checked_add(subtotal.count).ok_or_else(|| {
-            field(
-                &format!("shard.subtotals[{position}]"),
-                "the subtotals overflow 64 bits: they cannot be real counts".to_string(),
-            )
-        })?;
+        Ok(Dealt {
+            run,
+            plan_units: plan.len(),
+            plan_nodes: plan.nodes,
+            shards,
+        })
     }
-    let plan_nodes = if file.shard.index == 1 {
-        plan.plan_nodes
-    } else {
-        0
-    };
-    let nodes = sum.nodes.checked_add(plan_nodes);
-    let totals = [
-        ("solutions", file.solutions, Some(sum.solutions)),
-        ("nodes", file.nodes, nodes),
-        (
-            "shard.fixed_pairs",
-            file.shard.fixed_pairs.unwrap_or(0),
-            Some(sum.fixed_pairs),
-        ),
-    ];
-    for (name, recorded, summed) in totals {
-        if Some(recorded) != summed {
+}
+
+impl ShardFile {
+    /// Its format and its seal.
+    fn check_header(&self, path: &Path) -> Result<(), FileError> {
+        let field = |name: &str, problem: String| FileError::field(path, name, problem);
+        if !self.is_readable() {
             return Err(field(
-                name,
+                "format",
                 format!(
-                    "{recorded} is not the sum of the unit subtotals ({})",
-                    summed.map_or("more than 64 bits".to_string(), |s| s.to_string())
+                    "a shard record of format {}; this queens reads {SHARD_FORMAT} {SHARD_VERSION} and {SHARD_FORMAT_2}: count the shard again with this version",
+                    self.format_name()
                 ),
             ));
         }
+        if !self.is_sealed() {
+            return Err(field(
+                "shard.checksum",
+                "does not match the record's contents: the file was damaged or edited".to_string(),
+            ));
+        }
+        Ok(())
     }
-    Ok((file, solver))
+
+    /// Its solver, found by `find`, which must count its n and split its
+    /// work by the partition the record was made with.
+    fn solver<'s>(
+        &self,
+        path: &Path,
+        find: &FindSolver<'s>,
+    ) -> Result<(&'s dyn Solver, &'s dyn WorkSplit), FileError> {
+        let field = |name: &str, problem: String| FileError::field(path, name, problem);
+        let solver = find(&self.solver).ok_or_else(|| {
+            field(
+                "solver",
+                format!("no registered solver is called '{}'", self.solver),
+            )
+        })?;
+        solver
+            .info()
+            .check_n(self.n)
+            .map_err(|refusal| field("n", refusal.to_string()))?;
+        let split = solver.work_split().ok_or_else(|| {
+            field(
+                "solver",
+                format!("{} does not split its work into shards", self.solver),
+            )
+        })?;
+        if self.shard.split != split.version() {
+            return Err(field(
+                "shard.split",
+                format!(
+                    "made by partition {}, but this queens partitions {} as {}: count the shard again with this version",
+                    self.shard.split,
+                    self.solver,
+                    split.version()
+                ),
+            ));
+        }
+        Ok((solver, split))
+    }
+
+    /// Its shard exists, and its seconds are a duration.
+    fn check_place(&self, path: &Path) -> Result<(), FileError> {
+        let field = |name: &str, problem: String| FileError::field(path, name, problem);
+        let count = self.shard.count;
+        if !(1..=MAX_SHARDS).contains(&count) || !(1..=count).contains(&self.shard.index) {
+            return Err(field(
+                "shard.index",
+                format!(
+                    "claims to be shard {} of {count}, which does not exist",
+                    self.shard.index
+                ),
+            ));
+        }
+        if !self.seconds.is_finite() || self.seconds < 0.0 {
+            return Err(field(
+                "seconds",
+                format!("{} is not a duration", self.seconds),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Its units are those `plan` deals its shard.
+    fn check_units(&self, path: &Path, plan: &Dealt) -> Result<(), FileError> {
+        let count = self.shard.count;
+        let field = |name: &str, problem: String| FileError::field(path, name, problem);
+        if self.shard.plan_units != plan.plan_units {
+            return Err(field(
+                "shard.plan_units",
+                format!(
+                    "says the plan has {}; {} at n = {} has {}",
+                    counted(self.shard.plan_units, "unit", "units"),
+                    plan.run.1,
+                    self.n,
+                    plan.plan_units
+                ),
+            ));
+        }
+        let dealt = &plan.shards[self.shard.index - 1];
+        let listed: Vec<usize> = self.shard.subtotals.iter().map(|s| s.unit).collect();
+        if listed != *dealt || self.shard.units != dealt.len() {
+            return Err(field(
+                "shard.subtotals",
+                format!(
+                    "lists {}, but shard {}/{count} of this plan has {} (units {}): the record's units are not its shard's",
+                    counted(listed.len(), "unit", "units"),
+                    self.shard.index,
+                    counted(dealt.len(), "unit", "units"),
+                    preview(dealt)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Its totals are the sums of its unit subtotals (and the plan's
+    /// nodes, in the first shard), none overflowing.
+    fn check_sums(&self, path: &Path, plan: &Dealt) -> Result<(), FileError> {
+        let field = |name: &str, problem: String| FileError::field(path, name, problem);
+        let mut sum = UnitCount::default();
+        for (position, subtotal) in self.shard.subtotals.iter().enumerate() {
+            if self.shard.fixed_pairs.is_none() && subtotal.count.fixed_pairs != 0 {
+                return Err(field(
+                    &format!("shard.subtotals[{position}]"),
+                    "fixed pairs in a record without --unique".to_string(),
+                ));
+            }
+            sum = sum.checked_add(subtotal.count).ok_or_else(|| {
+                field(
+                    &format!("shard.subtotals[{position}]"),
+                    "the subtotals overflow 64 bits: they cannot be real counts".to_string(),
+                )
+            })?;
+        }
+        let plan_nodes = if self.shard.index == 1 {
+            plan.plan_nodes
+        } else {
+            0
+        };
+        let nodes = sum.nodes.checked_add(plan_nodes);
+        let totals = [
+            ("solutions", self.solutions, Some(sum.solutions)),
+            ("nodes", self.nodes, nodes),
+            (
+                "shard.fixed_pairs",
+                self.shard.fixed_pairs.unwrap_or(0),
+                Some(sum.fixed_pairs),
+            ),
+        ];
+        for (name, recorded, summed) in totals {
+            if Some(recorded) != summed {
+                return Err(field(
+                    name,
+                    format!(
+                        "{recorded} is not the sum of the unit subtotals ({})",
+                        summed.map_or("more than 64 bits".to_string(), |s| s.to_string())
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// At most a few items of a list, for a message.
@@ -391,22 +474,7 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
             model.describe_run()
         )));
     }
-    let overflow = || {
-        Error::Verification(
-            "the shards' totals overflow 64 bits: they cannot be real counts".to_string(),
-        )
-    };
-    let mut total = UnitCount::default();
-    let mut seconds = 0.0;
-    for Given { file, .. } in shards.values() {
-        let share = UnitCount {
-            solutions: file.solutions,
-            fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
-            nodes: file.nodes,
-        };
-        total = total.checked_add(share).ok_or_else(overflow)?;
-        seconds += file.seconds;
-    }
+    let (total, seconds) = add_up(shards.values().map(|given| &given.file))?;
     let whose = "the shards add up to";
     let advice =
         "some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)";
@@ -435,6 +503,27 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
         confirmed,
         published,
     })
+}
+
+/// The shards' counts and seconds added up, refused if they overflow.
+fn add_up<'f>(files: impl Iterator<Item = &'f ShardFile>) -> Result<(UnitCount, f64), Error> {
+    let overflow = || {
+        Error::Verification(
+            "the shards' totals overflow 64 bits: they cannot be real counts".to_string(),
+        )
+    };
+    let mut total = UnitCount::default();
+    let mut seconds = 0.0;
+    for file in files {
+        let share = UnitCount {
+            solutions: file.solutions,
+            fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
+            nodes: file.nodes,
+        };
+        total = total.checked_add(share).ok_or_else(overflow)?;
+        seconds += file.seconds;
+    }
+    Ok((total, seconds))
 }
 
 /// Two records of one shard (counted twice, say on two machines): they

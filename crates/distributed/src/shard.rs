@@ -13,12 +13,22 @@ use std::fmt;
 use std::str::FromStr;
 
 use queens_core::split::UnitCount;
+
+use crate::run::Counted;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// Names the format of a shard record; changed whenever a field changes
-/// meaning, so that a record of another version is refused, never misread.
-pub const SHARD_FORMAT: &str = "queens-shard/2";
+/// The `format` at the head of a shard record (`count --shard I/K
+/// --json`).
+pub const SHARD_FORMAT: &str = "queens-shard";
+
+/// Its `format_version`, changed whenever a field changes meaning, so that
+/// a record of another version is refused, never misread. Version 3 moved
+/// the format from the shard object to the record's head.
+pub const SHARD_VERSION: u32 = 3;
+
+/// How version 2 named itself, inside the shard object: still read.
+pub const SHARD_FORMAT_2: &str = "queens-shard/2";
 
 /// The most shards a count is split into: far more machines than any
 /// cluster run has, and small enough that dealing units to shards (one
@@ -124,8 +134,10 @@ impl From<Subtotal> for SubtotalRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShardRecord {
-    /// Always [`SHARD_FORMAT`].
-    pub format: String,
+    /// [`SHARD_FORMAT_2`] in a record of version 2; absent since (the
+    /// record's head names its format).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub format: Option<String>,
     /// Which shard, from 1.
     pub index: usize,
     /// How many shards in all.
@@ -145,6 +157,42 @@ pub struct ShardRecord {
     /// SHA-256 (hex) of the record's canonical JSON with this field empty:
     /// see [`checksum`].
     pub checksum: String,
+}
+
+impl ShardRecord {
+    /// The record of shard `spec` of a finished run of `split` (its
+    /// version), sealed with its [`checksum`]: fixed pairs are kept when
+    /// the run counted them (`unique`).
+    pub fn seal(
+        n: usize,
+        solver: &str,
+        spec: ShardSpec,
+        split: &str,
+        counted: &Counted,
+        unique: bool,
+    ) -> ShardRecord {
+        let mut shard = ShardRecord {
+            format: None,
+            index: spec.index,
+            count: spec.count,
+            split: split.to_string(),
+            plan_units: counted.plan_units,
+            units: counted.units,
+            fixed_pairs: unique.then_some(counted.total.fixed_pairs),
+            subtotals: counted.subtotals.clone(),
+            checksum: String::new(),
+        };
+        let total = counted.total;
+        shard.checksum = checksum(
+            n,
+            solver,
+            total.solutions,
+            total.nodes,
+            counted.seconds,
+            &shard,
+        );
+        shard
+    }
 }
 
 /// The checksum of a shard record: SHA-256 of the JSON of (n, solver,
@@ -194,7 +242,7 @@ mod tests {
             12345.678901234567,
         ] {
             let shard = ShardRecord {
-                format: SHARD_FORMAT.to_string(),
+                format: None,
                 index: 1,
                 count: 2,
                 split: "x/1".to_string(),

@@ -24,6 +24,7 @@ fn a_shard_record_of_the_tuple_era_reads_with_its_checksum() {
             },
         }
     );
+    assert!(file.is_readable());
     assert!(file.is_sealed());
     let written = serde_json::to_string(&file.shard.subtotals).unwrap();
     assert_eq!(written, "[[1,40,4,300],[4,52,8,411]]");

@@ -242,6 +242,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn significant_keeps_three_figures_at_every_scale() {
+        let cases = [
+            (1234.5, "1234"),
+            (123.45, "123"),
+            (12.345, "12.3"),
+            (1.2345, "1.23"),
+            (0.012345, "0.0123"),
+            (-0.5, "-0.500"),
+            (0.0, "0"),
+            (f64::INFINITY, "inf"),
+        ];
+        for (x, shown) in cases {
+            assert_eq!(significant(x), shown, "{x}");
+        }
+    }
+
+    #[test]
     fn growth_carries_the_last_ratio_forward() {
         let mut growth = Growth::default();
         growth.record(8, 0.01);

@@ -1,13 +1,30 @@
 //! What `queens count` and `queens merge` print: one JSON object with stable
 //! field names (`--json`), or a table of the same figures with the solver's
-//! extra statistics before the time.
+//! extra statistics before the time. The object begins with its format: a
+//! shard's record is [`SHARD_FORMAT`] (what `merge` reads), any other count
+//! [`COUNT_FORMAT`].
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
 use crate::error::{CliError, output};
-use queens_distributed::shard::ShardRecord;
+use queens_distributed::shard::{SHARD_FORMAT, SHARD_VERSION, ShardRecord};
+
+/// The `format` of a whole count's `--json` object (`count`, `merge`).
+pub const COUNT_FORMAT: &str = "queens-count";
+
+/// Its `format_version`: 1 is the first with a header.
+pub const COUNT_VERSION: u32 = 1;
+
+/// The record as written: its format first.
+#[derive(Serialize)]
+struct Headed<'r, 'a> {
+    format: &'static str,
+    format_version: u32,
+    #[serde(flatten)]
+    record: &'r CountRecord<'a>,
+}
 
 /// The `--json` object: one line, stable field names.
 #[derive(Clone, Debug, Serialize)]
@@ -45,7 +62,16 @@ impl CountRecord<'_> {
         json: bool,
     ) -> io::Result<()> {
         if json {
-            let line = serde_json::to_string(self).expect("plain data serialises");
+            let (format, format_version) = match self.shard {
+                Some(_) => (SHARD_FORMAT, SHARD_VERSION),
+                None => (COUNT_FORMAT, COUNT_VERSION),
+            };
+            let headed = Headed {
+                format,
+                format_version,
+                record: self,
+            };
+            let line = serde_json::to_string(&headed).expect("plain data serialises");
             return writeln!(out, "{line}");
         }
         let mut rows: Vec<(String, String)> = vec![

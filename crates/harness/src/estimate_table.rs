@@ -4,7 +4,7 @@
 //! CPU, and this estimate over the table's at the same n. A time twice the
 //! table's may be a slower machine or a wrong estimate; named machines and
 //! a ratio with its error let the reader tell which. The record holds no
-//! timing of a fixed piece of work, so the only figure measured on both
+//! timing of a fixed part of work, so the only figure measured on both
 //! machines is the estimate itself, at the n the table has.
 
 use std::path::{Path, PathBuf};
@@ -129,7 +129,7 @@ impl Table {
 /// This machine as the comparison names it: its CPU model and cores, as a
 /// record's provenance names its own.
 pub fn this_machine() -> String {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let cores = crate::cmd::count::cores();
     format!(
         "{} ({})",
         queens_record::cpu_model(),

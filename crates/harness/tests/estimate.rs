@@ -46,7 +46,8 @@ fn an_estimate_prints_its_interval_core_hours_and_budget() {
     // The budget bounds the whole estimate: one part in flight and the
     // process start are all it may add.
     assert!(started.elapsed() < Duration::from_secs(20));
-    assert_eq!(record["format"], "queens-estimate/2");
+    assert_eq!(record["format"], "queens-estimate");
+    assert_eq!(record["format_version"], 3);
     assert_eq!(record["budget_seconds"], 1.0);
     let seconds = record["seconds"].as_f64().unwrap();
     let error = record["standard_error"].as_f64().unwrap();
@@ -88,7 +89,7 @@ fn an_estimate_prints_its_interval_core_hours_and_budget() {
         "interval",
         "threads",
         "core-hours",
-        "pieces",
+        "parts",
         "memory",
     ] {
         assert!(text.contains(row), "{row}: {text}");

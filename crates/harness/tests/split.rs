@@ -55,12 +55,24 @@ fn shards_merge_into_the_whole_count() {
         ]));
         assert_eq!(whole["solutions"], oeis::total(11).unwrap());
         assert_eq!(whole["unique"], oeis::unique(11).unwrap());
+        assert_eq!(
+            (&whole["format"], &whole["format_version"]),
+            (&"queens-count".into(), &1.into())
+        );
         for count in [1, 3, 5] {
             let files = write_shards(dir.path(), solver, "11", count, true);
             let mut args = vec!["merge", "--json"];
             args.extend(files.iter().map(String::as_str));
             let merged = json(&queens(&args));
-            for field in ["n", "solver", "solutions", "unique", "nodes"] {
+            for field in [
+                "format",
+                "format_version",
+                "n",
+                "solver",
+                "solutions",
+                "unique",
+                "nodes",
+            ] {
                 assert_eq!(merged[field], whole[field], "{solver} K = {count}: {field}");
             }
             let partial: Vec<u64> = files
@@ -68,6 +80,9 @@ fn shards_merge_into_the_whole_count() {
                 .map(|f| {
                     let record: Value =
                         serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+                    // A shard's record names its own format first.
+                    assert_eq!(record["format"], "queens-shard");
+                    assert_eq!(record["format_version"], 3);
                     record["solutions"].as_u64().unwrap()
                 })
                 .collect();

@@ -1,8 +1,12 @@
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use queens_core::split::{Plan, UnitCount, shard_units};
+use queens_core::split::{Plan, UnitCount, WorkUnit, shard_units};
 
+use super::population::{FinestHeld, Held, finest_parts, holdings, holdings_all};
+use super::stats::{
+    Expanded, MAX_CUT, Timing, cut, draw, expand, hansen_hurwitz, uniform_sample, wanted,
+};
 use super::*;
 
 fn timing(weight: f64, seconds: f64) -> Timing {
@@ -83,7 +87,7 @@ fn choices(items: usize, m: usize) -> Vec<Vec<usize>> {
 
 #[test]
 fn a_three_stage_expansion_and_its_variance_are_unbiased_over_every_sample() {
-    // A unit of shared 1 s and three parts: shared seconds and sub-parts
+    // A unit of shared 1 s and three parts: shared seconds and parts of parts
     // (1 + 2 + 6 + 0.5 + 3 + 3 + 4 + 2 + 9 + 1 + 1 = 32.5 s in all).
     let parts: [(f64, &[f64]); 3] = [
         (0.5, &[1.0, 2.0, 6.0]),
@@ -95,7 +99,7 @@ fn a_three_stage_expansion_and_its_variance_are_unbiased_over_every_sample() {
             .iter()
             .map(|(q, subs)| q + subs.iter().sum::<f64>())
             .sum::<f64>();
-    // Two of the three parts, two of each one's three sub-parts: every
+    // Two of the three parts, two of each one's three parts of parts: every
     // such sample is equally likely; their mean estimate is the truth and
     // their mean variance estimate the true variance of the estimate.
     let mut estimates = Vec::new();
@@ -185,7 +189,7 @@ fn a_draw_lands_on_each_unit_in_proportion_to_its_weight() {
 }
 
 /// One step an engine was asked for: unit key, part (`None`: the unit's
-/// shared work) and sub-part (`None`: the part's shared work), as a
+/// shared work) and part of a part (`None`: the part's shared work), as a
 /// [`Status`] names it.
 type Step = (u64, Option<Part>, Option<Part>);
 
@@ -207,7 +211,7 @@ impl Log {
     fn assert_watched(&self, seen: &[Status]) {
         let heard: Vec<Step> = seen
             .iter()
-            .map(|s| (s.unit as u64, s.part, s.sub_part))
+            .map(|s| (s.unit as u64, s.part, s.part_of_part))
             .collect();
         assert_eq!(heard, self.steps());
     }
@@ -263,7 +267,7 @@ fn plan_of(count: u64) -> Plan {
 }
 
 /// The engine parts `part` of a cut into `part.of` holds, of `parts`: a
-/// slice of a coarser cut holds several.
+/// part of a coarser cut holds several.
 fn held(part: Part, parts: u32) -> std::ops::Range<u32> {
     part.index * parts / part.of..(part.index + 1) * parts / part.of
 }
@@ -309,8 +313,8 @@ impl WorkSplit for Sleepy {
     }
 }
 
-/// The pieces of `plan` in shard `shard` (index, count), or all of them.
-fn pieces_of(plan: &Plan, shard: Option<(usize, usize)>) -> Vec<usize> {
+/// The parts of `plan` in shard `shard` (index, count), or all of them.
+fn parts_of(plan: &Plan, shard: Option<(usize, usize)>) -> Vec<usize> {
     match shard {
         Some((index, count)) => shard_units(plan, index, count),
         None => (0..plan.len()).collect(),
@@ -328,7 +332,7 @@ fn run_on(
     shard: Option<(usize, usize)>,
 ) -> (Estimate, Vec<Status>) {
     let plan = engine.plan(0).unwrap();
-    let chosen = shard.map(|_| pieces_of(&plan, shard));
+    let chosen = shard.map(|_| parts_of(&plan, shard));
     let mut seen = Vec::new();
     let sample = Sample {
         split: engine,
@@ -478,11 +482,11 @@ impl Clock for FakeClock {
 }
 
 /// A fake engine of three levels on a [`FakeClock`]: units of `parts`
-/// parts, each part with its own shared work and cut into sub-parts (some
+/// parts, each part with its own shared work and cut into parts of parts (some
 /// parts not cut at all), their seconds spread over a factor of hundreds
 /// as half-join's file sets are. Seconds are scaled by `scale`, the
 /// parts' shared work by `part_shared` besides. With `cut`, its plan cuts
-/// units of weights 8, 16, 24, ... into pieces of about that weight; with
+/// units of weights 8, 16, 24, ... into parts of about that weight; with
 /// `shard`, the estimate is of that shard of the plan.
 struct Layered {
     units: u64,
@@ -496,7 +500,7 @@ struct Layered {
     log: Log,
 }
 
-/// Engine part `j` of unit `key`: its shared seconds and its sub-parts'.
+/// Engine part `j` of unit `key`: its shared seconds and its parts of parts'.
 struct Piece {
     shared: f64,
     subs: Vec<f64>,
@@ -526,7 +530,7 @@ impl Layered {
         let size = (key * 5 + j * 11) % 7;
         let shared = self.scale * self.part_shared * 0.05 * (1 + (key + j) % 4) as f64;
         if self.uneven {
-            // Sub-parts from 0.1 to 3.2 s, longer in longer parts.
+            // Parts of parts from 0.1 to 3.2 s, longer in longer parts.
             let cut = 1 + (key * 7 + j * 3) % 6;
             let base = 0.1 * f64::from(1u32 << size);
             return Piece {
@@ -536,8 +540,8 @@ impl Layered {
                     .collect(),
             };
         }
-        // Sub-parts of 0.2 to 0.6 s, 1 to 64 of them: a long part is
-        // more sub-parts, as an engine cuts them.
+        // Parts of parts of 0.2 to 0.6 s, 1 to 64 of them: a long part is
+        // more parts of parts, as an engine cuts them.
         Piece {
             shared,
             subs: (0..1u64 << size)
@@ -546,20 +550,20 @@ impl Layered {
         }
     }
 
-    /// The pieces a part of a (possibly coarser) cut holds.
+    /// The parts a part of a (possibly coarser) cut holds.
     fn pieces(&self, key: u64, part: Part) -> Vec<Piece> {
         held(part, self.parts).map(|j| self.piece(key, j)).collect()
     }
 
-    /// The run's pieces: the whole plan, or the shard's.
+    /// The run's parts: the whole plan, or the shard's.
     fn chosen(&self) -> (Plan, Vec<usize>) {
         let plan = self.plan(0).unwrap();
-        let chosen = pieces_of(&plan, self.shard);
+        let chosen = parts_of(&plan, self.shard);
         (plan, chosen)
     }
 
-    /// The exact seconds of the run: each unit it holds a piece of pays
-    /// its shared work once, and every engine part its pieces hold.
+    /// The exact seconds of the run: each unit it holds a part of pays
+    /// its shared work once, and every engine part its parts hold.
     fn truth(&self) -> f64 {
         let (plan, chosen) = self.chosen();
         let keys: HashSet<u64> = chosen.iter().map(|&i| plan.unit(i).key).collect();
@@ -693,7 +697,7 @@ fn the_three_stage_interval_holds_the_truth_in_most_seeds() {
 }
 
 #[test]
-fn sub_parts_are_timed_as_sampled_and_counted_as_timed() {
+fn parts_of_parts_are_timed_as_sampled_and_counted_as_timed() {
     let engine = Layered::new(12, 8);
     for seed in 0..20 {
         let (estimate, seen) = engine.run(20.0, seed);
@@ -707,7 +711,7 @@ fn sub_parts_are_timed_as_sampled_and_counted_as_timed() {
             estimate.sub_parts_timed > estimate.parts_timed,
             "{estimate:?}"
         );
-        // Each part prepared is followed by its own sub-parts, at least
+        // Each part prepared is followed by its own parts of parts, at least
         // one, never the same twice but for the draw's one repeat, each
         // in the cut its part was prepared with.
         for (i, step) in steps.iter().enumerate() {
@@ -740,11 +744,11 @@ fn sub_parts_are_timed_as_sampled_and_counted_as_timed() {
 }
 
 #[test]
-fn a_small_plan_timed_to_its_last_sub_part_is_its_exact_time() {
-    // Parts whose shared work is long against their sub-parts: every
-    // sub-part is timed once one has been seen, so with budget enough
+fn a_small_plan_timed_to_its_last_part_of_a_part_is_its_exact_time() {
+    // Parts whose shared work is long against their parts of parts: every
+    // part of a part is timed once one has been seen, so with budget enough
     // every unit is timed whole in some draw. The same holds for a shard
-    // of a plan cut into pieces: its answer is the time of the parts it
+    // of a plan cut into parts: its answer is the time of the parts it
     // holds and nothing else.
     for (cut, shard) in [(None, None), (Some(6), Some((2, 3)))] {
         let mut engine = Layered::new(4, 4);
@@ -762,7 +766,7 @@ fn a_small_plan_timed_to_its_last_sub_part_is_its_exact_time() {
         assert_eq!(estimate.weight_share, 1.0);
         let (plan, chosen) = engine.chosen();
         // The shard holds some unit only in part.
-        let partly = holdings(&plan, &chosen).iter().any(|h| h.pieces.is_some());
+        let partly = holdings(&plan, &chosen).iter().any(|h| h.parts.is_some());
         assert_eq!(partly, shard.is_some());
         let subs: usize = chosen
             .iter()
@@ -775,8 +779,8 @@ fn a_small_plan_timed_to_its_last_sub_part_is_its_exact_time() {
 }
 
 #[test]
-fn slow_sub_parts_keep_the_budget_and_the_first_is_always_timed() {
-    // Sub-parts from a tenth of a second to twenty seconds against a 5 s
+fn slow_parts_of_parts_keep_the_budget_and_the_first_is_always_timed() {
+    // Parts of parts from a tenth of a second to twenty seconds against a 5 s
     // budget: no step starts that its prediction says would pass the
     // budget.
     let mut engine = Layered::new(12, 8);
@@ -787,7 +791,7 @@ fn slow_sub_parts_keep_the_budget_and_the_first_is_always_timed() {
         assert!(estimate.sub_parts_timed >= 1);
     }
     // A first step far longer than the whole budget is said to be, and
-    // one sub-part of one part is still timed, and nothing after it.
+    // one part of a part of one part is still timed, and nothing after it.
     engine.scale = 100.0;
     let (estimate, _) = engine.run(5.0, 3);
     assert_eq!(
@@ -804,11 +808,11 @@ fn slow_sub_parts_keep_the_budget_and_the_first_is_always_timed() {
 }
 
 /// The sample ends with the budget, and how soon depends on the times
-/// drawn: where a long part's sub-parts are long too (not more of them),
+/// drawn: where a long part's parts of parts are long too (not more of them),
 /// a long draw ends the sample early and the mean leans toward it. With
 /// more draws that lean fades (see the module documentation).
 #[test]
-fn the_lean_of_a_budget_spent_on_long_sub_parts_fades_with_the_draws() {
+fn the_lean_of_a_budget_spent_on_long_parts_of_parts_fades_with_the_draws() {
     let mut engine = Layered::new(12, 8);
     engine.uneven = true;
     let truth = engine.truth();
@@ -826,10 +830,10 @@ fn the_lean_of_a_budget_spent_on_long_sub_parts_fades_with_the_draws() {
 }
 
 #[test]
-fn a_part_is_cut_into_sub_parts_by_its_own_shared_time() {
+fn a_part_is_cut_into_parts_by_its_own_shared_time() {
     // Nothing seen: two, so that the part's own variance is known.
     assert_eq!(wanted(40, 3.0, None), 2);
-    // Sub-parts of 0.5 s and 3 s of shared work: six.
+    // Parts of parts of 0.5 s and 3 s of shared work: six.
     assert_eq!(wanted(40, 3.0, Some(0.5)), 6);
     // No fewer than two, no more than there are.
     assert_eq!(wanted(40, 0.0, Some(0.5)), 2);
@@ -846,11 +850,11 @@ fn a_part_is_cut_into_sub_parts_by_its_own_shared_time() {
 }
 
 #[test]
-fn a_status_names_its_step_down_to_the_sub_part() {
-    let status = |part, sub_part| Status {
+fn a_status_names_its_step_down_to_the_part_of_a_part() {
+    let status = |part, part_of_part| Status {
         unit: 3,
         part,
-        sub_part,
+        part_of_part,
         draws: 0,
         so_far: None,
         left: Duration::ZERO,
@@ -867,12 +871,12 @@ fn a_status_names_its_step_down_to_the_sub_part() {
     );
     assert_eq!(
         status(part, Some(Part { index: 4, of: 40 })).doing(),
-        "unit 3, part 2 of 8, sub-part 5 of 40"
+        "unit 3, part 2 of 8, its part 5 of 40"
     );
 }
 
 #[test]
-fn a_runs_pieces_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
+fn a_runs_parts_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
     // Units of weights 10, 1, 25 cut at 10: 10 | 1 | 8, 8, 9.
     let units = vec![
         WorkUnit::whole(5, 10),
@@ -889,12 +893,12 @@ fn a_runs_pieces_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
             .enumerate()
             .collect::<Vec<_>>()
     );
-    assert!(whole.iter().all(|h| h.pieces.is_none()));
+    assert!(whole.iter().all(|h| h.parts.is_none()));
     assert_eq!(
         whole.iter().map(|h| h.weight).collect::<Vec<_>>(),
         vec![10, 1, 25]
     );
-    // The whole plan's holdings, made without listing its pieces, are
+    // The whole plan's holdings, made without listing its parts, are
     // the same, here and where a unit weighs nothing (a share of 0
     // weighs 1).
     assert_eq!(holdings_all(&plan), whole);
@@ -906,7 +910,7 @@ fn a_runs_pieces_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
     );
     let all: Vec<usize> = (0..light.len()).collect();
     assert_eq!(holdings_all(&light), holdings(&light, &all));
-    // Pieces 1 and 3 of 3 of unit 7 (given out of order) and unit 6.
+    // Parts 1 and 3 of 3 of unit 7 (given out of order) and unit 6.
     let share = holdings(&plan, &[4, 1, 2]);
     let cut = |index| Part { index, of: 3 };
     assert_eq!(
@@ -916,31 +920,31 @@ fn a_runs_pieces_are_grouped_by_unit_and_a_shards_share_by_finest_part() {
                 index: 1,
                 unit: WorkUnit::whole(6, 1),
                 weight: 1,
-                pieces: None,
+                parts: None,
             },
             Held {
                 index: 2,
                 unit: WorkUnit::whole(7, 25),
                 weight: 17,
-                pieces: Some(vec![cut(0), cut(2)]),
+                parts: Some(vec![cut(0), cut(2)]),
             },
         ]
     );
-    // Of 10 finest parts, pieces 0 and 2 of 3 hold 0..3 and 6..10: seven,
+    // Of 10 finest parts, parts 0 and 2 of 3 hold 0..3 and 6..10: seven,
     // numbered end to end.
     let finest = FinestHeld::new(&[cut(0), cut(2)], 10).unwrap();
     assert_eq!(finest.count, 7);
     let parts: Vec<u32> = (0..7).map(|k| finest.part(k).index).collect();
     assert_eq!(parts, vec![0, 1, 2, 6, 7, 8, 9]);
     assert!((0..7).all(|k| finest.part(k).of == 10));
-    // The pieces of a cut hold every finest part once, whatever the cut.
+    // The parts of a cut hold every finest part once, whatever the cut.
     for (of, finest) in [(3, 3), (3, 10), (7, 4096), (1, 5)] {
         let all: Vec<u32> = (0..of)
             .flat_map(|index| finest_parts(Part { index, of }, finest))
             .collect();
         assert_eq!(all, (0..finest).collect::<Vec<_>>());
     }
-    // A piece finer than the engine cuts is refused, as counting it is.
+    // A part finer than the engine cuts is refused, as counting it is.
     assert_eq!(
         FinestHeld::new(&[cut(1)], 2),
         Err(QueensError::NoSuchPart {
@@ -974,8 +978,8 @@ fn over_seeds(engine: &Layered, budget: f64, seeds: u64) -> (f64, f64, usize) {
 
 #[test]
 fn a_cut_plan_is_estimated_as_its_whole_units() {
-    // The same units, whole or cut into pieces: the same draws, the same
-    // estimate, and pieces named as such.
+    // The same units, whole or cut into parts: the same draws, the same
+    // estimate, and parts named as such.
     let mut whole = Layered::new(12, 8);
     whole.cut = Some(u64::MAX);
     let mut cut = Layered::new(12, 8);
@@ -992,8 +996,8 @@ fn a_cut_plan_is_estimated_as_its_whole_units() {
             (b.seconds, b.standard_error, b.draws, b.units)
         );
         assert_eq!((a.pieces, b.pieces), (12, plan.len()));
-        // The longest piece is the heaviest's share: a unit of 24 whole,
-        // a piece of 6 cut, of 192 in all.
+        // The longest part is the heaviest's share: a unit of 24 whole,
+        // a part of 6 cut, of 192 in all.
         assert!((a.longest_piece_seconds - a.seconds * 24.0 / 192.0).abs() < 1e-9);
         assert!((b.longest_piece_seconds - b.seconds * 6.0 / 192.0).abs() < 1e-9);
     }
@@ -1013,13 +1017,13 @@ fn a_shard_of_a_cut_plan_is_sampled_by_the_finest_parts_it_holds() {
         engine.shard = Some((index, 3));
         let (plan, chosen) = engine.chosen();
         let share = holdings(&plan, &chosen);
-        assert!(share.iter().any(|h| h.pieces.is_some()), "shard {index}");
-        // The finest parts the shard holds of each unit held in pieces.
+        assert!(share.iter().any(|h| h.parts.is_some()), "shard {index}");
+        // The finest parts the shard holds of each unit held in parts.
         let partly: std::collections::HashMap<u64, HashSet<u32>> = share
             .iter()
             .filter_map(|h| {
-                let pieces = h.pieces.as_ref()?;
-                let parts = pieces.iter().flat_map(|&p| held(p, 8)).collect();
+                let held_parts = h.parts.as_ref()?;
+                let parts = held_parts.iter().flat_map(|&p| held(p, 8)).collect();
                 Some((h.unit.key, parts))
             })
             .collect();
@@ -1030,7 +1034,7 @@ fn a_shard_of_a_cut_plan_is_sampled_by_the_finest_parts_it_holds() {
             engine.clock.assert_within(20.0);
             assert_eq!(estimate.units, share.len());
             assert_eq!(estimate.pieces, chosen.len());
-            // Only the shard's units, and of one held in pieces only the
+            // Only the shard's units, and of one held in parts only the
             // finest parts it holds.
             for (key, part, _) in engine.log.steps() {
                 assert!(share.iter().any(|h| h.unit.key == key), "unit {key}");

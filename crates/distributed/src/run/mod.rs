@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use queens_core::split::{self, Plan, UnitCount, WorkSplit};
 
 use crate::Error;
-use crate::checkpoint::{Checkpoint, RunIdentity};
+use crate::checkpoint::{Checkpoint, RunIdentity, Saved};
 use crate::recheck;
 use crate::shard::{ShardSpec, Subtotal};
 use progress::{Progress, say_resumed};
@@ -116,6 +116,16 @@ pub struct Counted {
     pub seconds: f64,
 }
 
+/// An interrupted run's outcome: `done` of `units` finished, kept in
+/// `saved_in` if the run has a checkpoint.
+fn interrupted(done: usize, units: usize, saved_in: Option<&Path>) -> Outcome {
+    Outcome::Interrupted {
+        done,
+        units,
+        saved_in: saved_in.map(Path::to_path_buf),
+    }
+}
+
 /// Why the loop stopped.
 enum Stop {
     Finished,
@@ -131,22 +141,11 @@ impl UnitRun<'_> {
             Some(shard) => split::shard_units(&plan, shard.index, shard.count),
             None => (0..plan.len()).collect(),
         };
-        let (checkpoint, saved) = match self.checkpoint {
-            Some(path) => {
-                let (checkpoint, saved) = Checkpoint::open(path, self.identity(plan.len()), &mine)?;
-                say_resumed(self.display, path, saved.done.len(), mine.len());
-                (Some(checkpoint), saved)
-            }
-            None => (None, Default::default()),
-        };
+        let (checkpoint, saved) = self.resume(plan.len(), &mine)?;
         // A signal while the plan was made and dealt (seconds at the largest
         // boards) ends the run here, with its line, before any unit starts.
         if self.interrupted.load(Ordering::Acquire) {
-            return Ok(Outcome::Interrupted {
-                done: saved.done.len(),
-                units: mine.len(),
-                saved_in: self.checkpoint.map(Path::to_path_buf),
-            });
+            return Ok(interrupted(saved.done.len(), mine.len(), self.checkpoint));
         }
         let rechecked = match (self.recheck, self.checkpoint) {
             (Some(recheck), Some(path)) => self.recheck_saved(recheck, path, &plan, &saved.done)?,
@@ -176,23 +175,7 @@ impl UnitRun<'_> {
         let tick = self.save_every.min(Duration::from_millis(250));
         let (stop, seconds) = loop {
             let mut counted = Vec::new();
-            let stop = match workers.next(tick) {
-                Event::Counted { index, count } => {
-                    counted.push((index, count));
-                    None
-                }
-                Event::Quiet => None,
-                Event::Finished(result) => Some(result.map(|()| Stop::Finished)),
-            };
-            let stop = stop.or_else(|| {
-                let interrupted = self.interrupted.load(Ordering::Acquire);
-                // Units that finished before the interruption was seen are
-                // kept too, not only the one that woke the loop.
-                interrupted.then(|| {
-                    counted.extend(workers.counted_so_far());
-                    Ok(Stop::Interrupted)
-                })
-            });
+            let stop = self.next(&mut workers, tick, &mut counted);
             for (index, count) in counted {
                 done.insert(index, count);
                 saving.changed();
@@ -213,13 +196,67 @@ impl UnitRun<'_> {
         };
         drop(progress);
         if let Stop::Interrupted = stop {
-            return Ok(Outcome::Interrupted {
-                done: done.len(),
-                units: mine.len(),
-                saved_in: saving.saved_in().map(Path::to_path_buf),
-            });
+            return Ok(interrupted(done.len(), mine.len(), saving.saved_in()));
         }
 
+        Ok(Outcome::Counted(self.counted(
+            &plan,
+            mine.len(),
+            done,
+            resumed,
+            rechecked,
+            seconds,
+        )))
+    }
+
+    /// The checkpoint of a run of `units` plan units, and what it holds
+    /// of this run's (`mine`): nothing without one.
+    fn resume(&self, units: usize, mine: &[usize]) -> Result<(Option<Checkpoint>, Saved), Error> {
+        let Some(path) = self.checkpoint else {
+            return Ok((None, Saved::default()));
+        };
+        let (checkpoint, saved) = Checkpoint::open(path, self.identity(units), mine)?;
+        say_resumed(self.display, path, saved.done.len(), mine.len());
+        Ok((Some(checkpoint), saved))
+    }
+
+    /// Waits up to `tick` for the workers, adding what they counted to
+    /// `counted`; says why the run stops, if it does.
+    fn next(
+        &self,
+        workers: &mut Workers,
+        tick: Duration,
+        counted: &mut Vec<(usize, UnitCount)>,
+    ) -> Option<Result<Stop, queens_core::QueensError>> {
+        let stop = match workers.next(tick) {
+            Event::Counted { index, count } => {
+                counted.push((index, count));
+                None
+            }
+            Event::Quiet => None,
+            Event::Finished(result) => Some(result.map(|()| Stop::Finished)),
+        };
+        stop.or_else(|| {
+            let interrupted = self.interrupted.load(Ordering::Acquire);
+            // Units that finished before the interruption was seen are
+            // kept too, not only the one that woke the loop.
+            interrupted.then(|| {
+                counted.extend(workers.counted_so_far());
+                Ok(Stop::Interrupted)
+            })
+        })
+    }
+
+    /// What a finished run found, from every unit's count (`done`).
+    fn counted(
+        &self,
+        plan: &Plan,
+        units: usize,
+        done: BTreeMap<usize, UnitCount>,
+        resumed: usize,
+        rechecked: usize,
+        seconds: f64,
+    ) -> Counted {
         let mut total = UnitCount::default();
         for count in done.values() {
             total += *count;
@@ -228,19 +265,19 @@ impl UnitRun<'_> {
         if self.shard.is_none_or(|s| s.index == 1) {
             total.nodes += plan.nodes;
         }
-        Ok(Outcome::Counted(Counted {
+        Counted {
             total,
             subtotals: done
                 .into_iter()
                 .map(|(unit, count)| Subtotal { unit, count })
                 .collect(),
             plan_units: plan.len(),
-            units: mine.len(),
+            units,
             resumed,
             rechecked,
             plan_nodes: plan.nodes,
             seconds,
-        }))
+        }
     }
 
     /// Recounts a sample of the units saved in the checkpoint at `path`
@@ -384,16 +421,16 @@ mod tests {
         assert_eq!(counted.total.solutions, 60);
     }
 
-    /// Two units of five pieces each, a piece's solutions its place in
-    /// the plan; the third piece of the second unit can be made to raise an
-    /// interruption and never finish, like a long unit's piece in flight.
+    /// Two units of five parts each, a part's solutions its place in
+    /// the plan; the third part of the second unit can be made to raise an
+    /// interruption and never finish, like a long unit's part in flight.
     struct Pieces {
         stuck: Option<&'static AtomicBool>,
     }
 
     impl WorkSplit for Pieces {
         fn version(&self) -> &'static str {
-            "pieces/1"
+            "parts/1"
         }
         fn plan(&self, _: usize) -> Result<Plan, QueensError> {
             let units = vec![WorkUnit::whole(0, 50), WorkUnit::whole(1, 50)];
@@ -416,7 +453,7 @@ mod tests {
     }
 
     #[test]
-    fn an_interrupted_run_keeps_the_finished_pieces_of_a_unit_in_flight() {
+    fn an_interrupted_run_keeps_the_finished_parts_of_a_unit_in_flight() {
         static RAISED: AtomicBool = AtomicBool::new(false);
         static STUCK: Pieces = Pieces {
             stuck: Some(&RAISED),
@@ -427,12 +464,12 @@ mod tests {
         let runs = |split: &'static Pieces, interrupted: &'static AtomicBool| {
             run(split, Some(&path), interrupted)
         };
-        // The plan's units are the ten pieces; one thread counts them in
-        // plan order (equal weights), and the second unit's third piece
+        // The plan's units are the ten parts; one thread counts them in
+        // plan order (equal weights), and the second unit's third part
         // never finishes: its first two are saved all the same.
         match runs(&STUCK, &RAISED).run().unwrap() {
             Outcome::Interrupted { done, units, .. } => assert_eq!((done, units), (7, 10)),
-            Outcome::Counted(_) => panic!("the stuck piece finished"),
+            Outcome::Counted(_) => panic!("the stuck part finished"),
         }
         static CALM: AtomicBool = AtomicBool::new(false);
         let Outcome::Counted(counted) = runs(&PIECES, &CALM).run().unwrap() else {
@@ -440,7 +477,7 @@ mod tests {
         };
         assert_eq!((counted.resumed, counted.units), (7, 10));
         assert_eq!(counted.total.solutions, (0..10).sum::<u64>());
-        let pieces: Vec<usize> = counted.subtotals.iter().map(|s| s.unit).collect();
-        assert_eq!(pieces, (0..10).collect::<Vec<_>>());
+        let parts: Vec<usize> = counted.subtotals.iter().map(|s| s.unit).collect();
+        assert_eq!(parts, (0..10).collect::<Vec<_>>());
     }
 }

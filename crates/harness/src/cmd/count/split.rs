@@ -1,0 +1,144 @@
+//! `queens count N` with a solver that splits its work: its units on
+//! threads through [`queens_distributed::run`], one shard of them, resumed
+//! from a checkpoint.
+
+use std::path::Path;
+use std::time::Duration;
+
+use queens_core::split::WorkSplit;
+use queens_core::{Solver, counted};
+
+use super::{Args, WHOSE, advice, check_published, device_row};
+use crate::count_record::CountRecord;
+use crate::error::CliError;
+use crate::interruption;
+use queens_distributed::published;
+use queens_distributed::run::{Counted, Display, Outcome, Recheck, UnitRun};
+use queens_distributed::shard::ShardRecord;
+
+/// A solver that splits its work: its units on threads, one shard of them,
+/// resumed from a checkpoint.
+pub(super) fn run(
+    args: &Args,
+    solver: &'static dyn Solver,
+    split: &'static dyn WorkSplit,
+) -> Result<(), CliError> {
+    let recheck = args.recheck.map(|units| Recheck {
+        units,
+        seed: args.seed.unwrap_or_else(|| fastrand::u64(..)),
+    });
+    let outcome = count_units(args, solver.info().id, split, recheck)?;
+    let (n, total, id) = (args.board.n, outcome.total, solver.info().id);
+    // One shard of several is a part, with nothing published to compare;
+    // a whole run (or shard 1/1) is the board's count.
+    let whole = args.shard.is_none_or(|spec| spec.count == 1);
+    let classes = if whole && args.unique {
+        Some(published::classes(
+            total.fixed_pairs,
+            WHOSE,
+            advice(outcome.resumed > 0),
+        )?)
+    } else {
+        None
+    };
+    if whole {
+        check_published(n, total.solutions, classes, outcome.resumed > 0)?;
+    }
+    let shard = (args.shard)
+        .map(|spec| ShardRecord::seal(n, id, spec, split.version(), &outcome, args.unique));
+    let record = CountRecord {
+        n,
+        solver: id,
+        solutions: total.solutions,
+        // A shard's share of the classes is not a whole number: `merge`
+        // computes them from the fixed pairs of all shards.
+        unique: classes.filter(|_| shard.is_none()),
+        nodes: total.nodes,
+        seconds: outcome.seconds,
+        shard,
+    };
+    let mut extra = extra_rows(args, &outcome, recheck);
+    extra.extend(device_row(solver));
+    record.print(&extra, args.json)
+}
+
+/// Counts the units of `split` as `args` ask, on threads, with the
+/// solver's `id` in a checkpoint; an interruption is the line it ends with.
+fn count_units(
+    args: &Args,
+    id: &str,
+    split: &'static dyn WorkSplit,
+    recheck: Option<Recheck>,
+) -> Result<Counted, CliError> {
+    let interrupted = interruption::watch();
+    let outcome = UnitRun {
+        solver_id: id,
+        split,
+        n: args.board.n,
+        unique: args.unique,
+        threads: args.threads(),
+        shard: args.shard,
+        checkpoint: args.checkpoint.as_deref(),
+        save_every: Duration::from_secs_f64(args.checkpoint_every),
+        display: if args.quiet {
+            Display::Quiet
+        } else {
+            Display::Shown
+        },
+        interrupted: &interrupted,
+        recheck,
+    }
+    .run()?;
+    match outcome {
+        Outcome::Counted(counted) => Ok(counted),
+        // The units still in flight cannot be cut short and are worth
+        // nothing half done: what is finished is saved, and the process
+        // ends now (the caller prints the line and exits 130).
+        Outcome::Interrupted {
+            done,
+            units,
+            saved_in,
+        } => Err(CliError::Interrupted(interrupted_line(
+            done,
+            units,
+            saved_in.as_deref(),
+        ))),
+    }
+}
+
+/// The rows a split count adds to the table: its units and plan, its
+/// shard, what it resumed and rechecked.
+fn extra_rows(args: &Args, outcome: &Counted, recheck: Option<Recheck>) -> Vec<(String, String)> {
+    let mut extra = vec![
+        ("units".to_string(), outcome.units.to_string()),
+        ("planning nodes".to_string(), outcome.plan_nodes.to_string()),
+    ];
+    if let Some(spec) = args.shard {
+        extra.push(("shard".to_string(), spec.to_string()));
+    }
+    if outcome.resumed > 0 {
+        extra.push(("resumed units".to_string(), outcome.resumed.to_string()));
+    }
+    if let Some(recheck) = recheck.filter(|_| outcome.rechecked > 0) {
+        extra.push((
+            "rechecked units".to_string(),
+            format!("{}, as saved (--seed {})", outcome.rechecked, recheck.seed),
+        ));
+    }
+    extra
+}
+
+/// What an interrupted count says: how much is finished, and how to go on.
+fn interrupted_line(done: usize, units: usize, saved_in: Option<&Path>) -> String {
+    match saved_in {
+        Some(path) => format!(
+            "interrupted: {done} of {} finished and saved in {}; run the same command again to resume",
+            counted(units, "unit", "units"),
+            path.display()
+        ),
+        None => format!(
+            "interrupted after {done} of {}; nothing was saved (--checkpoint FILE makes a run resumable)",
+            counted(units, "unit", "units")
+        ),
+    }
+}
