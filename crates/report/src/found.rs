@@ -11,7 +11,7 @@ use super::format::{bytes, duration_ns, significant, thousands};
 use super::inputs::{FIND_PLOT_FILE, Source};
 use super::page::charts::Series;
 use super::page::styles::Styles;
-use super::table::{Cell, Column, Outcome, Table, by_n, error_list, timed};
+use super::table::{Cell, Column, Outcome, Table, by_n, entry_cell, error_list, timed};
 use queens_record::{Entry, FIND_ONE, FinderFacts, Status};
 
 /// Several records' found boards as one table, later entries replacing
@@ -153,16 +153,15 @@ impl Found {
         )
     }
 
-    /// One cell of a table by n: `value` of a timed entry, or what became
-    /// of the entry, or "" where the finder has none.
     /// A table of one row per n and one column per finder, `value` of
     /// each timed entry.
     fn by_n_table(&self, out: &mut String, value: &dyn Fn(&Entry) -> Option<String>) {
         let ids: Vec<&str> = self.finders.iter().map(|f| f.id.as_str()).collect();
-        let entry = |id: &str, n| self.entry(id, n);
         let n_text = |n: usize| thousands(n as u64);
-        out.push_str(&by_n(&self.ns, &ids, &entry, n_text, &|e| {
-            value(e).map_or(Cell::Missing, Cell::Text)
+        out.push_str(&by_n(&self.ns, &ids, n_text, &|id, n| {
+            entry_cell(self.entry(id, n), |e| {
+                value(e).map_or(Cell::Missing, Cell::Text)
+            })
         }));
     }
 

@@ -53,6 +53,11 @@ pub fn generate(
             problem: problem.to_string(),
         })
     };
+    // The README's plots of every solver, the same as the page's.
+    let standalone = |file: &'static str, measure: &Measure| {
+        let series = measure.series(&overlay, &styles);
+        drawn(file, charts::svg(measure, &series, Variant::Standalone))
+    };
     Ok(Outputs {
         comparison: tables::comparison(
             command,
@@ -62,11 +67,8 @@ pub fn generate(
             analyses,
             trees,
         ),
-        time_plot: drawn(TIME_PLOT_FILE, standalone(&charts::TIME, &overlay, &styles))?,
-        nodes_plot: drawn(
-            NODES_PLOT_FILE,
-            standalone(&charts::NODES, &overlay, &styles),
-        )?,
+        time_plot: standalone(TIME_PLOT_FILE, &charts::TIME)?,
+        nodes_plot: standalone(NODES_PLOT_FILE, &charts::NODES)?,
         find_plot: if found.finders.is_empty() {
             None
         } else {
@@ -87,20 +89,6 @@ pub fn generate(
             }),
         )?,
     })
-}
-
-/// A plot of every solver as a file of its own (the README's two plots,
-/// the same as the page's).
-fn standalone(
-    measure: &Measure,
-    overlay: &Overlay,
-    styles: &Styles,
-) -> Result<String, askama::Error> {
-    charts::svg(
-        measure,
-        &measure.series(overlay, styles),
-        Variant::Standalone,
-    )
 }
 
 /// The README section: the summary and the plots, with links made relative

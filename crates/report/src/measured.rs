@@ -88,16 +88,13 @@ impl Request {
 /// carries the same extra statistics of its solver (row-fold's widest
 /// level, three-mask's positions tried), they get a column each.
 fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
-    let mut entries = Vec::new();
-    if let Some(baseline) = &request.baseline
-        && !overlay.solvers.iter().any(|s| &s.id == baseline)
-    {
-        return Err(format!("the records have no solver '{baseline}'"));
-    }
-    for solver in &request.solvers {
+    for solver in request.baseline.iter().chain(&request.solvers) {
         if !overlay.solvers.iter().any(|s| &s.id == solver) {
             return Err(format!("the records have no solver '{solver}'"));
         }
+    }
+    let mut entries = Vec::new();
+    for solver in &request.solvers {
         for &n in &request.ns {
             entries.push(
                 overlay

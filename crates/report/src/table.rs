@@ -308,31 +308,33 @@ pub(crate) fn timed(entry: &Entry) -> bool {
     Outcome::of(entry) == Outcome::Timed
 }
 
-/// A Markdown table with one row per n (written by `n_text`) and one column per
-/// id: `cell` of each timed entry, the status of the others, nothing where
-/// there is no entry. Ends with a blank line.
-pub(crate) fn by_n<'a>(
+/// A Markdown table with one row per n (written by `n_text`) and one
+/// column per id, each cell `cell(id, n)`. Ends with a blank line.
+pub(crate) fn by_n(
     ns: &[usize],
     ids: &[&str],
-    entry: &dyn Fn(&str, usize) -> Option<&'a Entry>,
     n_text: fn(usize) -> String,
-    cell: &dyn Fn(&Entry) -> Cell,
+    cell: &dyn Fn(&str, usize) -> Cell,
 ) -> String {
     let mut columns = vec![Column::numbers("n")];
     columns.extend(ids.iter().map(|id| Column::numbers(*id)));
     let mut table = Table::new(columns);
     for &n in ns {
         let mut row = vec![Cell::Text(n_text(n))];
-        row.extend(ids.iter().map(|id| match entry(id, n) {
-            None => Cell::Empty,
-            Some(e) => match Outcome::of(e) {
-                Outcome::Timed => cell(e),
-                outcome => Cell::Status(outcome),
-            },
-        }));
+        row.extend(ids.iter().map(|id| cell(id, n)));
         table.push(row);
     }
     table.markdown() + "\n"
+}
+
+/// A cell of a table by n: `cell` of a timed entry, the status of any
+/// other, nothing where there is no entry.
+pub(crate) fn entry_cell(entry: Option<&Entry>, cell: impl FnOnce(&Entry) -> Cell) -> Cell {
+    match entry.map(|e| (e, Outcome::of(e))) {
+        None => Cell::Empty,
+        Some((e, Outcome::Timed)) => cell(e),
+        Some((_, outcome)) => Cell::Status(outcome),
+    }
 }
 
 /// The list of failed entries: "- solver at n = N: message".

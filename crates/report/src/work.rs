@@ -12,7 +12,7 @@ use queens_record::instructions::InstructionsEntry;
 use super::format::{significant, thousands};
 use super::inputs::InstructionsSource;
 use super::overlay::Overlay;
-use super::table::{Cell, Column, Outcome, Table};
+use super::table::{Cell, Column, Outcome, Table, by_n};
 
 /// What the report says beside every instructions figure: where they were
 /// counted and on what build, and why that differs from the timed build.
@@ -93,33 +93,24 @@ pub(crate) fn instructions_section(
          nodes costs; beside it, the bench record's time per node at the same n (— where it \
          has none).\n\n",
     );
-    let ids: Vec<(&str, usize)> = record
-        .solvers
-        .iter()
-        .map(|s| (s.id.as_str(), s.max_n))
-        .collect();
+    let ids: Vec<&str> = record.solvers.iter().map(|s| s.id.as_str()).collect();
+    let max_n = |id: &str| record.solvers.iter().find(|s| s.id == id).map(|s| s.max_n);
     let mut ns: Vec<usize> = record.entries.iter().map(|e| e.n).collect();
     ns.sort_unstable();
     ns.dedup();
     let table = |out: &mut String, title: &str, cell: &dyn Fn(&InstructionsEntry) -> String| {
         let _ = writeln!(out, "### {title}\n");
-        let mut columns = vec![Column::numbers("n")];
-        columns.extend(ids.iter().map(|(id, _)| Column::numbers(*id)));
-        let mut table = Table::new(columns);
-        for &n in &ns {
-            let mut row = vec![Cell::Text(n.to_string())];
-            row.extend(ids.iter().map(|&(id, max_n)| match record.entry(id, n) {
-                Some(entry) => match Outcome::of_instructions(entry) {
-                    Outcome::Counted => Cell::Text(cell(entry)),
-                    outcome => Cell::Status(outcome),
-                },
-                None if n > max_n => Cell::Text(format!("(n ≤ {max_n})")),
-                None => Cell::Empty,
-            }));
-            table.push(row);
-        }
-        out.push_str(&table.markdown());
-        out.push('\n');
+        out.push_str(&by_n(&ns, &ids, |n| n.to_string(), &|id, n| match (
+            record.entry(id, n),
+            max_n(id),
+        ) {
+            (Some(entry), _) => match Outcome::of_instructions(entry) {
+                Outcome::Counted => Cell::Text(cell(entry)),
+                outcome => Cell::Status(outcome),
+            },
+            (None, Some(max_n)) if n > max_n => Cell::Text(format!("(n ≤ {max_n})")),
+            (None, _) => Cell::Empty,
+        }));
     };
     table(out, "Instructions per solution", &|entry| {
         entry.per_solution.map(figure).unwrap_or_default()

@@ -235,17 +235,10 @@ struct MeasuredRow {
 }
 
 enum Measured {
-    Timed {
-        /// Cold median, or "not recorded" in a version-1 record.
-        cold: String,
-        warm: String,
-        nodes: String,
-        cold_per_node: String,
-        warm_per_node: String,
-        /// Branch misses per node, "cold / warm", or "—" where absent.
-        misses: String,
-        heap: String,
-    },
+    /// The cells after n, in the order of the table's titles: cold and
+    /// warm median ("not recorded": a version-1 record), nodes, cold and
+    /// warm ns/node, branch misses per node ("—" where absent), peak heap.
+    Timed(Vec<String>),
     /// Not timed: its status.
     Not(Outcome),
 }
@@ -360,19 +353,19 @@ fn measured(entry: &Entry) -> MeasuredRow {
     let unknown = || "?".to_string();
     let not_recorded = || "not recorded".to_string();
     let result = match (Outcome::of(entry), entry.timing) {
-        (Outcome::Timed, Some(timing)) => Measured::Timed {
-            cold: entry
+        (Outcome::Timed, Some(timing)) => Measured::Timed(vec![
+            entry
                 .cold_median_ns()
                 .map(duration_ns)
                 .unwrap_or_else(not_recorded),
-            warm: duration_ns(timing.median_ns),
-            nodes: entry.nodes.map(thousands).unwrap_or_else(unknown),
-            cold_per_node: entry
+            duration_ns(timing.median_ns),
+            entry.nodes.map(thousands).unwrap_or_else(unknown),
+            entry
                 .cold_ns_per_node
                 .map(significant)
                 .unwrap_or_else(not_recorded),
-            warm_per_node: entry.ns_per_node.map(significant).unwrap_or_else(unknown),
-            misses: match (
+            entry.ns_per_node.map(significant).unwrap_or_else(unknown),
+            match (
                 entry.cold_branch_misses_per_node,
                 entry.warm_branch_misses_per_node,
             ) {
@@ -381,8 +374,8 @@ fn measured(entry: &Entry) -> MeasuredRow {
                 }
                 _ => "—".to_string(),
             },
-            heap: entry.peak_heap_bytes.map(bytes).unwrap_or_else(unknown),
-        },
+            entry.peak_heap_bytes.map(bytes).unwrap_or_else(unknown),
+        ]),
         (outcome, _) => Measured::Not(outcome),
     };
     MeasuredRow { n: entry.n, result }

@@ -25,6 +25,8 @@ pub fn markdown(text: &str, width: Width) -> String {
         links: Vec::new(),
         verbatim: None,
         table: None,
+        alignments: Vec::new(),
+        cells: Vec::new(),
     };
     for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
         renderer.event(event);
@@ -55,14 +57,6 @@ struct Verbatim {
     code: bool,
 }
 
-/// A Markdown table being collected.
-struct Cells {
-    alignments: Vec<Alignment>,
-    head: Vec<String>,
-    rows: Vec<Vec<String>>,
-    row: Vec<String>,
-}
-
 struct Renderer {
     width: Width,
     lines: Vec<String>,
@@ -74,7 +68,11 @@ struct Renderer {
     /// Per open link: where its text starts in `inline`, and its address.
     links: Vec<(usize, String)>,
     verbatim: Option<Verbatim>,
-    table: Option<Cells>,
+    /// The table being collected, once its head is read.
+    table: Option<Table>,
+    /// The alignments of its columns, and the cells of its current row.
+    alignments: Vec<Alignment>,
+    cells: Vec<String>,
 }
 
 impl Renderer {
@@ -91,15 +89,7 @@ impl Renderer {
                 self.inline.push_str(&code);
                 self.inline.push('`');
             }
-            Event::InlineMath(math) | Event::DisplayMath(math) => {
-                self.inline.push('$');
-                self.inline.push_str(&math);
-                self.inline.push('$');
-            }
             Event::InlineHtml(html) => self.inline.push_str(&html),
-            Event::FootnoteReference(label) => {
-                self.inline.push_str(&format!("[^{label}]"));
-            }
             Event::SoftBreak => self.inline.push(' '),
             Event::HardBreak => self.inline.push('\n'),
             Event::Rule => {
@@ -111,9 +101,8 @@ impl Renderer {
                 };
                 self.emit(vec![format!("{rest}{}", "-".repeat(room))]);
             }
-            Event::TaskListMarker(done) => {
-                self.inline.push_str(if done { "[x] " } else { "[ ] " });
-            }
+            // Math, footnotes and task lists: their options are off.
+            _ => {}
         }
     }
 
@@ -158,30 +147,19 @@ impl Renderer {
             }
             Tag::Table(alignments) => {
                 self.gap();
-                self.table = Some(Cells {
-                    alignments,
-                    head: Vec::new(),
-                    rows: Vec::new(),
-                    row: Vec::new(),
-                });
+                self.alignments = alignments;
             }
             Tag::TableHead | Tag::TableRow | Tag::TableCell => self.inline.clear(),
             Tag::Emphasis => self.inline.push('_'),
             Tag::Strong => self.inline.push('*'),
-            Tag::Strikethrough => self.inline.push_str("~~"),
             Tag::Link { dest_url, .. } => self.links.push((self.inline.len(), dest_url.into())),
             Tag::Image { dest_url, .. } => {
                 self.inline.push_str("[image: ");
                 self.links.push((self.inline.len(), dest_url.into()));
             }
-            // Their text is printed as it comes.
-            Tag::FootnoteDefinition(_)
-            | Tag::DefinitionList
-            | Tag::DefinitionListTitle
-            | Tag::DefinitionListDefinition
-            | Tag::Superscript
-            | Tag::Subscript
-            | Tag::MetadataBlock(_) => {}
+            // Strikethrough, footnotes, definition lists and the like:
+            // their options are off.
+            _ => {}
         }
     }
 
@@ -203,34 +181,21 @@ impl Renderer {
             }
             TagEnd::TableCell => {
                 let cell = std::mem::take(&mut self.inline);
-                if let Some(table) = &mut self.table {
-                    table.row.push(cell.trim().to_string());
-                }
+                self.cells.push(cell.trim().to_string());
             }
-            TagEnd::TableHead => {
-                if let Some(table) = &mut self.table {
-                    table.head = std::mem::take(&mut table.row);
-                }
-            }
+            TagEnd::TableHead => self.table_head(),
             TagEnd::TableRow => {
+                let row = std::mem::take(&mut self.cells);
                 if let Some(table) = &mut self.table {
-                    let row = std::mem::take(&mut table.row);
-                    table.rows.push(row);
+                    table.row(row);
                 }
             }
             TagEnd::Table => self.table(),
             TagEnd::Emphasis => self.inline.push('_'),
             TagEnd::Strong => self.inline.push('*'),
-            TagEnd::Strikethrough => self.inline.push_str("~~"),
             TagEnd::Link => self.link_end(""),
             TagEnd::Image => self.link_end("]"),
-            TagEnd::FootnoteDefinition
-            | TagEnd::DefinitionList
-            | TagEnd::DefinitionListTitle
-            | TagEnd::DefinitionListDefinition
-            | TagEnd::Superscript
-            | TagEnd::Subscript
-            | TagEnd::MetadataBlock(_) => {}
+            _ => {}
         }
     }
 
@@ -372,29 +337,30 @@ impl Renderer {
         self.emit(lines);
     }
 
-    /// A table through [`Table`]: every column may wrap, numbers stay
-    /// flush right where the Markdown says so.
-    fn table(&mut self) {
-        let Some(cells) = self.table.take() else {
-            return;
-        };
-        let titles: Vec<Column> = cells
-            .head
-            .iter()
+    /// A table's columns from its head: every column may wrap, numbers
+    /// stay flush right where the Markdown says so.
+    fn table_head(&mut self) {
+        let titles = std::mem::take(&mut self.cells);
+        let columns = titles
+            .into_iter()
             .enumerate()
             .map(|(i, title)| Column {
-                title: title.clone(),
-                align: match cells.alignments.get(i) {
+                title,
+                align: match self.alignments.get(i) {
                     Some(Alignment::Right) => Align::Right,
                     _ => Align::Left,
                 },
                 wraps: true,
             })
             .collect();
-        let mut table = Table::new(titles).with_rule();
-        for row in cells.rows {
-            table.row(row);
-        }
+        self.table = Some(Table::new(columns).with_rule());
+    }
+
+    /// The collected table through [`Table`].
+    fn table(&mut self) {
+        let Some(table) = self.table.take() else {
+            return;
+        };
         let (first, rest) = self.prefixes();
         let text = table.render(self.width.less(columns(&rest)));
         let lines = text

@@ -134,10 +134,11 @@ impl Table {
                     .unwrap_or(0)
             })
             .collect();
-        match self.fitted(natural, width) {
+        let lines = match self.fitted(natural, width) {
             Some(widths) => self.lines(&widths, width),
             None => self.blocks(width),
-        }
+        };
+        lines.into_iter().map(|line| line + "\n").collect()
     }
 
     /// Column widths that fit `width`: the natural ones when they fit;
@@ -207,18 +208,13 @@ impl Table {
     }
 
     /// The table laid out in columns of `widths`.
-    fn lines(&self, widths: &[usize], width: Width) -> String {
+    fn lines(&self, widths: &[usize], width: Width) -> Vec<String> {
         let table_width = widths.iter().sum::<usize>() + GAP * (widths.len() - 1);
         let titles: Vec<String> = self.columns.iter().map(|c| c.title.clone()).collect();
-        let mut out = String::new();
-        for line in self.physical_lines(&titles, widths, true) {
-            out.push_str(&line);
-            out.push('\n');
-        }
+        let mut out = self.physical_lines(&titles, widths, true);
         if self.rule {
             let dashes: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-            out.push_str(&dashes.join(&" ".repeat(GAP)));
-            out.push('\n');
+            out.push(dashes.join(&" ".repeat(GAP)));
         }
         let indent = " ".repeat(self.indent_below);
         let hanging = format!("{indent}  ");
@@ -241,10 +237,7 @@ impl Table {
             for text in under {
                 lines.extend(wrap(text, width, &indent, &hanging));
             }
-            for line in lines {
-                out.push_str(&line);
-                out.push('\n');
-            }
+            out.extend(lines);
         }
         out
     }
@@ -294,9 +287,9 @@ impl Table {
 
     /// Each row as a block: `title: value` pairs (empty cells left out)
     /// wrapped to the width, the note after them, the lines under it.
-    fn blocks(&self, width: Width) -> String {
+    fn blocks(&self, width: Width) -> Vec<String> {
         let indent = " ".repeat(self.indent_below);
-        let mut out = String::new();
+        let mut out = Vec::new();
         for row in &self.rows {
             let mut pairs: Vec<String> = row
                 .cells
@@ -308,13 +301,9 @@ impl Table {
             if !row.note.is_empty() {
                 pairs.push(row.note.clone());
             }
-            let mut lines = wrap(&pairs.join("; "), width, "", &indent);
+            out.extend(wrap(&pairs.join("; "), width, "", &indent));
             for text in &row.below {
-                lines.extend(wrap(text, width, &indent, &format!("{indent}  ")));
-            }
-            for line in lines {
-                out.push_str(&line);
-                out.push('\n');
+                out.extend(wrap(text, width, &indent, &format!("{indent}  ")));
             }
         }
         out
