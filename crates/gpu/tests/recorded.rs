@@ -34,10 +34,10 @@ fn every_recorded_gpu_count_equals_oeis() {
     }
     assert!(lines >= 5, "no GPU counts under {}", dir.display());
     for ((solver, n), gpu) in &nodes {
-        if solver == "gpu-constellations" {
-            if let Some(cpu) = nodes.get(&("constellations".to_string(), *n)) {
-                assert_eq!(gpu, cpu, "nodes at n = {n}");
-            }
+        if solver == "gpu-constellations"
+            && let Some(cpu) = nodes.get(&("constellations".to_string(), *n))
+        {
+            assert_eq!(gpu, cpu, "nodes at n = {n}");
         }
     }
 }
