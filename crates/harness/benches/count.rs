@@ -42,7 +42,7 @@ use queens_measure::cold::{self, BENCH_COLD_ROUNDS};
 use queens_measure::find::{self, FIND_SEED, FoundRun};
 use queens_measure::{CheckedRun, published_count, stats, timed_run};
 use queens_record::{
-    COUNT, Entry, FIND_ONE, FinderFacts, Provenance, Record, Settings, SolverFacts, Status,
+    COUNT, Entry, FIND_ONE, FinderFacts, Outcome, Provenance, Record, Settings, SolverFacts, Status,
 };
 
 /// Peak heap bytes are measured in the checking runs: the bench, like the
@@ -155,7 +155,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         .nresamples(10_000)
         .configure_from_args();
     let mut entries: Vec<Entry> = Vec::new();
-    let mut group = criterion.benchmark_group(COUNT);
+    let mut group = criterion.benchmark_group(COUNT.as_str());
     for &solver in &solvers {
         let id = solver.info().id;
         let plan = climb::probe_grid(
@@ -173,7 +173,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
     group.finish();
     let finders = registry::timed_finders(&settings.finders).map_err(|e| e.to_string())?;
     let find_started = Instant::now();
-    let mut group = criterion.benchmark_group(FIND_ONE);
+    let mut group = criterion.benchmark_group(FIND_ONE.as_str());
     for (finder, sizes) in &finders {
         let id = finder.info().id;
         let plan = find::probe_sizes(*finder, sizes, settings.max_run, FIND_SEED);
@@ -189,7 +189,10 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
     } else {
         1
     };
-    let timed = entries.iter().filter(|e| e.status == Status::Timed).count();
+    let timed = entries
+        .iter()
+        .filter(|e| e.status() == Status::Timed)
+        .count();
     let cold_started = Instant::now();
     let branch_misses_unavailable =
         cold::attach_cold(&mut entries, &solvers, cold_rounds, &options);
@@ -211,7 +214,7 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
     if !settings.benchmarking {
         return Ok(());
     }
-    if !entries.iter().any(|e| e.status == Status::Timed) {
+    if !entries.iter().any(|e| e.status() == Status::Timed) {
         eprintln!("count bench: nothing was timed (filtered out?), so no record was written");
         return Ok(());
     }
@@ -341,7 +344,7 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, checked: Duration) -> usi
 fn timed_entry(run: &impl Checking, measured: &Measured) -> Option<Entry> {
     let samples = &measured.samples;
     let measured = samples.get(samples.len().checked_sub(measured.sample_size)?..)?;
-    Some(run.entry(Status::Timed, stats::timing(measured), None))
+    Some(run.entry(Outcome::timed(stats::timing(measured)?)))
 }
 
 fn describe_plan<R: Checking + HasN>(id: &str, plan: &[Planned<R>]) {
@@ -362,11 +365,9 @@ fn describe_plan<R: Checking + HasN>(id: &str, plan: &[Planned<R>]) {
     let settled: Vec<String> = plan
         .iter()
         .filter_map(|p| match p {
-            Planned::Settled(entry) => Some(format!(
-                "n = {}: {}",
-                entry.n,
-                entry.error.as_deref().unwrap_or("")
-            )),
+            Planned::Settled(entry) => {
+                Some(format!("n = {}: {}", entry.n, entry.error().unwrap_or("")))
+            }
             Planned::Time(_) => None,
         })
         .collect();

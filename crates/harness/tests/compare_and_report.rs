@@ -277,8 +277,10 @@ fn an_instructions_record_goes_beside_the_times_and_a_bad_one_is_exit_2() {
 
     // One count changed: a number no real run gives, refused by its field.
     let mut value: serde_json::Value = serde_json::from_str(&good).unwrap();
-    let solutions = value["entries"][0]["solutions"].as_u64().unwrap();
-    value["entries"][0]["solutions"] = serde_json::json!(solutions + 1);
+    let solutions = value["entries"][0]["outcome"]["solutions"]
+        .as_u64()
+        .unwrap();
+    value["entries"][0]["outcome"]["solutions"] = serde_json::json!(solutions + 1);
     std::fs::write(dir.path().join("bad-instructions.json"), value.to_string()).unwrap();
     let refused = queens(
         &[
@@ -294,7 +296,7 @@ fn an_instructions_record_goes_beside_the_times_and_a_bad_one_is_exit_2() {
     let stderr = text(&refused.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
-        stderr.contains("bad-instructions.json") && stderr.contains("entries[0].solutions"),
+        stderr.contains("bad-instructions.json") && stderr.contains("entries[0].outcome.solutions"),
         "{stderr}"
     );
     assert!(!dir.path().join("bad").exists(), "nothing written");

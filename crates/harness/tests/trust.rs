@@ -411,7 +411,7 @@ fn a_record_that_would_crash_or_mislead_the_report_is_refused_naming_the_field()
         .as_array()
         .unwrap()
         .iter()
-        .position(|e| e["status"] == "timed")
+        .position(|e| e["outcome"]["status"] == "timed")
         .unwrap();
     type Change = Box<dyn Fn(&mut Value)>;
     let cases: Vec<(&str, Change)> = vec![
@@ -424,16 +424,18 @@ fn a_record_that_would_crash_or_mislead_the_report_is_refused_naming_the_field()
             Box::new(move |r| r["entries"][timed]["n"] = 2_147_483_648u64.into()),
         ),
         (
-            "timing.median_ns",
-            Box::new(move |r| r["entries"][timed]["timing"]["median_ns"] = 1e308.into()),
+            "outcome.warm.median_ns",
+            Box::new(move |r| r["entries"][timed]["outcome"]["warm"]["median_ns"] = 1e308.into()),
         ),
         (
-            "timing.median_ns",
-            Box::new(move |r| r["entries"][timed]["timing"]["median_ns"] = 0.0.into()),
+            "outcome.warm.median_ns",
+            Box::new(move |r| r["entries"][timed]["outcome"]["warm"]["median_ns"] = 0.0.into()),
         ),
         (
-            "ns_per_node",
-            Box::new(move |r| r["entries"][timed]["ns_per_node"] = (-1e308).into()),
+            "outcome.cold.median_ns",
+            Box::new(move |r| {
+                r["entries"][timed]["outcome"]["cold"]["median_ns"] = (-1e308).into()
+            }),
         ),
         (
             "solutions",

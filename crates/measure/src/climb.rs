@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use queens_core::{CountOptions, Solver, oeis};
 
-use queens_record::{Entry, Status, Timing};
+use queens_record::{Entry, Outcome};
 
 use crate::run::{CheckedRun, Expected, checked_run, skipped_entry, timed_run};
 use crate::stats;
@@ -68,22 +68,21 @@ const PROBE_SLACK: f64 = 4.0;
 pub trait Checking {
     /// Wall time of the checking run.
     fn wall(&self) -> Duration;
-    /// Whether the answer was right, so that it may be timed.
-    fn is_correct(&self) -> bool;
-    /// Its record entry, with a timing if there was one (never for a wrong
-    /// answer).
-    fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry;
+    /// Why the answer is wrong, so that it must not be timed.
+    fn error(&self) -> Option<&String>;
+    /// Its record entry with `outcome`, or for a wrong answer an error.
+    fn entry(&self, outcome: Outcome) -> Entry;
 }
 
 impl Checking for CheckedRun {
     fn wall(&self) -> Duration {
         self.wall
     }
-    fn is_correct(&self) -> bool {
-        CheckedRun::is_correct(self)
+    fn error(&self) -> Option<&String> {
+        self.error.as_ref()
     }
-    fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
-        CheckedRun::entry(self, status, timing, note)
+    fn entry(&self, outcome: Outcome) -> Entry {
+        CheckedRun::entry(self, outcome)
     }
 }
 
@@ -157,23 +156,20 @@ pub(crate) fn probe<R: Checking>(
         }
         let run = check(n);
         ladder.record(run.wall());
-        if !run.is_correct() {
-            plan.push(Planned::Settled(Box::new(run.entry(
-                Status::Error,
-                None,
-                None,
-            ))));
+        if let Some(why) = run.error() {
+            let why = why.clone();
+            plan.push(Planned::Settled(Box::new(
+                run.entry(Outcome::Error { why }),
+            )));
         } else if run.wall() > max_run {
             let why = format!(
                 "one run took {}, over the {} limit",
                 seconds(run.wall()),
                 seconds(max_run)
             );
-            plan.push(Planned::Settled(Box::new(run.entry(
-                Status::OverBudget,
-                None,
-                Some(why),
-            ))));
+            plan.push(Planned::Settled(Box::new(
+                run.entry(Outcome::OverBudget { why }),
+            )));
             break;
         } else {
             plan.push(Planned::Time(run));
@@ -260,22 +256,22 @@ pub(crate) fn climb_within_budget<R: Checking>(
         // The checking run, and the cold runs this n will get if timed.
         spent += run.wall().saturating_mul(per_run);
         ladder.record(run.wall());
-        if !run.is_correct() {
-            entries.push(run.entry(Status::Error, None, None));
+        if let Some(why) = run.error() {
+            entries.push(run.entry(Outcome::Error { why: why.clone() }));
             progress(n);
             continue;
         }
         let samples = sample_runs(&mut || (climber.time)(n), run.wall(), budget, &mut spent);
         progress(n);
         match stats::timing(&samples) {
-            Some(timing) => entries.push(run.entry(Status::Timed, Some(timing), None)),
+            Some(warm) => entries.push(run.entry(Outcome::timed(warm))),
             None => {
                 let why = format!(
                     "the checking run took {}; no time left for timed runs in its {} budget",
                     seconds(run.wall()),
                     seconds(budget)
                 );
-                entries.push(run.entry(Status::OverBudget, None, Some(why)));
+                entries.push(run.entry(Outcome::OverBudget { why }));
                 break;
             }
         }
@@ -332,6 +328,7 @@ pub fn seconds(duration: Duration) -> String {
 mod tests {
     use super::*;
     use crate::run::published_count;
+    use queens_record::Status;
     use queens_three_mask::ThreeMask;
 
     #[test]
@@ -357,13 +354,13 @@ mod tests {
             |_| {},
         );
         assert_eq!(entries.len(), 1, "{entries:?}");
-        assert_eq!(entries[0].status, Status::OverBudget);
+        assert_eq!(entries[0].status(), Status::OverBudget);
         assert_eq!(
             entries[0].solutions,
             Some(2),
             "the checking run still counted n = 4"
         );
-        assert!(entries[0].error.as_ref().unwrap().contains("no time left"));
+        assert!(entries[0].error().unwrap().contains("no time left"));
     }
 
     #[test]
@@ -380,9 +377,9 @@ mod tests {
         let ns: Vec<usize> = entries.iter().map(|e| e.n).collect();
         assert_eq!(ns, vec![4, 5, 6, 7]);
         for entry in &entries {
-            assert_eq!(entry.status, Status::Timed);
+            assert_eq!(entry.status(), Status::Timed);
             assert_eq!(entry.solutions, published_count(entry.n));
-            assert!(entry.timing.unwrap().samples >= MIN_SAMPLES);
+            assert!(entry.timing().unwrap().samples >= MIN_SAMPLES);
         }
     }
 
@@ -394,13 +391,11 @@ mod tests {
         fn wall(&self) -> Duration {
             Duration::from_millis(10u64.pow(self.0 as u32 - 3))
         }
-        fn is_correct(&self) -> bool {
-            true
+        fn error(&self) -> Option<&String> {
+            None
         }
-        fn entry(&self, status: Status, _: Option<Timing>, note: Option<String>) -> Entry {
-            let mut entry = skipped_entry("claimed", self.0, note.unwrap_or_default());
-            entry.status = status;
-            entry
+        fn entry(&self, outcome: Outcome) -> Entry {
+            Entry::new(queens_record::COUNT, "claimed", self.0, outcome)
         }
     }
 
@@ -430,8 +425,8 @@ mod tests {
         let ns: Vec<usize> = entries.iter().map(|e| e.n).collect();
         assert_eq!(ns, vec![4, 5, 6, 7], "{entries:?}");
         let last = entries.last().unwrap();
-        assert_eq!(last.status, Status::OverBudget);
-        assert_eq!(last.error.as_deref(), Some("not run: 60.00 s predicted"));
+        assert_eq!(last.status(), Status::OverBudget);
+        assert_eq!(last.error(), Some("not run: 60.00 s predicted"));
         // The first steps predict nothing (too short to extrapolate from);
         // n = 6 is told 6 x 100 ms x 10.
         let told = told.borrow();
@@ -450,6 +445,8 @@ mod tests {
             published_count,
         );
         assert_eq!(plan.len(), 1);
-        assert!(matches!(&plan[0], Planned::Settled(entry) if entry.status == Status::OverBudget));
+        assert!(
+            matches!(&plan[0], Planned::Settled(entry) if entry.status() == Status::OverBudget)
+        );
     }
 }

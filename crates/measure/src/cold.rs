@@ -17,7 +17,7 @@
 //! cold samples ([`attach_cold`]).
 
 use queens_core::{CountOptions, Finder, Solver};
-use queens_record::{COUNT, Entry, FIND_ONE, Status};
+use queens_record::{COUNT, Entry, FIND_ONE, Outcome, Question};
 use std::hint::black_box;
 
 use crate::counters::{self, BranchMisses};
@@ -143,8 +143,8 @@ fn spacer() {
 }
 
 /// Takes cold samples of every timed count in `entries` (each solver found
-/// by id in `solvers`) and writes them into the entries: `cold`,
-/// `cold_ns_per_node` and, with a counter, branch misses per node cold and
+/// by id in `solvers`) and writes them into the entries: `cold` and,
+/// with a counter, branch misses per node cold and
 /// warm. Returns the reason the branch-miss figures are absent, if they
 /// are, for the record's settings.
 pub fn attach_cold(
@@ -178,7 +178,7 @@ pub fn attach_cold_found(
 /// found by id in `ids` and run once by `run(position in ids, n)`.
 fn attach(
     entries: &mut [Entry],
-    question: &str,
+    question: Question,
     ids: &[&str],
     rounds: usize,
     run: &mut dyn FnMut(usize, usize) -> std::time::Duration,
@@ -187,7 +187,7 @@ fn attach(
     // A solver stopped at its first board keeps the solver's id: only the
     // question tells its two kinds of entry apart.
     let timed: Vec<usize> = (0..entries.len())
-        .filter(|&i| entries[i].status == Status::Timed && entries[i].question == question)
+        .filter(|&i| entries[i].timing().is_some() && entries[i].question == question)
         .collect();
     let keys: Vec<(usize, usize)> = timed
         .iter()
@@ -204,12 +204,10 @@ fn attach(
     });
     for (&i, sample) in timed.iter().zip(&samples) {
         let entry = &mut entries[i];
-        entry.cold = stats::timing(&sample.ns);
+        if let Outcome::Timed { cold, .. } = &mut entry.outcome {
+            *cold = stats::timing(&sample.ns);
+        }
         let nodes = entry.nodes.filter(|&nodes| nodes > 0);
-        entry.cold_ns_per_node = entry
-            .cold
-            .zip(nodes)
-            .map(|(cold, nodes)| cold.median_ns / nodes as f64);
         entry.cold_branch_misses_per_node =
             nodes.and_then(|n| counters::per_node(&sample.misses, n));
         entry.warm_branch_misses_per_node =
@@ -221,6 +219,10 @@ fn attach(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn one_run() -> queens_record::Timing {
+        stats::timing(&[1000.0]).unwrap()
+    }
     use queens_three_mask::ThreeMask;
 
     #[test]
@@ -273,23 +275,21 @@ mod tests {
         let solvers: [&dyn Solver; 1] = [&ThreeMask];
         let options = CountOptions::default();
         let run = crate::checked_run(&ThreeMask, 6, &options, crate::published_count);
-        let timed = run.entry(Status::Timed, stats::timing(&[1000.0]), None);
+        let timed = run.entry(Outcome::timed(one_run()));
         let over = crate::skipped_entry("three-mask", 7, "too slow".into());
         let mut entries = vec![timed, over];
         let why = attach_cold(&mut entries, &solvers, 3, &options);
-        let cold = entries[0].cold.expect("the timed entry has a cold timing");
+        let cold = entries[0]
+            .cold()
+            .expect("the timed entry has a cold timing");
         assert_eq!(cold.samples, 3);
-        let nodes = entries[0].nodes.unwrap() as f64;
-        assert_eq!(entries[0].cold_ns_per_node, Some(cold.median_ns / nodes));
-        assert_eq!(entries[1].cold, None);
+        assert_eq!(entries[1].cold(), None);
         // Branch misses exactly when the counter opened.
         assert_eq!(
             entries[0].cold_branch_misses_per_node.is_none(),
             why.is_some(),
             "{why:?}"
         );
-        // The record check accepts what was attached.
-        assert!(entries[0].cold_ns_per_node.unwrap() > 0.0);
     }
 
     #[test]
@@ -299,24 +299,17 @@ mod tests {
         static FIRST: queens_core::find::FirstBoard =
             queens_core::find::FirstBoard::new(&ThreeMask, &queens_three_mask::INFO);
         let options = CountOptions::default();
-        let count = crate::checked_run(&ThreeMask, 6, &options, crate::published_count).entry(
-            Status::Timed,
-            stats::timing(&[1000.0]),
-            None,
-        );
-        let found = crate::find::checked_find(&FIRST, 20, 0).entry(
-            Status::Timed,
-            stats::timing(&[1000.0]),
-            None,
-        );
+        let count = crate::checked_run(&ThreeMask, 6, &options, crate::published_count)
+            .entry(Outcome::timed(one_run()));
+        let found = crate::find::checked_find(&FIRST, 20, 0).entry(Outcome::timed(one_run()));
         let mut entries = vec![count, found];
         let solvers: [&dyn Solver; 1] = [&ThreeMask];
         attach_cold(&mut entries, &solvers, 2, &options);
-        assert_eq!(entries[0].cold.unwrap().samples, 2);
-        assert_eq!(entries[1].cold, None, "a count of n = 20 was never run");
+        assert_eq!(entries[0].cold().unwrap().samples, 2);
+        assert_eq!(entries[1].cold(), None, "a count of n = 20 was never run");
         let finders: [&dyn Finder; 1] = [&FIRST];
         attach_cold_found(&mut entries, &finders, 3, 0);
-        assert_eq!(entries[0].cold.unwrap().samples, 2);
-        assert_eq!(entries[1].cold.unwrap().samples, 3);
+        assert_eq!(entries[0].cold().unwrap().samples, 2);
+        assert_eq!(entries[1].cold().unwrap().samples, 3);
     }
 }

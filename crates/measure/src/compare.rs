@@ -116,7 +116,7 @@ impl Comparison {
         self.record
             .entries
             .iter()
-            .any(|e| e.status == Status::Error)
+            .any(|e| e.status() == Status::Error)
     }
 }
 
@@ -276,7 +276,7 @@ mod tests {
         // Every timed n has its cold samples beside the warm ones, and the
         // record is one a reader accepts.
         for entry in &comparison.record.entries {
-            assert_eq!(entry.cold.unwrap().samples, COMPARE_COLD_ROUNDS);
+            assert_eq!(entry.cold().unwrap().samples, COMPARE_COLD_ROUNDS);
         }
         assert_eq!(queens_record::meaning::check(&comparison.record), Ok(()));
         assert_eq!(steps, vec![(4, 1, 3), (5, 2, 3), (6, 3, 3)]);
@@ -327,16 +327,16 @@ mod tests {
         assert_eq!(queens_record::meaning::check(record), Ok(()));
         assert_eq!(record.finders.len(), 1);
         // three-mask at n = 8 twice: its count and its first board.
-        let at_8: Vec<&str> = record
+        let at_8: Vec<queens_record::Question> = record
             .entries
             .iter()
             .filter(|e| e.solver == "three-mask" && e.n == 8)
-            .map(|e| e.question.as_str())
+            .map(|e| e.question)
             .collect();
         assert_eq!(at_8, vec![queens_record::COUNT, queens_record::FIND_ONE]);
         for entry in &record.entries {
-            assert_eq!(entry.status, Status::Timed, "{entry:?}");
-            assert_eq!(entry.cold.unwrap().samples, COMPARE_COLD_ROUNDS);
+            assert_eq!(entry.status(), Status::Timed, "{entry:?}");
+            assert_eq!(entry.cold().unwrap().samples, COMPARE_COLD_ROUNDS);
         }
         // Not seeded: no seed recorded.
         assert_eq!(record.settings.find_seed, None);

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use queens_core::find::{Found, check_found};
 use queens_core::{Finder, check};
-use queens_record::{Entry, FIND_ONE, Status, Timing};
+use queens_record::{Entry, FIND_ONE, Outcome};
 
 use crate::climb::{self, Checking, Climber, Planned};
 use crate::heap;
@@ -93,14 +93,9 @@ pub struct FoundRun {
 }
 
 impl FoundRun {
-    /// Whether the run may be timed: a board came back, and it is one.
-    pub fn is_correct(&self) -> bool {
-        self.error.is_none()
-    }
-
     /// The record entry for this run, with the timing of the repeated runs
     /// if there were any. An incorrect run is always an error entry.
-    pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
+    pub fn entry(&self, outcome: Outcome) -> Entry {
         let checked = crate::run::Checked {
             question: FIND_ONE,
             solver: self.finder,
@@ -112,7 +107,7 @@ impl FoundRun {
         };
         Entry {
             extra: self.extra.clone(),
-            ..checked.entry((status, timing, note))
+            ..checked.entry(outcome)
         }
     }
 }
@@ -174,20 +169,18 @@ pub fn timed_find(finder: &dyn Finder, n: usize, seed: u64) -> Duration {
 
 /// An entry for a size not run at all: the last run predicts it too long.
 fn skipped(finder: &str, n: usize, why: String) -> Entry {
-    let mut entry = crate::skipped_entry(finder, n, why);
-    entry.question = FIND_ONE.to_string();
-    entry
+    Entry::new(FIND_ONE, finder, n, Outcome::OverBudget { why })
 }
 
 impl Checking for FoundRun {
     fn wall(&self) -> Duration {
         self.wall
     }
-    fn is_correct(&self) -> bool {
-        FoundRun::is_correct(self)
+    fn error(&self) -> Option<&String> {
+        self.error.as_ref()
     }
-    fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
-        FoundRun::entry(self, status, timing, note)
+    fn entry(&self, outcome: Outcome) -> Entry {
+        FoundRun::entry(self, outcome)
     }
 }
 
@@ -244,6 +237,7 @@ mod tests {
     use super::*;
     use queens_core::find::FirstBoard;
     use queens_core::{FinderInfo, QueensError};
+    use queens_record::Status;
 
     /// A deliberately broken finder: its "board" puts every queen on the
     /// first row, or on the main diagonal (which the linear checker's
@@ -299,14 +293,14 @@ mod tests {
             assert_eq!(entries.len(), 2, "{entries:?}");
             for entry in &entries {
                 assert_eq!(entry.question, FIND_ONE);
-                assert_eq!(entry.status, Status::Error, "{entry:?}");
-                assert_eq!(entry.timing, None);
-                let error = entry.error.as_deref().unwrap();
+                assert_eq!(entry.status(), Status::Error, "{entry:?}");
+                assert_eq!(entry.timing(), None);
+                let error = entry.error().unwrap();
                 assert!(error.contains(says), "{error}");
             }
             // The bench's probe says the same.
             let plan = probe_sizes(finder, &[8], Duration::from_secs(1), FIND_SEED);
-            assert!(matches!(&plan[..], [Planned::Settled(e)] if e.status == Status::Error));
+            assert!(matches!(&plan[..], [Planned::Settled(e)] if e.status() == Status::Error));
         }
     }
 
@@ -336,7 +330,7 @@ mod tests {
         );
         assert_eq!(entries.len(), 3);
         for entry in &entries {
-            assert_eq!(entry.status, Status::Timed, "{entry:?}");
+            assert_eq!(entry.status(), Status::Timed, "{entry:?}");
             assert_eq!(entry.question, FIND_ONE);
             assert_eq!(entry.solutions, None);
             assert!(entry.nodes.is_some_and(|steps| steps > 0));

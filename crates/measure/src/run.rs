@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use queens_core::{CountOptions, SearchStats, Solver, oeis};
 
-use queens_record::{COUNT, Entry, Status, Timing};
+use queens_record::{COUNT, Entry, Outcome, Question};
 
 use crate::heap;
 
@@ -49,14 +49,9 @@ pub struct CheckedRun {
 }
 
 impl CheckedRun {
-    /// Whether the run may be timed: it counted, and counted right.
-    pub fn is_correct(&self) -> bool {
-        self.error.is_none()
-    }
-
-    /// The record entry for this run, with the timing of the repeated runs
-    /// if there were any. An incorrect run is always an error entry.
-    pub fn entry(&self, status: Status, timing: Option<Timing>, note: Option<String>) -> Entry {
+    /// The record entry for this run, with what the repeated runs made of
+    /// it. An incorrect run is always an error entry.
+    pub fn entry(&self, outcome: Outcome) -> Entry {
         let stats = self.stats.as_ref();
         let checked = Checked {
             question: COUNT,
@@ -71,7 +66,7 @@ impl CheckedRun {
             solutions: stats.map(|s| s.solutions),
             unique: stats.and_then(|s| s.unique),
             extra: stats.map(|s| s.extra.clone()).unwrap_or_default(),
-            ..checked.entry((status, timing, note))
+            ..checked.entry(outcome)
         }
     }
 }
@@ -79,7 +74,7 @@ impl CheckedRun {
 /// What a checking run (a count's or a finder's) established, as its
 /// entry records it whatever the question.
 pub(crate) struct Checked<'a> {
-    pub(crate) question: &'a str,
+    pub(crate) question: Question,
     pub(crate) solver: &'a str,
     pub(crate) n: usize,
     pub(crate) wall: Duration,
@@ -91,42 +86,20 @@ pub(crate) struct Checked<'a> {
 }
 
 impl Checked<'_> {
-    /// The entry, offered a `status`, a timing and a note: a wrong answer
-    /// is always an error, never a timing. The answer itself (solutions,
-    /// unique boards, the solver's own figures) is left empty for the
-    /// caller to fill.
-    pub(crate) fn entry(
-        &self,
-        (status, timing, note): (Status, Option<Timing>, Option<String>),
-    ) -> Entry {
-        let (status, error, timing) = match self.error {
-            Some(error) => (Status::Error, Some(error.clone()), None),
-            None => (status, note, timing),
-        };
-        let ns_per_node = match (timing, self.nodes) {
-            (Some(timing), Some(nodes)) if nodes > 0 => Some(timing.median_ns / nodes as f64),
-            _ => None,
+    /// The entry, offered an outcome: a wrong answer is always an error,
+    /// never a timing. The answer itself (solutions, unique boards, the
+    /// solver's own figures) is left empty for the caller to fill.
+    pub(crate) fn entry(&self, outcome: Outcome) -> Entry {
+        let outcome = match self.error {
+            Some(why) => Outcome::Error { why: why.clone() },
+            None => outcome,
         };
         Entry {
-            question: self.question.to_string(),
-            solver: self.solver.to_string(),
-            n: self.n,
-            status,
-            error,
-            solutions: None,
-            unique: None,
             nodes: self.nodes,
-            extra: Vec::new(),
             // Only a run that answered held what it answered.
             peak_heap_bytes: self.nodes.map(|_| self.peak_heap_bytes),
             check_run_ns: Some(self.wall.as_nanos() as u64),
-            timing,
-            ns_per_node,
-            // Taken later, in rounds through every timed (solver, n).
-            cold: None,
-            cold_ns_per_node: None,
-            cold_branch_misses_per_node: None,
-            warm_branch_misses_per_node: None,
+            ..Entry::new(self.question, self.solver, self.n, outcome)
         }
     }
 }
@@ -134,25 +107,7 @@ impl Checked<'_> {
 /// An entry for an n that was not run at all because the last run predicts
 /// it would take too long.
 pub fn skipped_entry(solver: &str, n: usize, why: String) -> Entry {
-    Entry {
-        question: COUNT.to_string(),
-        solver: solver.to_string(),
-        n,
-        status: Status::OverBudget,
-        error: Some(why),
-        solutions: None,
-        unique: None,
-        nodes: None,
-        extra: Vec::new(),
-        peak_heap_bytes: None,
-        check_run_ns: None,
-        timing: None,
-        ns_per_node: None,
-        cold: None,
-        cold_ns_per_node: None,
-        cold_branch_misses_per_node: None,
-        warm_branch_misses_per_node: None,
-    }
+    Entry::new(COUNT, solver, n, Outcome::OverBudget { why })
 }
 
 /// Counts once with the allocator watching and checks the count.
@@ -221,6 +176,7 @@ pub fn timed_run(solver: &dyn Solver, n: usize, options: &CountOptions) -> Durat
 mod tests {
     use super::*;
     use crate::stats::timing;
+    use queens_record::Status;
     use queens_three_mask::ThreeMask;
 
     fn off_by_one(n: usize) -> Option<u64> {
@@ -230,24 +186,23 @@ mod tests {
     #[test]
     fn a_correct_count_passes_the_check() {
         let run = checked_run(&ThreeMask, 8, &CountOptions::default(), published_count);
-        assert!(run.is_correct(), "{:?}", run.error);
-        let entry = run.entry(Status::Timed, timing(&[100.0]), None);
-        assert_eq!(entry.status, Status::Timed);
+        assert_eq!(run.error, None);
+        let entry = run.entry(Outcome::timed(timing(&[100.0]).unwrap()));
+        assert_eq!(entry.status(), Status::Timed);
         assert_eq!(entry.solutions, Some(92));
         assert!(entry.nodes.is_some_and(|nodes| nodes > 92));
-        assert!(entry.ns_per_node.is_some());
+        assert!(entry.ns_per_node().is_some());
     }
 
     #[test]
     fn a_wrong_count_becomes_an_error_entry_never_a_timing() {
         let run = checked_run(&ThreeMask, 8, &CountOptions::default(), off_by_one);
-        assert!(!run.is_correct());
+        assert!(run.error.is_some());
         // Even when a caller offers a timing, the entry refuses it.
-        let entry = run.entry(Status::Timed, timing(&[100.0]), None);
-        assert_eq!(entry.status, Status::Error);
-        assert_eq!(entry.timing, None);
-        assert_eq!(entry.ns_per_node, None);
-        let message = entry.error.unwrap();
+        let entry = run.entry(Outcome::timed(timing(&[100.0]).unwrap()));
+        assert_eq!(entry.status(), Status::Error);
+        assert_eq!(entry.timing(), None);
+        let message = entry.error().unwrap();
         assert!(
             message.contains("92") && message.contains("93"),
             "{message}"
@@ -265,8 +220,8 @@ mod tests {
             &CountOptions::default(),
             published_count,
         )
-        .entry(Status::Timed, None, None);
-        assert_eq!(entry.status, Status::Error);
-        assert!(entry.error.unwrap().contains("supports n <="));
+        .entry(Outcome::timed(timing(&[100.0]).unwrap()));
+        assert_eq!(entry.status(), Status::Error);
+        assert!(entry.error().unwrap().contains("supports n <="));
     }
 }

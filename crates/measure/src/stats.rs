@@ -72,7 +72,7 @@ mod tests {
         // depend on this crate; they must stay what `timing` computes.
         let expected = timing(&[14_000.5, 15_000.25, 13_999.75]);
         assert_eq!(
-            queens_record::fixtures::sample_record().entries[0].timing,
+            queens_record::fixtures::sample_record().entries[0].timing(),
             expected
         );
         assert_eq!(queens_record::fixtures::one_sample(7.0), timing(&[7.0]));

@@ -328,19 +328,36 @@ impl Staged {
 /// was expected to be.
 pub fn from_json<T: DeserializeOwned>(path: &Path, text: &str, what: &str) -> Result<T, FileError> {
     let mut reader = serde_json::Deserializer::from_str(text);
-    let parsed: T = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
-        let field = e.path().to_string();
-        let problem = format!("{what}: {}", e.into_inner());
-        if field == "." {
-            FileError::new(path, problem)
-        } else {
-            FileError::field(path, field, problem)
-        }
-    })?;
+    let parsed =
+        serde_path_to_error::deserialize(&mut reader).map_err(|e| refusal(path, what, e))?;
     reader
         .end()
         .map_err(|e| FileError::new(path, format!("{what}: {e}")))?;
     Ok(parsed)
+}
+
+/// [`from_json`] for a document already parsed (and perhaps brought up to
+/// date from an older layout).
+pub fn from_value<T: DeserializeOwned>(
+    path: &Path,
+    value: serde_json::Value,
+    what: &str,
+) -> Result<T, FileError> {
+    serde_path_to_error::deserialize(value).map_err(|e| refusal(path, what, e))
+}
+
+fn refusal<E: std::fmt::Display>(
+    path: &Path,
+    what: &str,
+    e: serde_path_to_error::Error<E>,
+) -> FileError {
+    let field = e.path().to_string();
+    let problem = format!("{what}: {}", e.into_inner());
+    if field == "." {
+        FileError::new(path, problem)
+    } else {
+        FileError::field(path, field, problem)
+    }
 }
 
 #[cfg(test)]

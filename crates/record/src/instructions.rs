@@ -11,7 +11,7 @@
 //! `<UTC time>-instructions.json` beside the bench records; [`crate::newest`]
 //! never takes one for a bench record, [`newest_instructions`] finds them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -19,27 +19,41 @@ use serde_json::Value;
 
 use queens_core::oeis;
 
-use super::meaning::MAX_N;
+use super::meaning::{MAX_N, Problem, filled_line, listed, one_line, problem, seconds};
 use super::provenance::Provenance;
-use super::store::{newest_of_kind, read_json, write_new_json};
+use super::store::{
+    Kind, header, newest_of_kind, read_json, take, upgrade_entries, write_new_json,
+};
 use crate::error::FileError;
-use crate::files::from_json;
+use crate::files::from_value;
 
-/// The value of the `schema` field of an instructions record.
-pub const INSTRUCTIONS_SCHEMA: &str = "queens-instructions-record";
-/// The one version this build reads and writes.
-pub const INSTRUCTIONS_SCHEMA_VERSION: u32 = 1;
+/// The value of the `format` field of an instructions record.
+pub const INSTRUCTIONS_FORMAT: &str = "queens-instructions";
+/// The version this build writes. Version 2 nested what happened to an
+/// entry in its `outcome` and stopped storing the ratios (computed);
+/// version 1 (`"schema": "queens-instructions-record"`) is still read.
+pub const INSTRUCTIONS_FORMAT_VERSION: u32 = 2;
 /// What an instructions record's file name ends with, before `.json`.
 pub const INSTRUCTIONS_KIND: &str = "instructions";
+
+const INSTRUCTIONS: Kind = Kind {
+    format: INSTRUCTIONS_FORMAT,
+    version: INSTRUCTIONS_FORMAT_VERSION,
+    old_schema: "queens-instructions-record",
+    old_versions: 1..=1,
+    name: "an instructions record",
+    remedy: "rerun `cargo xtask instructions`",
+};
 
 /// One run of `cargo xtask instructions`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InstructionsRecord {
-    /// Always [`INSTRUCTIONS_SCHEMA`].
-    pub schema: String,
-    /// Always [`INSTRUCTIONS_SCHEMA_VERSION`] when written by this build.
-    pub schema_version: u32,
+    /// Always [`INSTRUCTIONS_FORMAT`].
+    pub format: String,
+    /// Always [`INSTRUCTIONS_FORMAT_VERSION`]: older records are brought to
+    /// it when read.
+    pub format_version: u32,
     /// Where the numbers come from (`rustc`: the compiler of the counted
     /// binary).
     pub provenance: Provenance,
@@ -71,19 +85,52 @@ pub struct InstructionsSolver {
     pub max_n: usize,
 }
 
-/// What happened to one (solver, n).
+/// What happened to one (solver, n), as a kind: what [`Counting`] is,
+/// without its figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum InstructionsStatus {
-    /// Counted: `instructions` holds the count.
+    /// Counted.
     Counted,
     /// Not counted: the solver's search does not run in this process (a GPU
-    /// engine) or cannot run under valgrind; `reason` says which.
+    /// engine) or cannot run under valgrind.
     Skipped,
     /// Not counted: a smaller n already took longer than the budget.
     OverBudget,
-    /// Not counted: the run failed or its count was wrong (`reason`).
+    /// Not counted: the run failed or its count was wrong.
     Error,
+}
+
+/// What happened to one (solver, n), with its counts or why there are none.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Counting {
+    /// Counted.
+    Counted {
+        /// Solutions of the counted search (OEIS A000170's).
+        solutions: u64,
+        /// Nodes of the counted search, as the solver defines a node.
+        nodes: u64,
+        /// Instructions retired inside the search, of one count.
+        instructions: u64,
+        /// Seconds the callgrind run took (the emulation, not the search).
+        callgrind_seconds: f64,
+    },
+    /// Not counted: the search does not run in this process.
+    Skipped {
+        /// Why, on one line.
+        why: String,
+    },
+    /// Not counted: a smaller n already took longer than the budget.
+    OverBudget {
+        /// Why, on one line.
+        why: String,
+    },
+    /// Not counted: the run failed or its count was wrong.
+    Error {
+        /// Why, on one line.
+        why: String,
+    },
 }
 
 /// One (solver, n).
@@ -94,67 +141,78 @@ pub struct InstructionsEntry {
     pub solver: String,
     /// Board size.
     pub n: usize,
-    /// What happened.
-    pub status: InstructionsStatus,
-    /// Why it was not counted; null when counted.
-    pub reason: Option<String>,
-    /// Solutions of the counted search (OEIS A000170 when counted).
-    pub solutions: Option<u64>,
-    /// Nodes of the counted search, as the solver defines a node.
-    pub nodes: Option<u64>,
-    /// Instructions retired inside the search, of one count.
-    pub instructions: Option<u64>,
-    /// `instructions / nodes`.
-    pub per_node: Option<f64>,
-    /// `instructions / solutions`.
-    pub per_solution: Option<f64>,
-    /// Seconds the callgrind run took (the emulation, not the search).
-    pub callgrind_seconds: Option<f64>,
+    /// Counted (with its counts), or why not.
+    pub outcome: Counting,
 }
 
 impl InstructionsEntry {
-    /// A counted entry, its ratios derived from its counts.
-    pub fn counted(
-        solver: &str,
-        n: usize,
-        solutions: u64,
-        nodes: u64,
-        instructions: u64,
-        seconds: f64,
-    ) -> Self {
+    /// The entry of (solver, n).
+    pub fn new(solver: &str, n: usize, outcome: Counting) -> Self {
         InstructionsEntry {
             solver: solver.to_string(),
             n,
-            status: InstructionsStatus::Counted,
-            reason: None,
-            solutions: Some(solutions),
-            nodes: Some(nodes),
-            instructions: Some(instructions),
-            per_node: (nodes > 0).then(|| instructions as f64 / nodes as f64),
-            per_solution: (solutions > 0).then(|| instructions as f64 / solutions as f64),
-            callgrind_seconds: Some(seconds),
+            outcome,
         }
     }
 
-    /// An entry that was not counted, and why.
-    pub fn absent(solver: &str, n: usize, status: InstructionsStatus, reason: String) -> Self {
-        InstructionsEntry {
-            solver: solver.to_string(),
-            n,
-            status,
-            reason: Some(reason),
-            solutions: None,
-            nodes: None,
-            instructions: None,
-            per_node: None,
-            per_solution: None,
-            callgrind_seconds: None,
+    /// What happened, without its figures.
+    pub fn status(&self) -> InstructionsStatus {
+        match self.outcome {
+            Counting::Counted { .. } => InstructionsStatus::Counted,
+            Counting::Skipped { .. } => InstructionsStatus::Skipped,
+            Counting::OverBudget { .. } => InstructionsStatus::OverBudget,
+            Counting::Error { .. } => InstructionsStatus::Error,
+        }
+    }
+
+    /// Why it was not counted; `None` when counted.
+    pub fn reason(&self) -> Option<&str> {
+        match &self.outcome {
+            Counting::Counted { .. } => None,
+            Counting::Skipped { why } | Counting::OverBudget { why } | Counting::Error { why } => {
+                Some(why)
+            }
+        }
+    }
+
+    /// Instructions retired by the counted search.
+    pub fn instructions(&self) -> Option<u64> {
+        self.counts().map(|(_, _, instructions)| instructions)
+    }
+
+    /// Nodes of the counted search.
+    pub fn nodes(&self) -> Option<u64> {
+        self.counts().map(|(_, nodes, _)| nodes)
+    }
+
+    /// Instructions per node of the counted search.
+    pub fn per_node(&self) -> Option<f64> {
+        let (_, nodes, instructions) = self.counts().filter(|c| c.1 > 0)?;
+        Some(instructions as f64 / nodes as f64)
+    }
+
+    /// Instructions per solution of the counted search.
+    pub fn per_solution(&self) -> Option<f64> {
+        let (solutions, _, instructions) = self.counts().filter(|c| c.0 > 0)?;
+        Some(instructions as f64 / solutions as f64)
+    }
+
+    /// (solutions, nodes, instructions) when counted.
+    fn counts(&self) -> Option<(u64, u64, u64)> {
+        match self.outcome {
+            Counting::Counted {
+                solutions,
+                nodes,
+                instructions,
+                ..
+            } => Some((solutions, nodes, instructions)),
+            _ => None,
         }
     }
 }
 
 impl InstructionsRecord {
-    /// A record of this schema version.
+    /// A record of this format version.
     pub fn new(
         provenance: Provenance,
         valgrind: String,
@@ -165,8 +223,8 @@ impl InstructionsRecord {
         entries: Vec<InstructionsEntry>,
     ) -> Self {
         InstructionsRecord {
-            schema: INSTRUCTIONS_SCHEMA.to_string(),
-            schema_version: INSTRUCTIONS_SCHEMA_VERSION,
+            format: INSTRUCTIONS_FORMAT.to_string(),
+            format_version: INSTRUCTIONS_FORMAT_VERSION,
             provenance,
             valgrind,
             build,
@@ -197,55 +255,62 @@ pub fn newest_instructions(dir: &Path) -> Result<Option<PathBuf>, FileError> {
     newest_of_kind(dir, &[INSTRUCTIONS_KIND])
 }
 
-/// Whether the JSON text is an instructions record (by its `schema`), so
+/// Whether the JSON text is an instructions record (by its header), so
 /// that a reader given a file can tell the kinds apart before reading it.
 pub fn is_instructions_record(text: &str) -> bool {
     serde_json::from_str::<Value>(text)
-        .ok()
-        .and_then(|v| v.get("schema").and_then(Value::as_str).map(str::to_string))
-        .is_some_and(|schema| schema == INSTRUCTIONS_SCHEMA)
+        .is_ok_and(|value| header(Path::new(""), &value, &INSTRUCTIONS).is_ok())
 }
 
 /// Reads and checks one instructions record: its shape, then its meaning.
+/// A record of version 1 is brought to this version first.
 pub fn read_instructions(path: &Path) -> Result<InstructionsRecord, FileError> {
-    let (text, value) = read_json(path)?;
-    if value.get("schema").and_then(Value::as_str) != Some(INSTRUCTIONS_SCHEMA) {
-        return Err(FileError::new(
-            path,
-            format!("not an instructions record (no \"schema\": \"{INSTRUCTIONS_SCHEMA}\")"),
-        ));
-    }
-    match value.get("schema_version").and_then(Value::as_u64) {
-        Some(v) if v == u64::from(INSTRUCTIONS_SCHEMA_VERSION) => {}
-        other => {
-            return Err(FileError::field(
-                path,
-                "schema_version",
-                format!(
-                    "{}, but this queens reads only version {INSTRUCTIONS_SCHEMA_VERSION} \
-                     (rerun `cargo xtask instructions`)",
-                    other.map_or("missing or not a whole number".to_string(), |v| format!(
-                        "schema version {v}"
-                    ))
-                ),
-            ));
+    let (_, mut value) = read_json(path)?;
+    let what = match header(path, &value, &INSTRUCTIONS)? {
+        None => {
+            format!("does not follow instructions format version {INSTRUCTIONS_FORMAT_VERSION}")
         }
-    }
-    let record: InstructionsRecord = from_json(
-        path,
-        &text,
-        &format!("does not follow instructions schema version {INSTRUCTIONS_SCHEMA_VERSION}"),
-    )?;
+        Some(old) => {
+            upgrade(&mut value).map_err(|(field, why)| FileError::field(path, field, why))?;
+            format!("does not follow instructions schema version {old}")
+        }
+    };
+    let record: InstructionsRecord = from_value(path, value, &what)?;
     check(&record).map_err(|(field, problem)| FileError::field(path, field, problem))?;
     Ok(record)
 }
 
-type Problem = (String, String);
+/// Brings a version-1 record (`schema`; an entry's status, reason and
+/// counts side by side, the ratios stored) to this version's layout; the
+/// ratios are dropped, as they are computed.
+fn upgrade(value: &mut Value) -> Result<(), Problem> {
+    upgrade_entries(value, &INSTRUCTIONS, &mut |at, entry| {
+        let mut take = |field: &str| take(entry, field);
+        let (_, _) = (take("per_node"), take("per_solution"));
+        let (status, reason) = (take("status"), take("reason"));
+        let counts = ["solutions", "nodes", "instructions", "callgrind_seconds"].map(&mut take);
+        match (status, reason, counts) {
+            (Some(status), None, [Some(s), Some(n), Some(i), Some(c)]) if status == "counted" => {
+                Ok(
+                    serde_json::json!({"status": status, "solutions": s, "nodes": n,
+                    "instructions": i, "callgrind_seconds": c}),
+                )
+            }
+            (Some(status), Some(why), [None, None, None, None]) if status != "counted" => {
+                Ok(serde_json::json!({"status": status, "why": why}))
+            }
+            _ => Err(problem(
+                format!("{at}status"),
+                "status, reason and counts disagree (a counted entry has counts and \
+                 no reason, another a reason and no counts)",
+            )),
+        }
+    })
+}
 
 /// Checks an instructions record's meaning; the first problem, with its
 /// field.
 pub fn check(record: &InstructionsRecord) -> Result<(), Problem> {
-    let problem = |field: String, text: String| Err((field, text));
     for (field, text) in [
         ("valgrind", &record.valgrind),
         ("build", &record.build),
@@ -254,160 +319,87 @@ pub fn check(record: &InstructionsRecord) -> Result<(), Problem> {
         ("provenance.date", &record.provenance.date),
         ("provenance.rustc", &record.provenance.rustc),
     ] {
-        if text.trim().is_empty() || text.chars().any(char::is_control) || text.len() > 4096 {
-            return problem(
-                field.to_string(),
-                "empty, over 4096 bytes, or not one line".to_string(),
-            );
-        }
+        filled_line(field, text)?;
     }
-    if !(record.budget_seconds.is_finite()
-        && record.budget_seconds > 0.0
-        && record.budget_seconds <= 86_400.0 * 7.0)
-    {
-        return problem(
-            "budget_seconds".into(),
-            "not a duration in seconds (above 0, at most a week)".into(),
-        );
-    }
-    let mut ids = BTreeSet::new();
+    seconds(
+        "budget_seconds",
+        Some(record.budget_seconds),
+        86_400.0 * 7.0,
+    )?;
+    let mut ids = BTreeMap::new();
     for (i, solver) in record.solvers.iter().enumerate() {
         let field = format!("solvers[{i}]");
-        if solver.id.is_empty()
-            || !solver
-                .id
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        {
-            return problem(format!("{field}.id"), "not a solver id".into());
-        }
-        if !ids.insert(solver.id.as_str()) {
-            return problem(
-                format!("{field}.id"),
-                format!("'{}' is listed twice", solver.id),
-            );
-        }
-        if !(1..=MAX_N).contains(&solver.max_n) {
-            return problem(format!("{field}.max_n"), format!("not in 1..={MAX_N}"));
-        }
-        if solver.node.chars().any(char::is_control) || solver.node.len() > 4096 {
-            return problem(format!("{field}.node"), "not one line".into());
-        }
+        listed(
+            &field,
+            "solver",
+            (&solver.id, solver.max_n, MAX_N),
+            &mut ids,
+        )?;
+        one_line(&format!("{field}.node"), &solver.node)?;
     }
     let mut seen = BTreeSet::new();
     for (i, entry) in record.entries.iter().enumerate() {
-        let field = format!("entries[{i}]");
-        check_entry(&field, entry, record)?;
-        if !seen.insert((entry.solver.as_str(), entry.n)) {
-            return problem(
-                field,
-                format!("a second entry for ({}, n = {})", entry.solver, entry.n),
+        let at = |name: &str| format!("entries[{i}].{name}");
+        let Some(&max_n) = ids.get(entry.solver.as_str()) else {
+            let text = format!("'{}' is not among the record's solvers", entry.solver);
+            return Err(problem(at("solver"), text));
+        };
+        if !(1..=max_n).contains(&entry.n) {
+            let text = format!(
+                "{} is not a board {} supports (1..={max_n})",
+                entry.n, entry.solver
             );
+            return Err(problem(at("n"), text));
+        }
+        if !seen.insert((entry.solver.as_str(), entry.n)) {
+            let text = format!("a second entry for ({}, n = {})", entry.solver, entry.n);
+            return Err(problem(format!("entries[{i}]"), text));
+        }
+        match &entry.outcome {
+            Counting::Counted {
+                solutions,
+                nodes,
+                instructions,
+                callgrind_seconds,
+            } => {
+                let expected = oeis::total(entry.n);
+                if expected != Some(*solutions) {
+                    return Err(problem(
+                        at("outcome.solutions"),
+                        format!(
+                            "a counted search of n = {} must find the published {}",
+                            entry.n,
+                            expected.map_or("count".to_string(), |e| e.to_string())
+                        ),
+                    ));
+                }
+                if *nodes == 0 {
+                    let text = "a counted search visits at least one node";
+                    return Err(problem(at("outcome.nodes"), text));
+                }
+                if *instructions == 0 {
+                    let text = "a counted search retires at least one instruction";
+                    return Err(problem(at("outcome.instructions"), text));
+                }
+                // Rounded to tenths: a quick run takes 0.0 s.
+                if !(0.0..=86_400.0 * 7.0).contains(callgrind_seconds) {
+                    let text = "not a duration in seconds (0 to a week)";
+                    return Err(problem(at("outcome.callgrind_seconds"), text));
+                }
+            }
+            Counting::Skipped { why } | Counting::OverBudget { why } | Counting::Error { why } => {
+                filled_line(&at("outcome.why"), why)?;
+            }
         }
     }
     Ok(())
-}
-
-fn check_entry(
-    field: &str,
-    entry: &InstructionsEntry,
-    record: &InstructionsRecord,
-) -> Result<(), Problem> {
-    let at = |name: &str| format!("{field}.{name}");
-    let fail = |name: &str, text: String| Err((at(name), text));
-    let Some(solver) = record.solvers.iter().find(|s| s.id == entry.solver) else {
-        return fail(
-            "solver",
-            format!("'{}' is not among the record's solvers", entry.solver),
-        );
-    };
-    if !(1..=solver.max_n).contains(&entry.n) {
-        return fail(
-            "n",
-            format!(
-                "{} is not a board {} supports (1..={})",
-                entry.n, solver.id, solver.max_n
-            ),
-        );
-    }
-    if entry.status != InstructionsStatus::Counted {
-        let numbers = [
-            entry.solutions.is_some(),
-            entry.nodes.is_some(),
-            entry.instructions.is_some(),
-            entry.per_node.is_some(),
-            entry.per_solution.is_some(),
-            entry.callgrind_seconds.is_some(),
-        ];
-        return match &entry.reason {
-            None => fail(
-                "reason",
-                "an entry that was not counted must say why".into(),
-            ),
-            Some(reason) if reason.trim().is_empty() || reason.chars().any(char::is_control) => {
-                fail("reason", "empty or not one line".into())
-            }
-            Some(_) if numbers.contains(&true) => fail(
-                "instructions",
-                "an entry that was not counted has counts".into(),
-            ),
-            Some(_) => Ok(()),
-        };
-    }
-    if entry.reason.is_some() {
-        return fail("reason", "a counted entry with a reason".into());
-    }
-    let expected = oeis::total(entry.n);
-    if expected.is_none() || entry.solutions != expected {
-        return fail(
-            "solutions",
-            format!(
-                "a counted search of n = {} must find the published {}",
-                entry.n,
-                expected.map_or("count".to_string(), |e| e.to_string())
-            ),
-        );
-    }
-    let Some(nodes) = entry.nodes.filter(|&n| n > 0) else {
-        return fail("nodes", "a counted search visits at least one node".into());
-    };
-    let Some(instructions) = entry.instructions.filter(|&i| i > 0) else {
-        return fail(
-            "instructions",
-            "a counted search retires at least one instruction".into(),
-        );
-    };
-    let solutions = expected.unwrap_or(0);
-    for (name, ratio, divisor) in [
-        ("per_node", entry.per_node, nodes),
-        ("per_solution", entry.per_solution, solutions),
-    ] {
-        let want = (divisor > 0).then(|| instructions as f64 / divisor as f64);
-        let agrees = match (ratio, want) {
-            (Some(got), Some(want)) => got.is_finite() && (got - want).abs() <= want * 1e-9,
-            (None, None) => true,
-            _ => false,
-        };
-        if !agrees {
-            return fail(
-                name,
-                format!("not instructions / its divisor ({want:?}), but {ratio:?}"),
-            );
-        }
-    }
-    match entry.callgrind_seconds {
-        Some(s) if (0.0..=86_400.0 * 7.0).contains(&s) => Ok(()),
-        _ => fail(
-            "callgrind_seconds",
-            "not a duration in seconds (0 to a week)".into(),
-        ),
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fixtures::sample_instructions;
+    use serde_json::json;
 
     fn blamed(change: impl FnOnce(&mut InstructionsRecord)) -> String {
         let mut record = sample_instructions();
@@ -440,23 +432,29 @@ mod tests {
         assert_eq!(newest_instructions(dir.path()).unwrap(), Some(second));
     }
 
+    /// The fields of the counted entry `i` of `record`.
+    fn counts(record: &mut InstructionsRecord, i: usize) -> (&mut u64, &mut u64, &mut u64) {
+        match &mut record.entries[i].outcome {
+            Counting::Counted {
+                solutions,
+                nodes,
+                instructions,
+                ..
+            } => (solutions, nodes, instructions),
+            _ => panic!("entry {i} is counted in the fixture"),
+        }
+    }
+
     #[test]
     fn counts_that_no_real_run_gives_are_refused() {
         assert_eq!(
-            blamed(|r| r.entries[0].solutions = Some(93)),
-            "entries[0].solutions"
+            blamed(|r| *counts(r, 0).0 = 93),
+            "entries[0].outcome.solutions"
         );
+        assert_eq!(blamed(|r| *counts(r, 0).1 = 0), "entries[0].outcome.nodes");
         assert_eq!(
-            blamed(|r| r.entries[0].instructions = Some(0)),
-            "entries[0].instructions"
-        );
-        assert_eq!(
-            blamed(|r| r.entries[0].per_node = Some(1.0)),
-            "entries[0].per_node"
-        );
-        assert_eq!(
-            blamed(|r| r.entries[0].per_solution = None),
-            "entries[0].per_solution"
+            blamed(|r| *counts(r, 0).2 = 0),
+            "entries[0].outcome.instructions"
         );
         assert_eq!(blamed(|r| r.entries[0].n = 40), "entries[0].n");
         assert_eq!(
@@ -466,13 +464,78 @@ mod tests {
         let copy = sample_instructions().entries[0].clone();
         let last = sample_instructions().entries.len();
         assert_eq!(blamed(|r| r.entries.push(copy)), format!("entries[{last}]"));
-        assert_eq!(blamed(|r| r.entries[1].reason = None), "entries[1].reason");
         assert_eq!(
-            blamed(|r| r.entries[1].instructions = Some(5)),
-            "entries[1].instructions"
+            blamed(|r| r.entries[1].outcome = Counting::Error { why: " ".into() }),
+            "entries[1].outcome.why"
         );
         assert_eq!(blamed(|r| r.budget_seconds = -1.0), "budget_seconds");
         assert_eq!(blamed(|r| r.valgrind = "a\nb".into()), "valgrind");
+    }
+
+    #[test]
+    fn the_ratios_are_the_counts_over_their_divisors() {
+        let record = sample_instructions();
+        let entry = &record.entries[0];
+        assert_eq!(entry.per_node(), Some(41_140.0 / 2057.0));
+        assert_eq!(entry.per_solution(), Some(41_140.0 / 92.0));
+        assert_eq!(entry.instructions(), Some(41_140));
+        let skipped = &record.entries[1];
+        assert_eq!((skipped.per_node(), skipped.instructions()), (None, None));
+        assert_eq!(skipped.reason(), Some("counts on a device"));
+    }
+
+    /// The fixture as version 1 wrote it: `schema`, an entry's status,
+    /// reason and counts side by side, the ratios stored.
+    fn version_1(record: &InstructionsRecord) -> Value {
+        let mut value = serde_json::to_value(record).unwrap();
+        let object = value.as_object_mut().unwrap();
+        object.remove("format");
+        object.remove("format_version");
+        object.insert("schema".into(), "queens-instructions-record".into());
+        object.insert("schema_version".into(), 1.into());
+        for (entry, typed) in value["entries"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .zip(&record.entries)
+        {
+            let counts = match &typed.outcome {
+                Counting::Counted {
+                    solutions,
+                    nodes,
+                    callgrind_seconds,
+                    ..
+                } => [json!(solutions), json!(nodes), json!(callgrind_seconds)],
+                _ => [Value::Null, Value::Null, Value::Null],
+            };
+            let [solutions, nodes, seconds] = counts;
+            entry.as_object_mut().unwrap().remove("outcome");
+            entry.as_object_mut().unwrap().extend([
+                ("status".into(), json!(typed.status())),
+                ("reason".into(), json!(typed.reason())),
+                ("solutions".into(), solutions),
+                ("nodes".into(), nodes),
+                ("instructions".into(), json!(typed.instructions())),
+                ("per_node".into(), json!(typed.per_node())),
+                ("per_solution".into(), json!(typed.per_solution())),
+                ("callgrind_seconds".into(), seconds),
+            ]);
+        }
+        value
+    }
+
+    #[test]
+    fn a_version_1_record_is_read_as_this_version() {
+        let record = sample_instructions();
+        let old = version_1(&record);
+        assert!(is_instructions_record(&old.to_string()));
+        assert_eq!(
+            crate::fixtures::accepted("x-instructions.json", &old.to_string(), read_instructions),
+            record
+        );
+        let mut disagree = old;
+        disagree["entries"][1]["instructions"] = json!(5);
+        assert!(problem_with(&disagree.to_string()).contains("field `entries[1].status`"));
     }
 
     fn problem_with(text: &str) -> String {
@@ -488,13 +551,13 @@ mod tests {
         let bench = serde_json::to_string(&crate::fixtures::sample_record()).unwrap();
         assert!(problem_with(&bench).contains("not an instructions record"));
         let mut other = good.clone();
-        other["schema_version"] = serde_json::json!(2);
-        assert!(problem_with(&other.to_string()).contains("schema version 2"));
+        other["format_version"] = json!(3);
+        assert!(problem_with(&other.to_string()).contains("version 3"));
         let mut unknown = good.clone();
-        unknown["entries"][0]["cycles"] = serde_json::json!(1);
+        unknown["entries"][0]["cycles"] = json!(1);
         assert!(problem_with(&unknown.to_string()).contains("does not follow"));
         let mut wrong = good;
-        wrong["entries"][0]["solutions"] = serde_json::json!(91);
-        assert!(problem_with(&wrong.to_string()).contains("field `entries[0].solutions`"));
+        wrong["entries"][0]["outcome"]["solutions"] = json!(91);
+        assert!(problem_with(&wrong.to_string()).contains("field `entries[0].outcome.solutions`"));
     }
 }

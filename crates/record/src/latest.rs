@@ -29,8 +29,8 @@ pub struct Measured {
     /// The id's entries, in the record's order: its counts and, for a
     /// finder, its boards found (`question` tells them apart).
     pub rows: Vec<Entry>,
-    /// The record's schema version (1 has no cold figure).
-    pub schema_version: u32,
+    /// Whether the record took cold samples (version 1 took none).
+    pub has_cold: bool,
     /// Why the record has no branch misses, if it says.
     pub branch_misses_unavailable: Option<String>,
 }
@@ -56,7 +56,7 @@ pub fn newest_measurements(dir: &Path, id: &str) -> Result<Newest, FileError> {
         file,
         provenance: record.provenance,
         rows,
-        schema_version: record.schema_version,
+        has_cold: record.settings.cold_rounds.is_some(),
         branch_misses_unavailable: record.settings.branch_misses_unavailable,
     })))
 }

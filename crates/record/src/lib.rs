@@ -1,8 +1,8 @@
 //! The record of one measuring run (`cargo bench` or `queens compare`): what
 //! was measured, on what, by which command, and the files it lives in. The
 //! format is documented for readers in `bench-results/FORMAT.md`;
-//! [`SCHEMA_VERSION`] changes whenever a field changes meaning, and a reader
-//! refuses any other version rather than guess.
+//! [`FORMAT_VERSION`] changes whenever a field changes meaning; older
+//! versions are brought up to date when read, and any other is refused.
 //!
 //! This crate is data and files only: it runs no solver and draws nothing.
 //! `queens-measure` makes records, `queens-report` reads them, and the
@@ -46,8 +46,8 @@ pub use error::FileError;
 pub use latest::{Measured, Newest, newest_measurements};
 pub use provenance::{Provenance, cpu_model, utc_timestamp};
 pub use schema::{
-    COUNT, Entry, FIND_ONE, FinderFacts, OLDEST_READABLE_VERSION, QUESTIONS, Record, SCHEMA,
-    SCHEMA_VERSION, Settings, SolverFacts, Status, Timing,
+    COUNT, Entry, FIND_ONE, FORMAT, FORMAT_VERSION, FinderFacts, Outcome, Question, Record,
+    Settings, SolverFacts, Status, Timing,
 };
 pub use store::{
     BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new,

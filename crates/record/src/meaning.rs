@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use queens_core::oeis;
 
-use super::schema::{COUNT, Entry, FIND_ONE, QUESTIONS, Record, Status, Timing};
+use super::schema::{Entry, Outcome, Question, Record, Timing};
 
 /// The largest board a count in a record may mention: no solver here
 /// passes 32.
@@ -29,9 +29,9 @@ const MAX_HEAP_BYTES: u64 = 1 << 50;
 const MAX_CORES: usize = 1 << 20;
 
 /// Why a field is wrong: (field path, problem).
-type Problem = (String, String);
+pub(crate) type Problem = (String, String);
 
-fn problem(field: impl Into<String>, text: impl Into<String>) -> Problem {
+pub(crate) fn problem(field: impl Into<String>, text: impl Into<String>) -> Problem {
     (field.into(), text.into())
 }
 
@@ -45,7 +45,7 @@ pub fn check(record: &Record) -> Result<(), Problem> {
     let timed: BTreeSet<&str> = record
         .entries
         .iter()
-        .filter(|e| e.status == Status::Timed)
+        .filter(|e| e.timing().is_some())
         .map(|e| e.solver.as_str())
         .collect();
     for (i, solver) in record.solvers.iter().enumerate() {
@@ -77,7 +77,9 @@ pub fn check(record: &Record) -> Result<(), Problem> {
                 field,
                 format!(
                     "a second entry for ({}, {}, n = {})",
-                    entry.question, entry.solver, entry.n
+                    entry.question.as_str(),
+                    entry.solver,
+                    entry.n
                 ),
             ));
         }
@@ -94,7 +96,7 @@ fn check_finders(record: &Record) -> Result<BTreeMap<&str, usize>, Problem> {
     let timed: BTreeSet<&str> = record
         .entries
         .iter()
-        .filter(|e| e.question == FIND_ONE)
+        .filter(|e| e.question == Question::FindOne)
         .map(|e| e.solver.as_str())
         .collect();
     let mut ids = BTreeMap::new();
@@ -125,7 +127,7 @@ fn check_finders(record: &Record) -> Result<BTreeMap<&str, usize>, Problem> {
 
 /// One of a list of solvers or finders: an id, not listed before, and a
 /// largest n in 1..=`limit`.
-fn listed<'a>(
+pub(crate) fn listed<'a>(
     field: &str,
     kind: &str,
     (id, max_n, limit): (&'a str, usize, usize),
@@ -143,13 +145,20 @@ fn listed<'a>(
             format!("'{id}' is listed twice"),
         ));
     }
-    if !(1..=limit).contains(&max_n) {
-        return Err(problem(
-            format!("{field}.max_n"),
-            format!("not in 1..={limit}"),
-        ));
+    within(format!("{field}.max_n"), max_n, 1..=limit)
+}
+
+/// `value` is in `range`.
+fn within<T: PartialOrd + std::fmt::Display>(
+    field: impl Into<String>,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<(), Problem> {
+    if range.contains(&value) {
+        return Ok(());
     }
-    Ok(())
+    let (start, end) = range.into_inner();
+    Err(problem(field, format!("{value} is not in {start}..={end}")))
 }
 
 /// A device is named (its name, backend and driver on one line each), and
@@ -199,65 +208,33 @@ fn check_provenance(record: &Record) -> Result<(), Problem> {
     ] {
         one_line(field, text)?;
     }
-    if !(1..=MAX_CORES).contains(&p.cores) {
-        return Err(problem(
-            "provenance.cores",
-            format!("not in 1..={MAX_CORES}"),
-        ));
-    }
-    Ok(())
+    within("provenance.cores", p.cores, 1..=MAX_CORES)
 }
 
 fn check_settings(record: &Record) -> Result<(), Problem> {
     let s = &record.settings;
     one_line("settings.tool", &s.tool)?;
-    if s.threads > MAX_CORES {
-        return Err(problem(
-            "settings.threads",
-            format!("more than {MAX_CORES}"),
-        ));
+    within("settings.threads", s.threads, 0..=MAX_CORES)?;
+    within("settings.min_n", s.min_n, 1..=MAX_N)?;
+    if let Some(max_n) = s.max_n {
+        within("settings.max_n", max_n, s.min_n..=MAX_N)?;
     }
-    if !(1..=MAX_N).contains(&s.min_n) {
-        return Err(problem("settings.min_n", format!("not in 1..={MAX_N}")));
-    }
-    if let Some(max_n) = s.max_n
-        && !(s.min_n..=MAX_N).contains(&max_n)
-    {
-        return Err(problem("settings.max_n", format!("not in min_n..={MAX_N}")));
-    }
-    match (record.schema_version, s.cold_rounds) {
-        (1, Some(_)) => {
-            return Err(problem(
-                "settings.cold_rounds",
-                "a version-1 record took no cold samples",
-            ));
-        }
-        (1, None) => {}
-        (_, None) => return Err(problem("settings.cold_rounds", "missing")),
-        (_, Some(rounds)) if !(1..=MAX_SAMPLES).contains(&rounds) => {
-            return Err(problem("settings.cold_rounds", "not a number of rounds"));
-        }
-        _ => {}
-    }
-    if record.schema_version < 2 && s.branch_misses_unavailable.is_some() {
-        return Err(problem(
-            "settings.branch_misses_unavailable",
-            "a version-1 record never read counters",
-        ));
+    if let Some(rounds) = s.cold_rounds {
+        within("settings.cold_rounds", rounds, 1..=MAX_SAMPLES)?;
     }
     if let Some(why) = &s.branch_misses_unavailable {
         one_line("settings.branch_misses_unavailable", why)?;
     }
-    for (field, seconds) in [
-        ("settings.max_run_seconds", s.max_run_seconds),
-        ("settings.budget_seconds", s.budget_seconds),
-    ] {
-        if let Some(seconds) = seconds
-            && !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 * 365.0)
-        {
-            return Err(problem(field, "not a duration in seconds"));
-        }
-    }
+    seconds(
+        "settings.max_run_seconds",
+        s.max_run_seconds,
+        86_400.0 * 365.0,
+    )?;
+    seconds(
+        "settings.budget_seconds",
+        s.budget_seconds,
+        86_400.0 * 365.0,
+    )?;
     Ok(())
 }
 
@@ -268,19 +245,11 @@ fn check_entry(
     (solvers, finders): (&BTreeMap<&str, usize>, &BTreeMap<&str, usize>),
 ) -> Result<(), Problem> {
     let at = |name: &str| format!("{field}.{name}");
-    one_line(&at("question"), &entry.question)?;
-    if !QUESTIONS.contains(&entry.question.as_str()) {
-        return Err(problem(
-            at("question"),
-            format!("not a question (one of {})", QUESTIONS.join(", ")),
-        ));
-    }
     // A count names a solver, a found board a finder: two lists, so that
     // one id in both never lets an entry of one question pass for the other.
-    let (kind, listed) = if entry.question == FIND_ONE {
-        ("finders", finders)
-    } else {
-        ("solvers", solvers)
+    let (kind, listed) = match entry.question {
+        Question::FindOne => ("finders", finders),
+        Question::Count => ("solvers", solvers),
     };
     let Some((&id, &max_n)) = listed.get_key_value(entry.solver.as_str()) else {
         return Err(problem(
@@ -294,40 +263,45 @@ fn check_entry(
             format!("{} is not a board {id} supports (1..={max_n})", entry.n),
         ));
     }
-    if entry.question == FIND_ONE && entry.solutions.is_some() {
+    if entry.question == Question::FindOne && entry.solutions.is_some() {
         return Err(problem(
             at("solutions"),
             "finding one board counts no solutions",
         ));
     }
-    if let Some(error) = &entry.error {
-        one_line(&at("error"), error)?;
+    match &entry.outcome {
+        Outcome::Timed { warm, cold } => {
+            check_timing(&at("outcome.warm"), warm)?;
+            // Every timed entry of a record that took cold samples has
+            // one per round, and none in a record that took none.
+            match (cold, record.settings.cold_rounds) {
+                (Some(cold), Some(rounds)) => {
+                    check_timing(&at("outcome.cold"), cold)?;
+                    if cold.samples != rounds {
+                        return Err(problem(
+                            at("outcome.cold.samples"),
+                            "not settings.cold_rounds (one cold sample per round)",
+                        ));
+                    }
+                }
+                (None, None) => {}
+                (None, Some(_)) => {
+                    return Err(problem(
+                        at("outcome.cold"),
+                        "a timed entry without a cold timing",
+                    ));
+                }
+                (Some(_), None) => {
+                    return Err(problem(
+                        at("outcome.cold"),
+                        "the record took no cold samples (settings.cold_rounds)",
+                    ));
+                }
+            }
+        }
+        Outcome::OverBudget { why } | Outcome::Error { why } => one_line(&at("outcome.why"), why)?,
     }
-    match (entry.status, &entry.timing, &entry.error) {
-        (Status::Timed, None, _) => {
-            return Err(problem(at("timing"), "a timed entry without timing"));
-        }
-        (Status::Timed, Some(_), Some(_)) => {
-            return Err(problem(at("error"), "a timed entry with an error"));
-        }
-        (Status::Error | Status::OverBudget, None, None) => {
-            return Err(problem(
-                at("error"),
-                "an entry that was not timed must say why",
-            ));
-        }
-        (Status::Error | Status::OverBudget, Some(_), _) => {
-            return Err(problem(
-                at("timing"),
-                "an entry that was not timed has a timing",
-            ));
-        }
-        _ => {}
-    }
-    if let Some(timing) = &entry.timing {
-        check_timing(&at("timing"), timing)?;
-    }
-    if entry.status == Status::Timed && entry.question == COUNT {
+    if entry.timing().is_some() && entry.question == Question::Count {
         // A wrong count is an error entry, never a timing.
         let expected = oeis::total(entry.n);
         if entry.solutions.is_none() || (expected.is_some() && entry.solutions != expected) {
@@ -365,48 +339,7 @@ fn check_entry(
             ));
         }
     }
-    per_node(
-        &at("ns_per_node"),
-        "timing",
-        entry.ns_per_node,
-        &entry.timing,
-        entry.nodes,
-    )?;
-    check_cold(field, entry, record)
-}
-
-/// A cost per node must be its timing's median over the nodes.
-fn per_node(
-    field: &str,
-    timing_name: &str,
-    value: Option<f64>,
-    timing: &Option<Timing>,
-    nodes: Option<u64>,
-) -> Result<(), Problem> {
-    match (value, timing, nodes) {
-        (None, _, _) => Ok(()),
-        (Some(per_node), Some(timing), Some(nodes)) if nodes > 0 => {
-            let expected = timing.median_ns / nodes as f64;
-            if per_node.is_finite() && (per_node - expected).abs() <= expected * 1e-9 {
-                Ok(())
-            } else {
-                Err(problem(
-                    field,
-                    format!("{per_node} is not {timing_name}.median_ns / nodes ({expected})"),
-                ))
-            }
-        }
-        (Some(_), _, _) => Err(problem(field, format!("without {timing_name} and nodes"))),
-    }
-}
-
-/// Version 2's cold timing and branch misses: present where they must be
-/// (every timed entry has a cold timing of `settings.cold_rounds` samples),
-/// absent where they cannot be (a version-1 record never measured them; no
-/// branch misses where the record says the counters were unreadable).
-fn check_cold(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem> {
-    let at = |name: &str| format!("{field}.{name}");
-    let misses = [
+    for (name, value) in [
         (
             "cold_branch_misses_per_node",
             entry.cold_branch_misses_per_node,
@@ -415,45 +348,7 @@ fn check_cold(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem
             "warm_branch_misses_per_node",
             entry.warm_branch_misses_per_node,
         ),
-    ];
-    if record.schema_version < 2 {
-        if entry.cold.is_some() || entry.cold_ns_per_node.is_some() {
-            return Err(problem(at("cold"), "a version-1 record has no cold timing"));
-        }
-        if let Some((name, _)) = misses.iter().find(|(_, value)| value.is_some()) {
-            return Err(problem(at(name), "a version-1 record has no branch misses"));
-        }
-        return Ok(());
-    }
-    match (entry.status, &entry.cold) {
-        (Status::Timed, None) => {
-            return Err(problem(at("cold"), "a timed entry without a cold timing"));
-        }
-        (Status::Timed, Some(cold)) => {
-            check_timing(&at("cold"), cold)?;
-            if Some(cold.samples) != record.settings.cold_rounds {
-                return Err(problem(
-                    at("cold.samples"),
-                    "not settings.cold_rounds (one cold sample per round)",
-                ));
-            }
-        }
-        (_, Some(_)) => {
-            return Err(problem(
-                at("cold"),
-                "an entry that was not timed has a cold timing",
-            ));
-        }
-        (_, None) => {}
-    }
-    per_node(
-        &at("cold_ns_per_node"),
-        "cold",
-        entry.cold_ns_per_node,
-        &entry.cold,
-        entry.nodes,
-    )?;
-    for (name, value) in misses {
+    ] {
         match value {
             None => {}
             Some(_) if record.settings.branch_misses_unavailable.is_some() => {
@@ -472,12 +367,7 @@ fn check_cold(field: &str, entry: &Entry, record: &Record) -> Result<(), Problem
 }
 
 fn check_timing(field: &str, timing: &Timing) -> Result<(), Problem> {
-    if !(1..=MAX_SAMPLES).contains(&timing.samples) {
-        return Err(problem(
-            format!("{field}.samples"),
-            format!("not in 1..={MAX_SAMPLES}"),
-        ));
-    }
+    within(format!("{field}.samples"), timing.samples, 1..=MAX_SAMPLES)?;
     let plausible = |ns: f64| ns.is_finite() && ns > 0.0 && ns <= MAX_RUN_NS;
     for (name, ns) in [
         ("min_ns", timing.min_ns),
@@ -514,9 +404,28 @@ fn is_id(id: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// A duration in seconds, if there is one: above 0 and at most `max`.
+pub(crate) fn seconds(field: &str, seconds: Option<f64>, max: f64) -> Result<(), Problem> {
+    match seconds {
+        Some(s) if !(s.is_finite() && s > 0.0 && s <= max) => Err(problem(
+            field,
+            format!("not a duration in seconds (above 0, at most {max} s)"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// [`one_line`], and not blank.
+pub(crate) fn filled_line(field: &str, text: &str) -> Result<(), Problem> {
+    if text.trim().is_empty() {
+        return Err(problem(field, "empty"));
+    }
+    one_line(field, text)
+}
+
 /// Text a report prints in one table cell or line: no line breaks or other
 /// control characters, and not absurdly long.
-fn one_line(field: &str, text: &str) -> Result<(), Problem> {
+pub(crate) fn one_line(field: &str, text: &str) -> Result<(), Problem> {
     if text.chars().any(char::is_control) {
         return Err(problem(field, "contains a line break or control character"));
     }
@@ -549,15 +458,15 @@ mod tests {
         assert_eq!(blamed(|r| r.entries[0].n = 2_147_483_648), "entries[0].n");
         for median in [1e308, 0.0, -5.0, f64::NAN] {
             let field = blamed(|r| {
-                let timing = r.entries[0].timing.as_mut().unwrap();
-                timing.median_ns = median;
+                if let Outcome::Timed { warm, .. } = &mut r.entries[0].outcome {
+                    warm.median_ns = median;
+                }
             });
-            assert!(field.starts_with("entries[0].timing"), "{median}: {field}");
+            assert!(
+                field.starts_with("entries[0].outcome.warm"),
+                "{median}: {field}"
+            );
         }
-        assert_eq!(
-            blamed(|r| r.entries[0].ns_per_node = Some(-1e308)),
-            "entries[0].ns_per_node"
-        );
         assert_eq!(blamed(|r| r.provenance.cores = 0), "provenance.cores");
         assert_eq!(
             blamed(|r| r.provenance.command = "two\nlines".into()),
@@ -567,14 +476,13 @@ mod tests {
 
     #[test]
     fn cold_figures_must_be_where_version_2_puts_them() {
-        assert_eq!(blamed(|r| r.entries[0].cold = None), "entries[0].cold");
         assert_eq!(
-            blamed(|r| r.settings.cold_rounds = Some(4)),
-            "entries[0].cold.samples"
+            blamed(|r| r.entries[0].drop_cold()),
+            "entries[0].outcome.cold"
         );
         assert_eq!(
-            blamed(|r| r.entries[0].cold_ns_per_node = Some(1.0)),
-            "entries[0].cold_ns_per_node"
+            blamed(|r| r.settings.cold_rounds = Some(4)),
+            "entries[0].outcome.cold.samples"
         );
         assert_eq!(
             blamed(|r| r.entries[0].cold_branch_misses_per_node = Some(0.5)),
@@ -590,7 +498,7 @@ mod tests {
         );
         assert_eq!(
             blamed(|r| r.settings.cold_rounds = None),
-            "settings.cold_rounds"
+            "entries[0].outcome.cold"
         );
         assert_eq!(check(&crate::fixtures::version_1_record()), Ok(()));
     }
@@ -605,7 +513,10 @@ mod tests {
 
     #[test]
     fn entries_must_be_consistent_with_their_status_and_solvers() {
-        assert_eq!(blamed(|r| r.entries[0].timing = None), "entries[0].timing");
+        assert_eq!(
+            blamed(|r| r.entries[0].outcome = Outcome::Error { why: "a\nb".into() }),
+            "entries[0].outcome.why"
+        );
         assert_eq!(
             blamed(|r| r.entries[0].solver = "nobody".into()),
             "entries[0].solver"
@@ -688,7 +599,7 @@ mod tests {
         // A finder is not a solver, nor a solver a finder.
         let construction = 1;
         assert_eq!(
-            refused(&|r| r.entries[construction].question = COUNT.into()),
+            refused(&|r| r.entries[construction].question = Question::Count),
             format!("entries[{construction}].solver")
         );
         assert_eq!(
@@ -704,10 +615,6 @@ mod tests {
         assert_eq!(
             refused(&|r| r.entries[1].solutions = Some(1)),
             "entries[1].solutions"
-        );
-        assert_eq!(
-            refused(&|r| r.entries[1].question = "list".into()),
-            "entries[1].question"
         );
         assert_eq!(
             refused(&|r| r.settings.find_seed = None),

@@ -6,39 +6,54 @@ use serde::{Deserialize, Serialize};
 
 use super::provenance::Provenance;
 
-/// The counting question (`Entry::question`): how many solutions has the
-/// n×n board. Readers pick entries by it, so that another question never
-/// gets mixed into the counting tables.
-pub const COUNT: &str = "count";
+/// What an entry asks of its solver or finder. Readers pick entries by it,
+/// so that another question never gets mixed into the counting tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// How many solutions has the n×n board.
+    Count,
+    /// The time to find ONE board of the n×n board (a finder,
+    /// `queens_core::Finder`). Its entries name a finder of
+    /// [`Record::finders`], not a solver; `nodes` holds the finder's steps
+    /// and `solutions` is null.
+    FindOne,
+}
 
-/// The other question: the time to find ONE board of the n×n board (a
-/// finder, `queens_core::Finder`). Its entries name a finder of
-/// [`Record::finders`], not a solver; `nodes` holds the finder's steps and
-/// `solutions` is null. Records made before finders were timed have none.
-pub const FIND_ONE: &str = "find-one";
+impl Question {
+    /// The name the record writes, e.g. `find-one`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Question::Count => "count",
+            Question::FindOne => "find-one",
+        }
+    }
+}
 
-/// Every question an entry may answer; a reader refuses any other rather
-/// than guess what its numbers mean.
-pub const QUESTIONS: [&str; 2] = [COUNT, FIND_ONE];
+/// [`Question::Count`], by the name readers filter on.
+pub const COUNT: Question = Question::Count;
+/// [`Question::FindOne`], by the name readers filter on.
+pub const FIND_ONE: Question = Question::FindOne;
 
-/// The value of the `schema` field: tells a record apart from other JSON.
-pub const SCHEMA: &str = "queens-bench-record";
-/// The version this build writes. Version 2 added the cold timing
-/// ([`Entry::cold`]) and the branch-miss evidence; version-1 records are
-/// still read (see [`OLDEST_READABLE_VERSION`]) and have neither.
-pub const SCHEMA_VERSION: u32 = 2;
-/// The oldest version this build still reads: a version-1 record has only
-/// the warm timing, and reports say so rather than take it for a cold one.
-pub const OLDEST_READABLE_VERSION: u32 = 1;
+/// The value of the `format` field: tells a bench record apart from other
+/// JSON.
+pub const FORMAT: &str = "queens-bench";
+/// The version this build writes. Version 3 nested what happened to an
+/// entry in its `outcome` and stopped storing the costs per node (they are
+/// computed); version 2 added the cold timing and the branch misses.
+/// Versions 1 and 2 (`"schema": "queens-bench-record"`) are still read.
+pub const FORMAT_VERSION: u32 = 3;
+/// The `schema` of the records of versions 1 and 2.
+pub(crate) const OLD_SCHEMA: &str = "queens-bench-record";
 
 /// One run of `cargo bench` or `queens compare`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
-    /// Always [`SCHEMA`]: tells a record apart from other JSON.
-    pub schema: String,
-    /// Always [`SCHEMA_VERSION`] when written by this build.
-    pub schema_version: u32,
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`FORMAT_VERSION`]: older records are brought to it when read.
+    pub format_version: u32,
     /// Where the numbers come from.
     pub provenance: Provenance,
     /// How the run chose what to measure.
@@ -50,7 +65,7 @@ pub struct Record {
     /// The finders this run timed ([`FIND_ONE`] entries), as they described
     /// themselves then. Absent (empty) in records that timed no finder, and
     /// so in every record made before finders were timed: those read the
-    /// same as ever, which is why this did not change the schema version.
+    /// same as ever.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub finders: Vec<FinderFacts>,
 }
@@ -64,14 +79,20 @@ impl Record {
         entries: Vec<Entry>,
     ) -> Self {
         Record {
-            schema: SCHEMA.to_string(),
-            schema_version: SCHEMA_VERSION,
+            format: FORMAT.to_string(),
+            format_version: FORMAT_VERSION,
             provenance,
             settings,
             solvers,
             entries,
             finders: Vec::new(),
         }
+    }
+
+    /// Whether the record took cold samples (version 1 took none: its
+    /// figures are warm only, and reports say so).
+    pub fn has_cold(&self) -> bool {
+        self.settings.cold_rounds.is_some()
     }
 
     /// This record with the finders its [`FIND_ONE`] entries name.
@@ -97,15 +118,13 @@ pub struct Settings {
     pub max_run_seconds: Option<f64>,
     /// `queens compare`: each solver's total time allowance.
     pub budget_seconds: Option<f64>,
-    /// Version 2: how many cold samples each timed (solver, n) got, one run
-    /// each, taken in rounds through every timed (solver, n) of the run so
-    /// that no search ran twice in a row. Absent in version-1 records.
-    #[serde(default)]
+    /// How many cold samples each timed (solver, n) got, one run each,
+    /// taken in rounds through every timed (solver, n) of the run so that
+    /// no search ran twice in a row. Null in a version-1 record.
     pub cold_rounds: Option<usize>,
-    /// Version 2: why the branch-miss figures are absent (the processor's
-    /// performance counters could not be read here), or null when they were
-    /// recorded. Absent in version-1 records, which never measured them.
-    #[serde(default)]
+    /// Why the branch-miss figures are absent (the processor's performance
+    /// counters could not be read here), or null when they were recorded
+    /// (and in a version-1 record, which never measured them).
     pub branch_misses_unavailable: Option<String>,
     /// The seed every seeded (random) finder was run with, so that its
     /// boards and times can be reproduced; absent when no seeded finder was
@@ -176,7 +195,8 @@ impl SolverFacts {
     }
 }
 
-/// What happened to one (question, solver, n).
+/// What happened to one (question, solver, n), as a kind: what
+/// [`Outcome`] is, without its figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
@@ -185,24 +205,52 @@ pub enum Status {
     /// Not timed: its run took, or was predicted to take, longer than the
     /// budget allowed. The solver climbed no further.
     OverBudget,
-    /// Not timed: the solver failed or its count was wrong (see `error`).
+    /// Not timed: the solver failed or its count was wrong.
     Error,
+}
+
+/// What happened to one (question, solver, n), with the figures or the
+/// reason that go with it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Outcome {
+    /// Answered correctly and timed.
+    Timed {
+        /// The same search repeated back to back (criterion's samples, or
+        /// `queens compare`'s loop), where the processor may have learned
+        /// the search.
+        warm: Timing,
+        /// Each sample ONE run taken after runs of other searches
+        /// (`settings.cold_rounds` samples): the figure tables rank by.
+        /// Absent exactly when the record took no cold samples (version 1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cold: Option<Timing>,
+    },
+    /// Not timed: its run took, or was predicted to take, longer than the
+    /// budget allowed; the solver climbed no further.
+    OverBudget {
+        /// Why, on one line.
+        why: String,
+    },
+    /// Not timed: the solver failed or its answer was wrong.
+    Error {
+        /// Why, on one line.
+        why: String,
+    },
 }
 
 /// One (question, solver, n).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
-    /// What was asked: [`COUNT`] or [`FIND_ONE`].
-    pub question: String,
-    /// The solver's id, or for [`FIND_ONE`] the finder's.
+    /// What was asked.
+    pub question: Question,
+    /// The solver's id, or for [`Question::FindOne`] the finder's.
     pub solver: String,
     /// Board size.
     pub n: usize,
-    /// Timed, over budget, or an error.
-    pub status: Status,
-    /// Why the entry is an error or over budget; `None` when timed.
-    pub error: Option<String>,
+    /// Timed (with its timings), over budget or an error (with why).
+    pub outcome: Outcome,
     /// From the checking run (absent when the solver failed or never ran).
     pub solutions: Option<u64>,
     /// Classes up to symmetry, where the question computed them.
@@ -215,40 +263,107 @@ pub struct Entry {
     pub peak_heap_bytes: Option<u64>,
     /// Wall time of the checking run (made with the allocator watching).
     pub check_run_ns: Option<u64>,
-    /// Warm timing: the same search repeated back to back (criterion's
-    /// samples, or `queens compare`'s loop), where the processor may have
-    /// learned the search; present exactly when `status` is timed.
-    pub timing: Option<Timing>,
-    /// `timing.median_ns / nodes`: warm cost per unit of work.
-    pub ns_per_node: Option<f64>,
-    /// Version 2, timed entries: cold timing, each sample ONE run taken
-    /// after runs of other searches (`settings.cold_rounds` samples). The
-    /// figure tables rank by. Absent in version-1 records.
-    #[serde(default)]
-    pub cold: Option<Timing>,
-    /// `cold.median_ns / nodes`: cold cost per unit of work.
-    #[serde(default)]
-    pub cold_ns_per_node: Option<f64>,
     /// Branch mispredictions per node in the cold runs (their median per
     /// run, divided by nodes), where the counters could be read.
-    #[serde(default)]
     pub cold_branch_misses_per_node: Option<f64>,
     /// Branch mispredictions per node in repeated (warm) runs.
-    #[serde(default)]
     pub warm_branch_misses_per_node: Option<f64>,
 }
 
+impl Outcome {
+    /// Timed with `warm`; its cold timing is taken later, in rounds through
+    /// every timed (solver, n).
+    pub fn timed(warm: Timing) -> Self {
+        Outcome::Timed { warm, cold: None }
+    }
+}
+
 impl Entry {
+    /// The entry of `outcome` with no figures of a run (the checking run's
+    /// are the caller's to fill in).
+    pub fn new(question: Question, solver: &str, n: usize, outcome: Outcome) -> Self {
+        Entry {
+            question,
+            solver: solver.to_string(),
+            n,
+            outcome,
+            solutions: None,
+            unique: None,
+            nodes: None,
+            extra: Vec::new(),
+            peak_heap_bytes: None,
+            check_run_ns: None,
+            cold_branch_misses_per_node: None,
+            warm_branch_misses_per_node: None,
+        }
+    }
+
+    /// What happened, without its figures.
+    pub fn status(&self) -> Status {
+        match self.outcome {
+            Outcome::Timed { .. } => Status::Timed,
+            Outcome::OverBudget { .. } => Status::OverBudget,
+            Outcome::Error { .. } => Status::Error,
+        }
+    }
+
+    /// The warm timing, if timed.
+    pub fn timing(&self) -> Option<Timing> {
+        match self.outcome {
+            Outcome::Timed { warm, .. } => Some(warm),
+            _ => None,
+        }
+    }
+
+    /// The cold timing, if timed and the record took cold samples.
+    pub fn cold(&self) -> Option<Timing> {
+        match self.outcome {
+            Outcome::Timed { cold, .. } => cold,
+            _ => None,
+        }
+    }
+
+    /// Why the entry was not timed; `None` when timed.
+    pub fn error(&self) -> Option<&str> {
+        match &self.outcome {
+            Outcome::Timed { .. } => None,
+            Outcome::OverBudget { why } | Outcome::Error { why } => Some(why),
+        }
+    }
+
+    /// Forgets the cold timing: a table that cannot rank every entry by its
+    /// cold figure ranks all of them by the warm one.
+    pub fn drop_cold(&mut self) {
+        if let Outcome::Timed { cold, .. } = &mut self.outcome {
+            *cold = None;
+        }
+    }
+
     /// The median time tables rank by: the cold one. `None` for an entry
     /// without a cold timing (every version-1 record): a caller that falls
     /// back to the warm one must say so.
     pub fn cold_median_ns(&self) -> Option<f64> {
-        self.cold.map(|t| t.median_ns)
+        self.cold().map(|t| t.median_ns)
     }
 
     /// The warm median time (repeated runs), if timed.
     pub fn warm_median_ns(&self) -> Option<f64> {
-        self.timing.map(|t| t.median_ns)
+        self.timing().map(|t| t.median_ns)
+    }
+
+    /// Warm cost per unit of work: the warm median over the nodes.
+    pub fn ns_per_node(&self) -> Option<f64> {
+        self.per_node(self.timing())
+    }
+
+    /// Cold cost per unit of work: the cold median over the nodes.
+    pub fn cold_ns_per_node(&self) -> Option<f64> {
+        self.per_node(self.cold())
+    }
+
+    fn per_node(&self, timing: Option<Timing>) -> Option<f64> {
+        let nodes = self.nodes.filter(|&nodes| nodes > 0)?;
+        Some(timing?.median_ns / nodes as f64)
     }
 }
 

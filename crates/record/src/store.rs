@@ -5,12 +5,12 @@
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde_json::{Map, Value, json};
 
-use super::meaning;
-use super::schema::{OLDEST_READABLE_VERSION, Record, SCHEMA, SCHEMA_VERSION};
+use super::meaning::{self, Problem, problem};
+use super::schema::{FORMAT, FORMAT_VERSION, OLD_SCHEMA, Record};
 use crate::error::FileError;
-use crate::files::{check_writable_dir, from_json, read_text, staged};
+use crate::files::{check_writable_dir, from_value, read_text, staged};
 
 /// Writes `record` to a new file in `dir` (created if missing) named from its
 /// date and `tool`, e.g. `2026-11-22T094000.123Z-bench.json`. The bytes go to
@@ -82,52 +82,165 @@ pub(crate) fn read_json(path: &Path) -> Result<(String, Value), FileError> {
     Ok((text, value))
 }
 
-/// Reads and checks one record. A problem with one field names it as a path
-/// into the document (`entries[3].timing`).
-pub fn read(path: &Path) -> Result<Record, FileError> {
-    let (text, value) = read_json(path)?;
-    match value.get("schema").and_then(Value::as_str) {
-        Some(SCHEMA) => {}
-        _ => {
-            return Err(FileError::new(
-                path,
-                format!("not a queens bench record (no \"schema\": \"{SCHEMA}\")"),
-            ));
+/// A kind of document: its `format` header, the `schema` it had before
+/// that header, and the versions of each this build reads.
+pub(crate) struct Kind {
+    /// The value of `format`, e.g. `queens-bench`.
+    pub(crate) format: &'static str,
+    /// The one `format_version` read as it is.
+    pub(crate) version: u32,
+    /// The `schema` of the older documents, each brought up to date when read.
+    pub(crate) old_schema: &'static str,
+    /// Their `schema_version`s.
+    pub(crate) old_versions: std::ops::RangeInclusive<u32>,
+    /// What a refusal calls it: "a queens bench record".
+    pub(crate) name: &'static str,
+    /// What to do with a document of another version.
+    pub(crate) remedy: &'static str,
+}
+
+/// The version of a document read by its header: `None` for the current
+/// `format`, `Some(version)` for an older `schema`; or one line saying why it
+/// is no document of this kind that this build reads.
+pub(crate) fn header(path: &Path, value: &Value, kind: &Kind) -> Result<Option<u32>, FileError> {
+    let text = |field: &str| value.get(field).and_then(Value::as_str);
+    let (field, readable) = if text("format") == Some(kind.format) {
+        ("format_version", kind.version..=kind.version)
+    } else if text("schema") == Some(kind.old_schema) {
+        ("schema_version", kind.old_versions.clone())
+    } else {
+        return Err(FileError::new(
+            path,
+            format!("not {} (no \"format\": \"{}\")", kind.name, kind.format),
+        ));
+    };
+    match value.get(field).and_then(Value::as_u64) {
+        Some(version) if u32::try_from(version).is_ok_and(|v| readable.contains(&v)) => {
+            Ok((field == "schema_version").then_some(version as u32))
         }
+        Some(version) => Err(FileError::field(
+            path,
+            field,
+            format!(
+                "version {version}, but this queens reads only versions {} to {} \
+                 (see bench-results/FORMAT.md; {})",
+                kind.old_versions.start(),
+                kind.version,
+                kind.remedy
+            ),
+        )),
+        None => Err(FileError::field(
+            path,
+            field,
+            "missing or not a whole number",
+        )),
     }
-    let version = match value.get("schema_version").and_then(Value::as_u64) {
-        Some(version)
-            if (u64::from(OLDEST_READABLE_VERSION)..=u64::from(SCHEMA_VERSION))
-                .contains(&version) =>
-        {
-            version
-        }
-        Some(version) => {
-            return Err(FileError::field(
-                path,
-                "schema_version",
-                format!(
-                    "schema version {version}, but this queens reads only versions \
-                     {OLDEST_READABLE_VERSION} to {SCHEMA_VERSION} \
-                     (see bench-results/FORMAT.md; rerun the benchmark to make a new record)"
-                ),
-            ));
-        }
-        None => {
-            return Err(FileError::field(
-                path,
-                "schema_version",
-                "missing or not a whole number",
-            ));
+}
+
+const BENCH: Kind = Kind {
+    format: FORMAT,
+    version: FORMAT_VERSION,
+    old_schema: OLD_SCHEMA,
+    old_versions: 1..=2,
+    name: "a queens bench record",
+    remedy: "rerun the benchmark to make a new record",
+};
+
+/// Reads and checks one record, bringing a record of an older version to
+/// this one. A problem with one field names it as a path into the
+/// document (`entries[3].outcome`).
+pub fn read(path: &Path) -> Result<Record, FileError> {
+    let (_, mut value) = read_json(path)?;
+    let what = match header(path, &value, &BENCH)? {
+        None => format!("does not follow format version {FORMAT_VERSION}"),
+        Some(old) => {
+            upgrade(&mut value, old).map_err(|(field, why)| FileError::field(path, field, why))?;
+            format!("does not follow schema version {old}")
         }
     };
-    let record: Record = from_json(
-        path,
-        &text,
-        &format!("does not follow schema version {version}"),
-    )?;
+    let record: Record = from_value(path, value, &what)?;
     meaning::check(&record).map_err(|(field, problem)| FileError::field(path, field, problem))?;
     Ok(record)
+}
+
+/// What an older entry's `outcome` is, made from its fields (taken out of
+/// it); the first argument is its path, to name it in a refusal.
+pub(crate) type Regroup<'a> =
+    dyn FnMut(&str, &mut Map<String, Value>) -> Result<Value, Problem> + 'a;
+
+/// Brings an older document of `kind` to this version's header, and each
+/// of its entries to this version's layout: `outcome(at, entry)` takes the
+/// old fields out of the entry (`at`, its path, names it in a refusal) and
+/// gives what the entry's `outcome` is.
+pub(crate) fn upgrade_entries(
+    value: &mut Value,
+    kind: &Kind,
+    outcome: &mut Regroup<'_>,
+) -> Result<(), Problem> {
+    let Some(record) = value.as_object_mut() else {
+        unreachable!("a document with a header is an object")
+    };
+    record.remove("schema");
+    record.remove("schema_version");
+    record.insert("format".into(), kind.format.into());
+    record.insert("format_version".into(), kind.version.into());
+    let entries = record.get_mut("entries").and_then(Value::as_array_mut);
+    for (i, entry) in entries.into_iter().flatten().enumerate() {
+        if let Some(entry) = entry.as_object_mut() {
+            let outcome = outcome(&format!("entries[{i}]."), entry)?;
+            entry.insert("outcome".into(), outcome);
+        }
+    }
+    Ok(())
+}
+
+/// Takes `field` out of an old entry: `None` when it is absent or null.
+pub(crate) fn take(entry: &mut Map<String, Value>, field: &str) -> Option<Value> {
+    entry.remove(field).filter(|v| !v.is_null())
+}
+
+/// Brings a record of version 1 or 2 (`schema`, an entry's `status`,
+/// `timing`, `error` and `cold` side by side, the costs per node stored) to
+/// this version's layout; the costs per node are dropped, as they are
+/// computed. Version 1 had no cold samples and no counters.
+fn upgrade(value: &mut Value, version: u32) -> Result<(), Problem> {
+    // Absent fields were null; version 1 had none of these.
+    let absent = |object: &mut Map<String, Value>, field: &str, at: &str| {
+        let value = object.entry(field).or_insert(Value::Null);
+        if version == 1 && !value.is_null() {
+            let text = "a version-1 record has no cold samples or counters";
+            return Err(problem(format!("{at}{field}"), text));
+        }
+        Ok(())
+    };
+    if let Some(settings) = value.get_mut("settings").and_then(Value::as_object_mut) {
+        absent(settings, "cold_rounds", "settings.")?;
+        absent(settings, "branch_misses_unavailable", "settings.")?;
+    }
+    upgrade_entries(value, &BENCH, &mut |at, entry| {
+        for field in [
+            "cold",
+            "cold_branch_misses_per_node",
+            "warm_branch_misses_per_node",
+        ] {
+            absent(entry, field, at)?;
+        }
+        let mut take = |field: &str| take(entry, field);
+        let (_, _) = (take("ns_per_node"), take("cold_ns_per_node"));
+        match (take("status"), take("timing"), take("error"), take("cold")) {
+            (Some(status), Some(warm), None, cold) if status == "timed" => {
+                Ok(json!({"status": status, "warm": warm, "cold": cold}))
+            }
+            (Some(status), None, Some(why), None) if status != "timed" => {
+                Ok(json!({"status": status, "why": why}))
+            }
+            _ => Err(problem(
+                format!("{at}status"),
+                "status, timing, error and cold disagree (a timed entry has a \
+                 timing and no error, another an error and no timing)",
+            )),
+        }
+    })
 }
 
 /// What the tools that write bench records (this module's [`Record`]) call
@@ -286,58 +399,121 @@ mod tests {
     }
 
     #[test]
-    fn another_schema_version_is_refused_never_misread() {
+    fn another_version_is_refused_never_misread() {
         let mut value = serde_json::to_value(sample_record()).unwrap();
-        value["schema_version"] = serde_json::json!(3);
+        value["format_version"] = serde_json::json!(4);
         let problem = problem_with(&value.to_string());
         assert!(
-            problem.contains("schema version 3") && problem.contains("only versions 1 to 2"),
+            problem.contains("version 4") && problem.contains("only versions 1 to 3"),
             "{problem}"
         );
     }
 
-    #[test]
-    fn a_version_1_record_still_reads_with_no_cold_figure() {
-        let record = crate::fixtures::version_1_record();
-        let mut value = serde_json::to_value(&record).unwrap();
-        // A version-1 file has none of version 2's fields at all.
-        for field in ["cold_rounds", "branch_misses_unavailable"] {
-            value["settings"].as_object_mut().unwrap().remove(field);
+    /// The sample record as version 1 or 2 wrote it: `schema`, the entry's
+    /// status, timings and error side by side, the costs per node stored.
+    fn old_layout(record: &Record, version: u32) -> Value {
+        let mut value = serde_json::to_value(record).unwrap();
+        let object = value.as_object_mut().unwrap();
+        object.remove("format");
+        object.remove("format_version");
+        object.insert("schema".into(), OLD_SCHEMA.into());
+        object.insert("schema_version".into(), version.into());
+        for (entry, typed) in value["entries"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .zip(&record.entries)
+        {
+            let entry = entry.as_object_mut().unwrap();
+            entry.remove("outcome");
+            let status = serde_json::to_value(typed.status()).unwrap();
+            for (field, value) in [
+                ("status", status),
+                ("error", serde_json::json!(typed.error())),
+                ("timing", serde_json::json!(typed.timing())),
+                ("ns_per_node", serde_json::json!(typed.ns_per_node())),
+                ("cold", serde_json::json!(typed.cold())),
+                (
+                    "cold_ns_per_node",
+                    serde_json::json!(typed.cold_ns_per_node()),
+                ),
+            ] {
+                entry.insert(field.into(), value);
+            }
+            if version == 1 {
+                for field in [
+                    "cold",
+                    "cold_ns_per_node",
+                    "cold_branch_misses_per_node",
+                    "warm_branch_misses_per_node",
+                ] {
+                    entry.remove(field);
+                }
+            }
         }
-        for field in [
-            "cold",
-            "cold_ns_per_node",
-            "cold_branch_misses_per_node",
-            "warm_branch_misses_per_node",
-        ] {
-            value["entries"][0].as_object_mut().unwrap().remove(field);
+        if version == 1 {
+            // A version-1 file has none of version 2's fields at all.
+            let settings = value["settings"].as_object_mut().unwrap();
+            settings.remove("cold_rounds");
+            settings.remove("branch_misses_unavailable");
         }
+        value
+    }
+
+    fn read_text(text: &str) -> Result<Record, String> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("2026-01-01T000000.000Z-bench.json");
-        std::fs::write(&path, value.to_string()).unwrap();
-        let read_back = read(&path).unwrap();
-        assert_eq!(read_back, record);
-        assert_eq!(read_back.schema_version, 1);
-        assert_eq!(read_back.entries[0].cold_median_ns(), None);
-        assert!(read_back.entries[0].warm_median_ns().is_some());
+        std::fs::write(&path, text).unwrap();
+        read(&path).map_err(|e| e.to_string())
     }
 
     #[test]
-    fn a_version_2_record_round_trips_with_its_cold_figures() {
+    fn records_of_versions_1_and_2_are_read_as_this_version() {
+        let record = crate::fixtures::version_1_record();
+        let read_back = read_text(&old_layout(&record, 1).to_string()).unwrap();
+        assert_eq!(read_back, record);
+        assert!(!read_back.has_cold());
+        assert_eq!(read_back.entries[0].cold_median_ns(), None);
+        assert!(read_back.entries[0].warm_median_ns().is_some());
+        for record in [sample_record(), crate::fixtures::find_record()] {
+            assert_eq!(read_text(&old_layout(&record, 2).to_string()), Ok(record));
+        }
+    }
+
+    #[test]
+    fn an_old_record_whose_status_and_timing_disagree_is_refused() {
+        let mut value = old_layout(&sample_record(), 2);
+        value["entries"][0]["error"] = serde_json::json!("failed");
+        let problem = problem_with(&value.to_string());
+        assert!(problem.contains("field `entries[0].status`"), "{problem}");
+        let mut value = old_layout(&sample_record(), 2);
+        value["entries"][0]["status"] = serde_json::json!("error");
+        assert!(problem_with(&value.to_string()).contains("entries[0].status"));
+        let mut value = old_layout(&crate::fixtures::version_1_record(), 1);
+        value["entries"][0]["cold"] =
+            serde_json::to_value(sample_record().entries[0].cold()).unwrap();
+        assert!(problem_with(&value.to_string()).contains("entries[0].cold"));
+    }
+
+    #[test]
+    fn a_record_round_trips_with_its_cold_figures_and_no_costs_per_node() {
         let dir = tempfile::tempdir().unwrap();
         let record = sample_record();
-        assert_eq!(record.schema_version, 2);
-        assert!(record.entries[0].cold.is_some());
+        assert!(record.entries[0].cold().is_some());
         let path = write_new(dir.path(), "bench", &record).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         for field in [
+            "\"format\": \"queens-bench\"",
+            "\"format_version\": 3",
             "\"cold\"",
             "\"cold_rounds\"",
             "\"branch_misses_unavailable\"",
         ] {
             assert!(text.contains(field), "{field} not written");
         }
+        assert!(!text.contains("per_node\": 6"), "derived, not stored");
         assert_eq!(read(&path).unwrap(), record);
+        assert_eq!(record.entries[0].ns_per_node(), Some(14_000.5 / 2057.0));
     }
 
     #[test]
@@ -350,7 +526,7 @@ mod tests {
         let found: Vec<&crate::Entry> = read_back
             .entries
             .iter()
-            .filter(|e| e.question == crate::FIND_ONE)
+            .filter(|e| e.question == crate::Question::FindOne)
             .collect();
         assert_eq!(found.len(), 5);
         assert_eq!(read_back.settings.find_seed, Some(1));
@@ -362,20 +538,20 @@ mod tests {
     }
 
     #[test]
-    fn a_version_1_record_with_cold_figures_is_refused() {
-        let mut record = crate::fixtures::version_1_record();
-        record.entries[0].cold = sample_record().entries[0].cold;
-        let problem = problem_with(&serde_json::to_string(&record).unwrap());
-        assert!(problem.contains("entries[0].cold"), "{problem}");
-    }
-
-    #[test]
     fn other_json_and_changed_fields_are_refused() {
         assert!(problem_with("{\"a\": 1}").contains("not a queens bench record"));
         assert!(problem_with("not json").contains("not valid JSON"));
         let mut value = serde_json::to_value(sample_record()).unwrap();
         value["entries"][0]["median"] = serde_json::json!(1);
-        assert!(problem_with(&value.to_string()).contains("does not follow schema version 2"));
+        assert!(problem_with(&value.to_string()).contains("does not follow format version 3"));
+        // A question, or a status, that is not one.
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["entries"][0]["question"] = serde_json::json!("list");
+        let problem = problem_with(&value.to_string());
+        assert!(problem.contains("field `entries[0].question`"), "{problem}");
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["entries"][0]["outcome"]["status"] = serde_json::json!("late");
+        assert!(problem_with(&value.to_string()).contains("entries[0].outcome"));
         // A field of the wrong type is named by its path in the document.
         let mut value = serde_json::to_value(sample_record()).unwrap();
         value["entries"][0]["n"] = serde_json::json!("eight");

@@ -72,7 +72,7 @@ impl Found {
         ns.dedup();
         let cold = entries
             .values()
-            .all(|e| e.status != Status::Timed || e.cold.is_some());
+            .all(|e| e.status() != Status::Timed || e.cold().is_some());
         Found {
             finders,
             entries,

@@ -101,7 +101,7 @@ pub fn readme_section(sources: &[Source], prefix: &str) -> String {
 mod tests {
     use super::*;
     use queens_record::fixtures::{one_sample, sample_record};
-    use queens_record::{Entry, SolverFacts, Status, Timing, read, write_new};
+    use queens_record::{Entry, Outcome, SolverFacts, Timing, read, write_new};
     use std::collections::BTreeMap;
 
     fn analysis() -> Analyses<'static> {
@@ -121,43 +121,34 @@ mod tests {
         });
         let timed = Entry {
             solver: "slow-one".into(),
-            timing: one_sample(56_000.0),
-            ns_per_node: record.entries[0].nodes.map(|nodes| 56_000.0 / nodes as f64),
-            // Three cold samples, as the fixture's settings say: 164 µs.
-            cold: Some(Timing {
-                samples: 3,
-                median_ns: 164_000.0,
-                min_ns: 160_000.0,
-                max_ns: 170_000.0,
-                mad_ns: 4_000.0,
-            }),
-            cold_ns_per_node: record.entries[0]
-                .nodes
-                .map(|nodes| 164_000.0 / nodes as f64),
+            outcome: Outcome::Timed {
+                warm: one_sample(56_000.0).unwrap(),
+                // Three cold samples, as the fixture's settings say: 164 µs.
+                cold: Some(Timing {
+                    samples: 3,
+                    median_ns: 164_000.0,
+                    min_ns: 160_000.0,
+                    max_ns: 170_000.0,
+                    mad_ns: 4_000.0,
+                }),
+            },
             extra: Vec::new(),
             ..record.entries[0].clone()
         };
         let error = Entry {
             n: 9,
-            status: Status::Error,
-            error: Some(
-                "wrong count: slow-one found 351 solutions for n = 9, OEIS A000170 says 352".into(),
-            ),
+            outcome: Outcome::Error {
+                why: "wrong count: slow-one found 351 solutions for n = 9, OEIS A000170 says 352"
+                    .into(),
+            },
             solutions: Some(351),
-            timing: None,
-            ns_per_node: None,
-            cold: None,
-            cold_ns_per_node: None,
             ..timed.clone()
         };
         let over = Entry {
             n: 10,
-            status: Status::OverBudget,
-            error: Some("one run took 0.90 s, over the 0.50 s limit".into()),
-            timing: None,
-            ns_per_node: None,
-            cold: None,
-            cold_ns_per_node: None,
+            outcome: Outcome::OverBudget {
+                why: "one run took 0.90 s, over the 0.50 s limit".into(),
+            },
             ..timed.clone()
         };
         record.entries.extend([timed, error, over]);
@@ -300,12 +291,14 @@ mod tests {
         let mut sources = two_solver_sources();
         let mut later = sources[0].record.clone();
         later.entries.truncate(1);
-        later.entries[0].timing = one_sample(7_000.0);
-        later.entries[0].cold = later.entries[0].cold.map(|t| Timing {
-            median_ns: 7_000.0,
-            min_ns: 7_000.0,
-            ..t
-        });
+        if let Outcome::Timed { warm, cold } = &mut later.entries[0].outcome {
+            *warm = one_sample(7_000.0).unwrap();
+            *cold = cold.map(|t| Timing {
+                median_ns: 7_000.0,
+                min_ns: 7_000.0,
+                ..t
+            });
+        }
         sources.push(Source {
             newer_code: Default::default(),
             label: "later.json".into(),
@@ -521,12 +514,9 @@ mod tests {
             .find(|e| e.question == queens_record::FIND_ONE && e.n == 1_000_000)
             .unwrap();
         *entry = Entry {
-            status: Status::Error,
-            error: Some("wrong board: construction (n = 1000000, seed 1): not a solution".into()),
-            timing: None,
-            ns_per_node: None,
-            cold: None,
-            cold_ns_per_node: None,
+            outcome: Outcome::Error {
+                why: "wrong board: construction (n = 1000000, seed 1): not a solution".into(),
+            },
             ..entry.clone()
         };
         assert_eq!(queens_record::meaning::check(&sources[0].record), Ok(()));

@@ -184,8 +184,8 @@ fn cold_warm_table(entries: &[&Entry], overlay: &Overlay) -> String {
         Column::numbers("warm looks cheaper by"),
     ]);
     for entry in entries {
-        let cold = entry.cold_ns_per_node.filter(|_| timed(entry));
-        let warm = entry.ns_per_node.filter(|_| timed(entry));
+        let cold = entry.cold_ns_per_node().filter(|_| timed(entry));
+        let warm = entry.ns_per_node().filter(|_| timed(entry));
         table.push(vec![
             Cell::solver(&entry.solver),
             Cell::Text(entry.n.to_string()),
@@ -289,7 +289,10 @@ mod tests {
         let page = format!("{BEGIN_PREFIX}three-mask 8 cold-warm -->\n{END_LINE}\n");
         let (filled, _) = splice_measured(&page, &overlay()).unwrap();
         let entry = &sample_record().entries[0];
-        let (cold, warm) = (entry.cold_ns_per_node.unwrap(), entry.ns_per_node.unwrap());
+        let (cold, warm) = (
+            entry.cold_ns_per_node().unwrap(),
+            entry.ns_per_node().unwrap(),
+        );
         let row = format!(
             "| three-mask | 8 | 2,057 | {} | {} | {}× |",
             significant(cold),

@@ -86,27 +86,28 @@ impl Overlay {
         ns.dedup();
         let basis = if entries
             .values()
-            .all(|e: &Entry| e.status != Status::Timed || e.cold.is_some())
+            .all(|e: &Entry| e.status() != Status::Timed || e.cold().is_some())
         {
             Basis::Cold
         } else {
             // A table never mixes the two: without a cold figure for every
             // timed entry, none is used (charts read entries directly).
             for entry in entries.values_mut() {
-                entry.cold = None;
-                entry.cold_ns_per_node = None;
+                entry.drop_cold();
             }
             Basis::Warm
         };
         let mut branch_misses_absent: Vec<String> = Vec::new();
         for source in sources {
             let why = match (
-                source.record.schema_version,
+                source.record.has_cold(),
                 &source.record.settings.branch_misses_unavailable,
             ) {
-                (1, _) => "not recorded (a version-1 record: it measured no counters)".to_string(),
-                (_, Some(why)) => why.clone(),
-                (_, None) => continue,
+                (false, _) => {
+                    "not recorded (a version-1 record: it measured no counters)".to_string()
+                }
+                (true, Some(why)) => why.clone(),
+                (true, None) => continue,
             };
             if !branch_misses_absent.contains(&why) {
                 branch_misses_absent.push(why);
@@ -122,7 +123,7 @@ impl Overlay {
             fastest: BTreeMap::new(),
         };
         for ((solver, n), entry) in &overlay.entries {
-            let timed = entry.status == Status::Timed && position.contains_key(solver);
+            let timed = entry.status() == Status::Timed && position.contains_key(solver);
             if let Some(ns) = overlay.ranked_ns(entry).filter(|_| timed) {
                 overlay
                     .fastest
@@ -142,7 +143,7 @@ impl Overlay {
     /// The median time a timed entry is ranked by ([`Overlay::basis`]).
     pub fn median_ns(&self, solver: &str, n: usize) -> Option<f64> {
         self.entry(solver, n)
-            .filter(|e| e.status == Status::Timed)
+            .filter(|e| e.status() == Status::Timed)
             .and_then(|e| self.ranked_ns(e))
     }
 
@@ -157,8 +158,8 @@ impl Overlay {
     /// An entry's time per node on the overlay's basis.
     pub fn ranked_per_node(&self, entry: &Entry) -> Option<f64> {
         match self.basis {
-            Basis::Cold => entry.cold_ns_per_node,
-            Basis::Warm => entry.ns_per_node,
+            Basis::Cold => entry.cold_ns_per_node(),
+            Basis::Warm => entry.ns_per_node(),
         }
     }
 
@@ -246,7 +247,7 @@ impl Overlay {
         self.ns
             .iter()
             .filter_map(|&n| self.entry(solver, n))
-            .filter(|e| e.status == Status::Timed)
+            .filter(|e| e.status() == Status::Timed)
             .collect()
     }
 
@@ -299,7 +300,7 @@ impl Ranking {
 mod tests {
     use super::*;
     use queens_record::fixtures::sample_record;
-    use queens_record::{SolverFacts, Timing};
+    use queens_record::{Outcome, SolverFacts, Timing};
 
     /// Three solvers: `a` timed at n = 8..=12, `b` at 8..=11, `short` only
     /// at 8; cold medians `cold(solver, n)` ns.
@@ -321,18 +322,21 @@ mod tests {
             });
             for n in 8..=top {
                 let ns = cold(id, n);
-                record.entries.push(Entry {
+                let mut entry = Entry {
                     solver: id.into(),
                     n,
-                    cold: Some(Timing {
+                    ..template.clone()
+                };
+                if let Outcome::Timed { cold, .. } = &mut entry.outcome {
+                    *cold = Some(Timing {
                         samples: 3,
                         median_ns: ns,
                         min_ns: ns,
                         max_ns: ns,
                         mad_ns: 0.0,
-                    }),
-                    ..template.clone()
-                });
+                    });
+                }
+                record.entries.push(entry);
             }
         }
         Overlay::from_sources(&[Source {
@@ -377,8 +381,7 @@ mod tests {
         let mut second = record.entries[0].clone();
         second.n = 9;
         second.solutions = Some(352);
-        second.cold = None;
-        second.cold_ns_per_node = None;
+        second.drop_cold();
         record.entries.push(second);
         let overlay = Overlay::from_sources(&[Source {
             newer_code: Default::default(),
@@ -387,7 +390,7 @@ mod tests {
         }]);
         assert_eq!(overlay.basis, Basis::Warm);
         assert_eq!(overlay.median_ns("three-mask", 8), Some(14_000.5));
-        assert_eq!(overlay.entry("three-mask", 8).unwrap().cold, None);
+        assert_eq!(overlay.entry("three-mask", 8).unwrap().cold(), None);
         assert!(overlay.basis_note().contains("no cold figure"));
     }
 }

@@ -30,10 +30,12 @@ pub(crate) enum Outcome {
 impl Outcome {
     /// A bench record's entry.
     pub(crate) fn of(entry: &Entry) -> Outcome {
-        match entry.status {
+        match entry.status() {
             Status::Timed => Outcome::Timed,
             Status::OverBudget => Outcome::OverBudget(None),
-            Status::Error => Outcome::Error(entry.error.as_deref().unwrap_or("no message").into()),
+            Status::Error => {
+                Outcome::Error(entry.error().as_deref().unwrap_or("no message").into())
+            }
         }
     }
 
@@ -41,12 +43,12 @@ impl Outcome {
     pub(crate) fn of_instructions(entry: &InstructionsEntry) -> Outcome {
         let reason = || {
             entry
-                .reason
+                .reason()
                 .as_deref()
                 .unwrap_or("no reason given")
                 .to_string()
         };
-        match entry.status {
+        match entry.status() {
             InstructionsStatus::Counted => Outcome::Counted,
             InstructionsStatus::Skipped => Outcome::Skipped(reason()),
             InstructionsStatus::OverBudget => Outcome::OverBudget(Some(reason())),

@@ -228,10 +228,13 @@ pub(crate) fn summary(overlay: &Overlay) -> Table {
                 duration_ns,
             ));
             row.push(Cell::figure(
-                entry.and_then(|e| e.cold_ns_per_node),
+                entry.and_then(|e| e.cold_ns_per_node()),
                 significant,
             ));
-            row.push(Cell::figure(entry.and_then(|e| e.ns_per_node), significant));
+            row.push(Cell::figure(
+                entry.and_then(|e| e.ns_per_node()),
+                significant,
+            ));
         }
         let largest = overlay.timed(&solver.id).last().map(|e| e.n as u64);
         row.push(Cell::count(largest, |n| n.to_string()));
@@ -387,7 +390,7 @@ fn cold_warm_section(out: &mut String, overlay: &Overlay) {
          search.\n\n",
     );
     per_n_table(out, overlay, &|entry| {
-        cold_warm(entry.cold_ns_per_node, entry.ns_per_node)
+        cold_warm(entry.cold_ns_per_node(), entry.ns_per_node())
     });
     out.push_str(&branch_misses_note(overlay));
 }

@@ -113,13 +113,13 @@ pub(crate) fn instructions_section(
         }));
     };
     table(out, "Instructions per solution", &|entry| {
-        entry.per_solution.map(figure).unwrap_or_default()
+        entry.per_solution().map(figure).unwrap_or_default()
     });
     table(
         out,
         "Instructions per node · time per node (bench record)",
         &|entry| {
-            let per_node = entry.per_node.map(figure).unwrap_or_default();
+            let per_node = entry.per_node().map(figure).unwrap_or_default();
             let ns = overlay
                 .entry(&entry.solver, entry.n)
                 .and_then(|e| overlay.ranked_per_node(e))
@@ -171,11 +171,11 @@ pub(crate) fn table(overlay: &Overlay, source: &InstructionsSource) -> Table {
             Cell::solver(&entry.solver),
             Cell::Text(entry.n.to_string()),
             Cell::Status(outcome),
-            Cell::figure(entry.per_solution, figure),
-            Cell::figure(entry.per_node, figure),
+            Cell::figure(entry.per_solution(), figure),
+            Cell::figure(entry.per_node(), figure),
             Cell::figure(ns_per_node, significant),
-            Cell::count(entry.nodes, thousands),
-            Cell::count(entry.instructions, thousands),
+            Cell::count(entry.nodes(), thousands),
+            Cell::count(entry.instructions(), thousands),
         ]);
     }
     table
@@ -208,10 +208,10 @@ mod tests {
         let entry = source.record.entry("three-mask", 8).unwrap();
         let bench = overlay.entry("three-mask", 8).unwrap();
         // Per solution at n = 8, and per node beside the bench's ns per node.
-        let per_solution = figure(entry.per_solution.unwrap());
+        let per_solution = figure(entry.per_solution().unwrap());
         let per_node = format!(
             "{} · {} ns",
-            figure(entry.per_node.unwrap()),
+            figure(entry.per_node().unwrap()),
             significant(overlay.ranked_per_node(bench).unwrap())
         );
         let row = |title: &str| {
@@ -233,7 +233,7 @@ mod tests {
         // n = 9 has no bench entry: a dash, not a made-up time.
         assert!(out.contains(&format!(
             "| 9 | {} · — |",
-            figure(source.record.entry("three-mask", 9).unwrap().per_node.unwrap())
+            figure(source.record.entry("three-mask", 9).unwrap().per_node().unwrap())
         )));
         // The skipped solver's reason once, and the caveat about the build.
         assert_eq!(

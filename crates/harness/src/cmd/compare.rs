@@ -11,7 +11,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens_core::{oeis, printable, printable_path};
 use queens_measure::compare::{self, Event, MIN_N, Plan};
-use queens_record::{COUNT, Entry, FIND_ONE, Status, prepare_dir, write_new};
+use queens_record::{COUNT, Entry, FIND_ONE, Question, Status, prepare_dir, write_new};
 use queens_report::format::{bytes, duration_ns, significant, thousands};
 use queens_report::terminal::{Align, Column, Table, Width, wrap_lines};
 
@@ -196,10 +196,10 @@ fn optional(value: Option<String>) -> String {
 
 /// The note of a row: nothing for a timed one, why for the others.
 fn note(entry: &Entry) -> String {
-    match entry.status {
+    match entry.status() {
         Status::Timed => String::new(),
         Status::OverBudget => stopped(entry),
-        Status::Error => format!("ERROR: {}", printable(entry.error.as_deref().unwrap_or(""))),
+        Status::Error => format!("ERROR: {}", printable(entry.error().unwrap_or(""))),
     }
 }
 
@@ -233,7 +233,7 @@ fn table(entries: &[Entry], max_n: usize, width: Width) -> String {
             .filter_map(|e| e.cold_median_ns())
             .min_by(f64::total_cmp);
         for entry in at_n {
-            let (cold, ratio) = match (entry.cold_median_ns(), entry.status) {
+            let (cold, ratio) = match (entry.cold_median_ns(), entry.status()) {
                 (Some(cold), Status::Timed) => (
                     duration_ns(cold),
                     fastest.map_or("-".into(), |f| format!("{}×", significant(cold / f))),
@@ -249,7 +249,7 @@ fn table(entries: &[Entry], max_n: usize, width: Width) -> String {
                     cold,
                     optional(entry.warm_median_ns().map(duration_ns)),
                     ratio,
-                    optional(entry.cold_ns_per_node.map(significant)),
+                    optional(entry.cold_ns_per_node().map(significant)),
                     optional(entry.peak_heap_bytes.map(bytes)),
                 ],
                 note(entry),
@@ -296,7 +296,7 @@ fn found_table(entries: &[Entry], width: Width) -> String {
 
 /// How wide the n column of `question`'s table is, its n written by
 /// `write`.
-fn column_width(entries: &[Entry], question: &str, write: fn(usize) -> String) -> usize {
+fn column_width(entries: &[Entry], question: Question, write: fn(usize) -> String) -> usize {
     entries
         .iter()
         .filter(|e| e.question == question)
@@ -357,7 +357,7 @@ fn seconds(elapsed: Duration) -> String {
 fn climb_summary(entries: &[Entry]) -> String {
     let timed: Vec<usize> = entries
         .iter()
-        .filter(|e| e.status == Status::Timed)
+        .filter(|e| e.status() == Status::Timed)
         .map(|e| e.n)
         .collect();
     let mut summary = if timed.is_empty() {
@@ -365,12 +365,12 @@ fn climb_summary(entries: &[Entry]) -> String {
     } else {
         format!("checked, timed n = {}", n_list(&timed))
     };
-    if let Some(last) = entries.iter().find(|e| e.status != Status::Timed) {
+    if let Some(last) = entries.iter().find(|e| e.status() != Status::Timed) {
         let n = thousands(last.n as u64);
-        summary.push_str(&match last.status {
+        summary.push_str(&match last.status() {
             Status::Error => format!(
                 " (ERROR at n = {n}: {})",
-                printable(last.error.as_deref().unwrap_or(""))
+                printable(last.error().unwrap_or(""))
             ),
             _ => match stopped(last).as_str() {
                 "over budget" => format!(" (stopped: over budget at n = {n})"),
@@ -402,7 +402,7 @@ fn n_list(ns: &[usize]) -> String {
 /// The note of a row not timed: "over budget", or, for a climb stopped
 /// before its runs by the memory budget or the time threshold, why.
 fn stopped(entry: &Entry) -> String {
-    match entry.error.as_deref() {
+    match entry.error() {
         Some(why) if why.starts_with("not run: ") && !why.contains(" budget") => {
             printable(why).into_owned()
         }

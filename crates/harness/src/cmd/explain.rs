@@ -191,8 +191,8 @@ fn table(measured: &Measured, id: &str) -> String {
     if !found.is_empty() {
         out.push_str(&found_table(&found));
     }
-    let timed = |row: &Entry| row.timing.is_some();
-    if measured.rows.iter().any(timed) && measured.rows.iter().all(|r| r.cold.is_none()) {
+    let timed = |row: &Entry| row.timing().is_some();
+    if measured.rows.iter().any(timed) && measured.rows.iter().all(|r| r.cold().is_none()) {
         out.push_str(
             "\nThis record has no cold figure (schema version 1): only the warm median, which \
              flatters small boards. Rerun `scripts/bench` for both.\n",
@@ -203,7 +203,7 @@ fn table(measured: &Measured, id: &str) -> String {
             "\nBranch misses per node are absent: {}.\n",
             printable(why)
         )),
-        None if measured.schema_version < 2 => out
+        None if !measured.has_cold => out
             .push_str("\nBranch misses per node are absent: not recorded (a version-1 record).\n"),
         None => {}
     }
@@ -215,7 +215,7 @@ fn table(measured: &Measured, id: &str) -> String {
 fn cold_cell(row: &Entry, value: Option<f64>, write: fn(f64) -> String) -> String {
     match value {
         Some(value) => write(value),
-        None if row.timing.is_some() => "not recorded".to_string(),
+        None if row.timing().is_some() => "not recorded".to_string(),
         None => "-".to_string(),
     }
 }
@@ -249,8 +249,8 @@ fn count_table(rows: &[&Entry]) -> String {
             optional(row.nodes),
             cold_cell(row, row.cold_median_ns(), format::duration_ns),
             row.warm_median_ns().map_or("-".into(), format::duration_ns),
-            cold_cell(row, row.cold_ns_per_node, format::significant),
-            row.ns_per_node.map_or("-".into(), format::significant),
+            cold_cell(row, row.cold_ns_per_node(), format::significant),
+            row.ns_per_node().map_or("-".into(), format::significant),
             row.peak_heap_bytes.map_or("-".into(), format::bytes),
             status_text(row)
         ));
@@ -289,10 +289,10 @@ fn optional(value: Option<u64>) -> String {
 
 /// The status as the record spells it.
 fn status_text(entry: &Entry) -> String {
-    serde_json::to_value(entry.status)
+    serde_json::to_value(entry.status())
         .ok()
         .and_then(|value| value.as_str().map(str::to_string))
-        .unwrap_or_else(|| format!("{:?}", entry.status))
+        .unwrap_or_else(|| format!("{:?}", entry.status()))
 }
 
 /// Why each row with a reason was not timed (or failed), as a Markdown
@@ -300,7 +300,7 @@ fn status_text(entry: &Entry) -> String {
 fn reasons(rows: &[&Entry]) -> String {
     let mut out = String::new();
     for row in rows {
-        if let Some(why) = &row.error {
+        if let Some(why) = row.error() {
             if out.is_empty() {
                 out.push('\n');
             }
@@ -328,7 +328,7 @@ mod tests {
                 file: "bench-results/fixture.json".into(),
                 provenance: record.provenance.clone(),
                 rows: record.entries.clone(),
-                schema_version: record.schema_version,
+                has_cold: record.has_cold(),
                 branch_misses_unavailable: record.settings.branch_misses_unavailable.clone(),
             })),
         )
@@ -363,7 +363,9 @@ mod tests {
         record.provenance.command = "queens compare\x1b[2J\nforged line".to_string();
         record.provenance.cpu_model = "cpu\x1b]0;title\x07".to_string();
         record.settings.branch_misses_unavailable = Some("no\ncounter\x1b[31m".to_string());
-        record.entries[0].error = Some("bad\x1b[1m\nrow".to_string());
+        record.entries[0].outcome = queens_record::Outcome::Error {
+            why: "bad\x1b[1m\nrow".to_string(),
+        };
         let out = explained(record);
         assert!(!out.contains('\x1b'), "an ESC reached the output: {out:?}");
         assert!(!out.contains('\x07'), "a BEL reached the output: {out:?}");

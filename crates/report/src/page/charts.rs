@@ -109,7 +109,7 @@ pub(crate) const MEASURES: [Measure; 4] = [
         id: "plot-ns-per-node",
         title: "Cost of one node against n",
         y_label: "ns per node",
-        value: |e| e.cold_ns_per_node.or(e.ns_per_node),
+        value: |e| e.cold_ns_per_node().or(e.ns_per_node()),
         format: |v| format!("{} ns", significant(v)),
         tick_base: 10.0,
         log_n: false,

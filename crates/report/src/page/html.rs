@@ -340,8 +340,8 @@ fn measurements(overlay: &Overlay) -> Table {
                 Cell::figure(median.zip(fastest).map(|(m, f)| m / f), ratio),
                 Cell::count(entry.nodes.filter(|_| timed), thousands),
                 per_node(overlay.ranked_per_node(entry)),
-                per_node(entry.cold_ns_per_node),
-                per_node(entry.ns_per_node),
+                per_node(entry.cold_ns_per_node()),
+                per_node(entry.ns_per_node()),
                 Cell::count(entry.peak_heap_bytes.filter(|_| timed), bytes),
             ]);
         }
@@ -352,7 +352,7 @@ fn measurements(overlay: &Overlay) -> Table {
 fn measured(entry: &Entry) -> MeasuredRow {
     let unknown = || "?".to_string();
     let not_recorded = || "not recorded".to_string();
-    let result = match (Outcome::of(entry), entry.timing) {
+    let result = match (Outcome::of(entry), entry.timing()) {
         (Outcome::Timed, Some(timing)) => Measured::Timed(vec![
             entry
                 .cold_median_ns()
@@ -361,10 +361,10 @@ fn measured(entry: &Entry) -> MeasuredRow {
             duration_ns(timing.median_ns),
             entry.nodes.map(thousands).unwrap_or_else(unknown),
             entry
-                .cold_ns_per_node
+                .cold_ns_per_node()
                 .map(significant)
                 .unwrap_or_else(not_recorded),
-            entry.ns_per_node.map(significant).unwrap_or_else(unknown),
+            entry.ns_per_node().map(significant).unwrap_or_else(unknown),
             match (
                 entry.cold_branch_misses_per_node,
                 entry.warm_branch_misses_per_node,

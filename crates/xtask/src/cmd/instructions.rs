@@ -31,8 +31,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use queens_record::instructions::{
-    InstructionsEntry, InstructionsRecord, InstructionsSolver, InstructionsStatus,
-    write_new_instructions,
+    Counting, InstructionsEntry, InstructionsRecord, InstructionsSolver, write_new_instructions,
 };
 use queens_record::{Provenance, RECORDS_DIR};
 use serde::Deserialize;
@@ -252,11 +251,12 @@ fn climb(queens: &Path, solver: &Facts, budget: f64) -> Vec<InstructionsEntry> {
             format!("not counted: its search runs on a device, not in this process ({device})");
         return sizes
             .map(|n| {
-                InstructionsEntry::absent(
+                InstructionsEntry::new(
                     &solver.id,
                     n,
-                    InstructionsStatus::Skipped,
-                    reason.clone(),
+                    Counting::Skipped {
+                        why: reason.clone(),
+                    },
                 )
             })
             .collect();
@@ -265,11 +265,10 @@ fn climb(queens: &Path, solver: &Facts, budget: f64) -> Vec<InstructionsEntry> {
     let mut stopped: Option<String> = None;
     for n in sizes {
         if let Some(why) = &stopped {
-            entries.push(InstructionsEntry::absent(
+            entries.push(InstructionsEntry::new(
                 &solver.id,
                 n,
-                InstructionsStatus::OverBudget,
-                why.clone(),
+                Counting::OverBudget { why: why.clone() },
             ));
             continue;
         }
@@ -277,42 +276,34 @@ fn climb(queens: &Path, solver: &Facts, budget: f64) -> Vec<InstructionsEntry> {
         let outcome = callgrind(queens, &solver.id, n, 1, true, Some(budget));
         let seconds = started.elapsed().as_secs_f64();
         eprintln!("{} n = {n}: {:.1} s of callgrind", solver.id, seconds);
-        let entry = match outcome {
+        let outcome = match outcome {
             Ok(Some(counted)) if Some(counted.solutions) == queens_core::oeis::total(n) => {
-                InstructionsEntry::counted(
-                    &solver.id,
-                    n,
-                    counted.solutions,
-                    counted.nodes,
-                    counted.instructions,
-                    (seconds * 10.0).round() / 10.0,
-                )
+                Counting::Counted {
+                    solutions: counted.solutions,
+                    nodes: counted.nodes,
+                    instructions: counted.instructions,
+                    callgrind_seconds: (seconds * 10.0).round() / 10.0,
+                }
             }
-            Ok(Some(counted)) => InstructionsEntry::absent(
-                &solver.id,
-                n,
-                InstructionsStatus::Error,
-                format!(
+            Ok(Some(counted)) => Counting::Error {
+                why: format!(
                     "wrong count: {}, OEIS A000170 says {:?}",
                     queens_core::counted(counted.solutions, "solution", "solutions"),
                     queens_core::oeis::total(n)
                 ),
-            ),
+            },
             Ok(None) => {
                 let why = format!(
                     "callgrind at n = {n} was stopped after the budget of {budget} s; the solver climbs no higher"
                 );
                 stopped = Some(why.clone());
-                InstructionsEntry::absent(&solver.id, n, InstructionsStatus::OverBudget, why)
+                Counting::OverBudget { why }
             }
-            Err(error) => InstructionsEntry::absent(
-                &solver.id,
-                n,
-                InstructionsStatus::Error,
-                error.to_string(),
-            ),
+            Err(error) => Counting::Error {
+                why: error.to_string(),
+            },
         };
-        entries.push(entry);
+        entries.push(InstructionsEntry::new(&solver.id, n, outcome));
     }
     entries
 }
