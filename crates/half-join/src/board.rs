@@ -15,6 +15,7 @@
 //! board and fit in cache-friendly memory, however large n is.
 
 use crate::layout::{Layout, Width};
+use crate::tuning::Tuning;
 
 /// One of the four symmetries that keep the top/bottom split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +101,8 @@ pub(crate) struct Board {
     /// units then keep only the mirror, bottoms avoid both long diagonals,
     /// and each top weighs 2 per long diagonal it takes.
     pub klein: bool,
+    /// The board's choices of code path.
+    pub tuning: Tuning,
 }
 
 /// The smallest board counted with the long diagonals' symmetries (even n
@@ -181,20 +184,17 @@ fn dense_ranks(bits: usize) -> Vec<u32> {
 }
 
 impl Board {
+    /// The board as a count takes it, at the kernel level chosen for this
+    /// process.
     pub(crate) fn new(n: usize) -> Board {
-        Board::with_width(n, Width::for_n(n))
+        Board::tuned(n, Tuning::for_board(n, crate::arch::counting_level()))
     }
 
-    /// The board with either layout, whatever n is: tests run the wide
-    /// join on boards whose counts are known.
-    pub(crate) fn with_width(n: usize, width: Width) -> Board {
-        Board::with_options(n, width, Symmetries::for_n(n))
-    }
-
-    /// The board with either layout and either choice of symmetries (the
-    /// long diagonals' on even n only), whatever n is: tests run every path
-    /// on boards whose counts are known.
-    pub(crate) fn with_options(n: usize, width: Width, symmetries: Symmetries) -> Board {
+    /// The board of `n` counted as `tuning` says.
+    pub(crate) fn tuned(n: usize, tuning: Tuning) -> Board {
+        let Tuning {
+            width, symmetries, ..
+        } = tuning;
         let klein = symmetries == Symmetries::LongDiagonals;
         assert!(
             !klein || n.is_multiple_of(2),
@@ -229,6 +229,7 @@ impl Board {
             layout: Layout::new(n, index_bits, width),
             dense: dense_ranks(n - block_len),
             klein,
+            tuning,
         }
     }
 
@@ -408,5 +409,36 @@ impl Board {
         self.symmetries()
             .iter()
             .all(|&symmetry| self.map_unit(symmetry, unit).key() >= unit.key())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Board {
+        /// The board with either layout, whatever n is: tests run the wide
+        /// join on boards whose counts are known.
+        pub(crate) fn with_width(n: usize, width: Width) -> Board {
+            Board::with_options(n, width, Symmetries::for_n(n))
+        }
+
+        /// The board with either layout and either choice of symmetries (the
+        /// long diagonals' on even n only), whatever n is: tests run every path
+        /// on boards whose counts are known. Its sets are cut as counted.
+        pub(crate) fn with_options(n: usize, width: Width, symmetries: Symmetries) -> Board {
+            let tuning = Tuning::for_board(n, crate::arch::counting_level());
+            // Only the board as counted is known to have no set to cut.
+            let uncut = tuning.uncut && symmetries == tuning.symmetries;
+            Board::tuned(
+                n,
+                Tuning {
+                    width,
+                    symmetries,
+                    uncut,
+                    ..tuning
+                },
+            )
+        }
     }
 }

@@ -289,25 +289,24 @@ impl<'a> Estimator<'a> {
     }
 }
 
-/// The sizes a measurement runs on: the comma-separated list in the
-/// variable `SIZES`, else `default`.
 #[cfg(test)]
-pub(crate) fn sizes_from_env(default: std::ops::RangeInclusive<usize>) -> Vec<usize> {
-    std::env::var("SIZES").map_or_else(
-        |_| default.collect(),
-        |list| {
-            list.split(',')
-                .map(|n| n.parse().expect("SIZES: a list of n"))
-                .collect()
-        },
-    )
-}
-
-#[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::unit::SetRange;
     use std::time::Instant;
+
+    /// The sizes a measurement runs on: the comma-separated list in the
+    /// variable `SIZES`, else `default`.
+    pub(crate) fn sizes_from_env(default: std::ops::RangeInclusive<usize>) -> Vec<usize> {
+        std::env::var("SIZES").map_or_else(
+            |_| default.collect(),
+            |list| {
+                list.split(',')
+                    .map(|n| n.parse().expect("SIZES: a list of n"))
+                    .collect()
+            },
+        )
+    }
 
     #[test]
     fn the_cost_is_deterministic_and_grows_with_the_estimated_work() {
@@ -339,8 +338,10 @@ mod tests {
             for k in 0..6 {
                 let unit = units[(k * 7919 + 13 * n) % units.len()];
                 let estimator = Estimator::new(&board, unit, CONFLICT);
-                let sets = unit::top_set_list(&board, unit);
-                for (&set, (tops, bottoms)) in sets.iter().zip(unit::set_halves(&board, unit)) {
+                let sets = unit::tests::top_set_list(&board, unit);
+                for (&set, (tops, bottoms)) in
+                    sets.iter().zip(unit::tests::set_halves(&board, unit))
+                {
                     let bottom_set = board.bottom_set(unit.middle, set);
                     for (role, set, halves) in [(0, set, tops), (1, bottom_set, bottoms)] {
                         if halves > 0 {
@@ -425,7 +426,7 @@ mod tests {
                 start: place as u64,
                 end: place as u64 + 1,
             };
-            std::hint::black_box(unit::count_sets(board, unit, range));
+            std::hint::black_box(unit::tests::count_sets(board, unit, range));
             sample.set_times.push(started.elapsed().as_secs_f64() * 1e9);
             sample.places.push(place);
             if begun.elapsed().as_secs_f64() > budget {
@@ -497,7 +498,7 @@ mod tests {
         let mut rows = Vec::new();
         for s in sampled.iter().skip(first).step_by(2) {
             let estimator = Estimator::new(board, s.unit, conflict);
-            let sets = unit::top_set_list(board, s.unit);
+            let sets = unit::tests::top_set_list(board, s.unit);
             for (&place, &time) in s.places.iter().zip(&s.set_times) {
                 let f = estimator.set_features(sets[place]);
                 rows.push(([1.0, f.halves, f.pairs], time));
@@ -628,7 +629,7 @@ mod tests {
             let (mut set_actual, mut set_new) = (Vec::new(), Vec::new());
             for s in &held {
                 let estimator = Estimator::new(board, s.unit, conflict);
-                let sets = unit::top_set_list(board, s.unit);
+                let sets = unit::tests::top_set_list(board, s.unit);
                 for (&place, &time) in s.places.iter().zip(&s.set_times) {
                     let f = estimator.set_features(sets[place]);
                     set_actual.push(time);

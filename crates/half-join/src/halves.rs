@@ -70,12 +70,6 @@ impl Walk {
 }
 
 impl HalfSearch<'_> {
-    /// Calls `found(files, key)` for every half; returns the nodes.
-    #[cfg(test)]
-    pub(crate) fn run(&self, found: impl FnMut(u32, u64)) -> u64 {
-        self.resume(&mut Walk::default(), u64::MAX, found)
-    }
-
     /// Goes on with `walk` (a fresh one starts the search), calling
     /// `found(files, key)` for each half, until at least `limit` halves were
     /// reported since this call or the search ends ([`Walk::is_done`]). It
@@ -201,9 +195,15 @@ impl HalfSearch<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::board::Board;
 
-    use super::*;
+    impl HalfSearch<'_> {
+        /// Calls `found(files, key)` for every half; returns the nodes.
+        pub(crate) fn run(&self, found: impl FnMut(u32, u64)) -> u64 {
+            self.resume(&mut Walk::default(), u64::MAX, found)
+        }
+    }
 
     #[test]
     fn a_search_in_chunks_reports_every_half_once_in_order() {

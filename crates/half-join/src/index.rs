@@ -367,12 +367,6 @@ impl Remap {
         }
     }
 
-    /// Bytes held, tables included.
-    #[cfg(test)]
-    pub(crate) fn bytes(&self) -> usize {
-        size_of::<Remap>() + size_of_val(&*self.tables)
-    }
-
     /// The key with its bits moved: two `pext` where `isa`'s level has
     /// them (BMI2), else the tables. Inlined into the caller's level code.
     #[inline(always)]
@@ -403,8 +397,15 @@ impl Remap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arch::{Portable, Task, dispatch_to, tested_levels};
+    use crate::arch::{Portable, Task, dispatch_to, tests::tested_levels};
     use crate::board::{Board, Symmetries};
+
+    impl Remap {
+        /// Bytes held, tables included.
+        pub(crate) fn bytes(&self) -> usize {
+            size_of::<Remap>() + size_of_val(&*self.tables)
+        }
+    }
 
     /// Keys moved by a remap at one level.
     struct Apply<'a> {

@@ -24,8 +24,6 @@
 //! one (see [`crate::layout`]); [`Word`] is what the join needs of either.
 //! The kernels, one per instruction-set level, are in [`crate::arch`].
 
-#[cfg(test)]
-use crate::arch::generic::LANES;
 pub(crate) use crate::arch::generic::{Lane, QUERIES};
 use crate::arch::{Isa, Step, generic};
 
@@ -179,13 +177,6 @@ impl<W: Word> Side<W> {
         }
     }
 
-    /// Bytes held (capacity, not length): the side's share of a thread's
-    /// memory.
-    #[cfg(test)]
-    pub(crate) fn bytes(&self) -> usize {
-        self.starts.capacity() * size_of::<u32>() + self.low.capacity() * size_of::<W>()
-    }
-
     /// Where bucket (set, index) lies in `low`: start and end.
     fn run(&self, set: usize, index: u32) -> (u32, u32) {
         let b = (set << self.index_bits) | index as usize;
@@ -239,25 +230,6 @@ impl<W: Word> Default for BottomRuns<W> {
                 usize::MAX
             },
         }
-    }
-}
-
-impl<W: Word> BottomRuns<W> {
-    /// Buffers for a join that gathers from `gather_min_queries` tops in a
-    /// bucket.
-    #[cfg(test)]
-    fn gathering_from(gather_min_queries: usize) -> Self {
-        BottomRuns {
-            gather_min_queries,
-            ..BottomRuns::default()
-        }
-    }
-
-    /// Bytes held (capacity): the buffers' share of a thread's memory. The
-    /// gathered runs are at most [`GATHER_MAX_WORDS`] words.
-    #[cfg(test)]
-    pub(crate) fn bytes(&self) -> usize {
-        self.runs.capacity() * size_of::<(u32, u32)>() + self.gathered.capacity() * size_of::<W>()
     }
 }
 
@@ -362,8 +334,8 @@ fn gather<'a, W: Word>(low: &[W], runs: &[(u32, u32)], gathered: &'a mut Vec<W>)
 }
 
 /// The pairs [`count_pairs`] tests (the tops' padding included): what the buckets
-/// leave of the sets' pairs.
-#[cfg(test)]
+/// leave of the sets' pairs (a measurement, see
+/// [`crate::tuning::Tuning::tested_from`]).
 pub(crate) fn pairs_tested<W: Word>(tops: &Side<W>, bottoms: &Side<W>) -> u64 {
     let mut tested = 0;
     let mut runs = Vec::new();
@@ -429,15 +401,42 @@ fn subsets(free: u32) -> impl Iterator<Item = u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arch::generic::LANES;
     use crate::arch::{Level, Task, dispatch_to};
     use proptest::prelude::*;
+
+    impl<W: Word> Side<W> {
+        /// Bytes held (capacity, not length): the side's share of a thread's
+        /// memory.
+        pub(crate) fn bytes(&self) -> usize {
+            self.starts.capacity() * size_of::<u32>() + self.low.capacity() * size_of::<W>()
+        }
+    }
+
+    impl<W: Word> BottomRuns<W> {
+        /// Buffers for a join that gathers from `gather_min_queries` tops in a
+        /// bucket.
+        fn gathering_from(gather_min_queries: usize) -> Self {
+            BottomRuns {
+                gather_min_queries,
+                ..BottomRuns::default()
+            }
+        }
+
+        /// Bytes held (capacity): the buffers' share of a thread's memory. The
+        /// gathered runs are at most [`GATHER_MAX_WORDS`] words.
+        pub(crate) fn bytes(&self) -> usize {
+            self.runs.capacity() * size_of::<(u32, u32)>()
+                + self.gathered.capacity() * size_of::<W>()
+        }
+    }
 
     const PAD: u32 = <u32 as Lane>::PAD;
     const TOP_MARK: u32 = <u32 as Word>::TOP_MARK;
     const BOTTOM_MARK: u32 = <u32 as Word>::BOTTOM_MARK;
 
     /// One group's count against `bottoms` by the kernel of each level
-    /// this CPU has (see [`crate::arch::tested_levels`]).
+    /// this CPU has (see [`crate::arch::tests::tested_levels`]).
     fn count_group<W: Word>(queries: &[W; QUERIES], bottoms: &[W]) -> Vec<(Level, u64)> {
         struct Group<'a, W> {
             queries: &'a [W; QUERIES],
@@ -449,7 +448,7 @@ mod tests {
                 isa.run(|| generic::count(W::step(isa), self.queries, self.bottoms))
             }
         }
-        (crate::arch::tested_levels().into_iter())
+        (crate::arch::tests::tested_levels().into_iter())
             .map(|level| {
                 let group = Group { queries, bottoms };
                 (
@@ -480,7 +479,7 @@ mod tests {
                 count_pairs(isa, tops, top_set, bottoms, bottom_set, 0, runs)
             }
         }
-        (crate::arch::tested_levels().into_iter())
+        (crate::arch::tests::tested_levels().into_iter())
             .map(|level| {
                 let sides = (tops, top_set, bottoms, bottom_set);
                 let join = Join {

@@ -13,6 +13,7 @@ mod memory;
 mod plan;
 mod quarters;
 mod shape;
+mod tuning;
 mod unit;
 mod walkthrough;
 
@@ -25,11 +26,59 @@ use plan::FIXED_POINTS;
 
 /// The half-join engine.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct HalfJoin;
+pub struct HalfJoin {
+    /// A board counted with another tuning than its own: what tests force
+    /// a path with, through the engine's interface.
+    tuned: Option<(usize, tuning::Tuning)>,
+}
 
 /// The engine as the harness runs it: a [`queens_core::Solver`] that
 /// splits its count into units.
-pub static HALF_JOIN: SplitSolver<HalfJoin> = SplitSolver(HalfJoin);
+pub static HALF_JOIN: SplitSolver<HalfJoin> = SplitSolver(HalfJoin { tuned: None });
+
+impl HalfJoin {
+    /// The board of `n` as this engine counts it.
+    fn board(&self, n: usize) -> Board {
+        match self.tuned {
+            Some((tuned, tuning)) if tuned == n => Board::tuned(n, tuning),
+            _ => Board::new(n),
+        }
+    }
+
+    /// The board, the unit and what `part` takes of it, on a board made
+    /// from quarters (the fixed-points unit has no parts).
+    fn selection(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+    ) -> Option<(Board, Unit, unit::Selection)> {
+        if unit.key == FIXED_POINTS {
+            return None;
+        }
+        let board = self.board(n);
+        if !board.tuning.quarters {
+            return None;
+        }
+        let at = Unit::from_key(unit.key);
+        let sets = unit::top_sets(&board, at);
+        let selection = unit::Selection::part(sets, board.tuning.parts_per_set, part);
+        Some((board, at, selection))
+    }
+
+    /// [`HalfJoin::selection`], when `part` lies within one top set: with
+    /// the set's place.
+    fn one_set(
+        &self,
+        n: usize,
+        unit: WorkUnit,
+        part: Part,
+    ) -> Option<(Board, Unit, unit::Selection, u64)> {
+        let (board, at, selection) = self.selection(n, unit, part)?;
+        let place = selection.one_set()?;
+        Some((board, at, selection, place))
+    }
+}
 
 /// What the harness shows of the engine: its seed, idea, node, limit, and
 /// its teaching and analysis texts.
@@ -54,30 +103,6 @@ pub mod kernel {
 
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
 pub const SPLIT_VERSION: &str = "half-join/6";
-
-/// The board, the unit and what `part` takes of it, on a board made from
-/// quarters (the fixed-points unit has no parts).
-fn selection(n: usize, unit: WorkUnit, part: Part) -> Option<(Board, Unit, unit::Selection)> {
-    if unit.key == FIXED_POINTS {
-        return None;
-    }
-    let board = Board::new(n);
-    if !unit::uses_quarters(&board) {
-        return None;
-    }
-    let at = Unit::from_key(unit.key);
-    let sets = unit::top_sets(&board, at);
-    let selection = unit::Selection::part(sets, unit::slices(&board), part);
-    Some((board, at, selection))
-}
-
-/// [`selection`], when `part` lies within one top set: with the set's
-/// place.
-fn one_set(n: usize, unit: WorkUnit, part: Part) -> Option<(Board, Unit, unit::Selection, u64)> {
-    let (board, at, selection) = selection(n, unit, part)?;
-    let place = selection.one_set()?;
-    Some((board, at, selection, place))
-}
 
 /// A count of some of a unit's solutions, with its fixed pairs when
 /// `unique`: the identity fixes every solution (the fixed-points unit
@@ -104,7 +129,7 @@ impl SplitEngine for HalfJoin {
     const SPLIT_VERSION: &'static str = SPLIT_VERSION;
 
     fn plan(&self, n: usize) -> Plan {
-        plan::plan(n)
+        plan::plan(&self.board(n))
     }
 
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
@@ -121,20 +146,21 @@ impl SplitEngine for HalfJoin {
         }
         // A forced level the CPU lacks is refused here, in one line.
         available()?;
-        let board = Board::new(n);
-        let count = unit::count_unit(&board, Unit::from_key(unit.key));
+        let board = self.board(n);
+        let count = unit::count_unit(&board, Unit::from_key(unit.key)).count;
         Ok(with_fixed_pairs(count, unique))
     }
 
-    /// A unit made from quarters is cut into ranges of its finest slices:
+    /// A unit made from quarters is cut into ranges of its finest parts:
     /// each of its top sets (in their fixed order) cut into the same
-    /// number of slices, one below n = 28, more there (see the README's
-    /// "Units, parts and sub-parts"); other units are whole.
+    /// number of parts, one below n = 28, more there (see the README's
+    /// "Units: threads, shards, checkpoints, bounded memory"); other units
+    /// are whole.
     fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
         if unit.key == FIXED_POINTS {
             return 1;
         }
-        unit::parts(&Board::new(n), Unit::from_key(unit.key))
+        unit::parts(&self.board(n), Unit::from_key(unit.key))
     }
 
     /// Builds the unit's quarters, kept on this thread for its parts.
@@ -142,7 +168,7 @@ impl SplitEngine for HalfJoin {
         if unit.key == FIXED_POINTS {
             return Ok(0);
         }
-        Ok(unit::prepare_unit(&Board::new(n), Unit::from_key(unit.key)))
+        Ok(unit::prepare_unit(&self.board(n), Unit::from_key(unit.key)))
     }
 
     fn count_part(
@@ -152,25 +178,25 @@ impl SplitEngine for HalfJoin {
         part: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        let Some((board, at, selection)) = selection(n, unit, part) else {
+        let Some((board, at, selection)) = self.selection(n, unit, part) else {
             // One part: the whole unit.
             return self.count_unit(n, unit, unique);
         };
         available()?;
         Ok(with_fixed_pairs(
-            unit::count_selection(&board, at, selection),
+            unit::count_selection(&board, at, selection).count,
             unique,
         ))
     }
 
-    /// A part within one top set (the set, or some of its slices) is cut
-    /// into the sub-parts its slices hold: chunks of the set's tops joined
+    /// A part within one top set (the set, or some of its finest parts) is
+    /// cut into the sub-parts those hold: chunks of the set's tops joined
     /// with chunks of its bottoms, as many as keep each within a thread's
-    /// memory and a few seconds (see the README's "Units, parts and
-    /// sub-parts"); any other part is whole, as is a part of slices that
-    /// hold no sub-part.
+    /// memory and a few seconds (see the README's "Units: threads, shards,
+    /// checkpoints, bounded memory"); any other part is whole, as is a part
+    /// of finest parts that hold no sub-part.
     fn prepare_part(&self, n: usize, unit: WorkUnit, part: Part) -> Result<u32, QueensError> {
-        let Some((board, at, selection, place)) = one_set(n, unit, part) else {
+        let Some((board, at, selection, place)) = self.one_set(n, unit, part) else {
             return Ok(1);
         };
         available()?;
@@ -189,13 +215,13 @@ impl SplitEngine for HalfJoin {
         sub: Part,
         unique: bool,
     ) -> Result<UnitCount, QueensError> {
-        let Some((board, at, selection, _)) = one_set(n, unit, part) else {
+        let Some((board, at, selection, _)) = self.one_set(n, unit, part) else {
             return self.count_part(n, unit, part, unique);
         };
         available()?;
         let selection = unit::Selection { sub, ..selection };
         Ok(with_fixed_pairs(
-            unit::count_selection(&board, at, selection),
+            unit::count_selection(&board, at, selection).count,
             unique,
         ))
     }

@@ -15,7 +15,7 @@ use queens_core::split::MAX_PIECES;
 use crate::board::{Board, Unit};
 use crate::join::GATHER_MAX_WORDS;
 use crate::layout::Width;
-use crate::unit::{CHUNK_PAIRS, QUARTERS_MIN_N};
+use crate::tuning::{CHUNK_PAIRS, QUARTERS_MIN_N};
 
 /// Below [`QUARTERS_MIN_N`] a unit's halves are searched whole and are
 /// few: this at n = 13 (where a count holds about half a megabyte,
@@ -205,7 +205,7 @@ mod tests {
     /// [`Reach`] of the n×n board, walking every unit's quarters.
     fn reach(n: usize) -> Reach {
         let board = Board::new(n);
-        let plan = crate::plan::plan(n).whole_units();
+        let plan = crate::plan::plan(&Board::new(n)).whole_units();
         let side_bits = quarters::side_bits(&board);
         let (mut tops, mut bottoms) = (Quarters::default(), Quarters::default());
         let mut most = Reach::new(0, 0);
@@ -216,7 +216,15 @@ mod tests {
                 (&mut tops, top_unit, Role::Top),
                 (&mut bottoms, bottom_unit, Role::Bottom),
             ] {
-                unit::build_side_quarters(&board, quarters, &side_bits, unit, role);
+                quarters.build(
+                    crate::arch::Portable,
+                    &board,
+                    &side_bits,
+                    unit::contributions(&board, role),
+                    unit::forbidden(&board, unit, role),
+                    unit.middle,
+                    unit.pattern,
+                );
                 most.pieces = most.pieces.max(quarters.pieces());
             }
             unit::for_each_top_set(&board, top_unit, &board.orbit(top_unit).1, |set, _| {
@@ -260,9 +268,9 @@ mod tests {
     fn no_set_up_to_n_23_is_cut() {
         // The walked table (to n = 23) bounds every set's tries on each
         // side, and no set of those boards reaches either limit of the cut
-        // (README: "No set up to n = 23 is cut"; `unit::UNCUT_MAX_N` skips
+        // (README: "No set up to n = 23 is cut"; `tuning::UNCUT_MAX_N` skips
         // counting the pairs there).
-        use crate::unit::{CHUNK_PAIRS, SUB_PART_PAIRS, UNCUT_MAX_N};
+        use crate::tuning::{SUB_PART_PAIRS, UNCUT_MAX_N};
         let below_limits = |n: usize| {
             let most = QUARTER_REACH[n - QUARTERS_MIN_N].set_halves;
             most <= CHUNK_PAIRS && u128::from(most).pow(2) <= u128::from(SUB_PART_PAIRS)

@@ -28,6 +28,7 @@
 use crate::arch::{FIT_SLACK, Isa};
 use crate::board::Board;
 use crate::halves::MAX_HALF;
+use queens_core::split::Part;
 
 /// Pieces found (before they are filed) whose buffer a quarter keeps for
 /// the next unit: larger buffers are freed, see [`Quarter::build`].
@@ -317,15 +318,6 @@ impl Quarter {
         let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
         (&self.keys[start..end], &self.sides[start..end])
     }
-
-    /// Bytes held.
-    #[cfg(test)]
-    pub(crate) fn bytes(&self) -> usize {
-        self.starts.capacity() * size_of::<u32>()
-            + self.keys.capacity() * size_of::<u64>()
-            + self.sides.capacity() * size_of::<u32>()
-            + self.found.capacity() * size_of::<(u32, u64, u32)>()
-    }
 }
 
 /// A partial piece: the ranks and files it takes, the diagonals it attacks
@@ -366,32 +358,6 @@ type QuarterInputs<'a> = (
     Option<u8>,
 );
 
-/// Which of a set's halves one call of [`Quarters::halves`] makes: the
-/// set's pairs of pieces laid end to end in walking order and cut into
-/// `of` equal ranges, chunk `index` takes the left pieces whose first pair
-/// falls in its range (with all their pairs). So the chunks of a cut make
-/// every half exactly once, and a chunk holds at most its share of the
-/// pairs plus one left piece's ([`Quarters::largest_right_cell`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Chunk {
-    /// Which chunk, `0..of`.
-    pub index: u32,
-    /// How many chunks the set is cut into (at least 1).
-    pub of: u32,
-}
-
-impl Chunk {
-    /// The whole set.
-    #[cfg(test)]
-    pub(crate) const ALL: Chunk = Chunk { index: 0, of: 1 };
-
-    /// Chunk's range of places among `pairs` pairs.
-    fn range(self, pairs: u64) -> std::ops::Range<u64> {
-        let at = |i: u32| (u128::from(pairs) * u128::from(i) / u128::from(self.of.max(1))) as u64;
-        at(self.index)..at(self.index + 1)
-    }
-}
-
 /// Both quarters of a unit's half.
 #[derive(Default)]
 pub(crate) struct Quarters {
@@ -406,7 +372,7 @@ pub(crate) struct Quarters {
 impl Quarters {
     /// Pairs of pieces a half of file set `set` is made from (every split
     /// of its ranks between the quarters): the most halves the set can
-    /// have. Sizes a set's [`Chunk`]s, and the memory declaration's table
+    /// have. Sizes a set's parts, and the memory declaration's table
     /// is checked against it.
     pub(crate) fn pairs(&self, set: u32) -> u64 {
         let mut pairs = 0;
@@ -414,16 +380,6 @@ impl Quarters {
             pairs += (left.len() * right.len()) as u64;
         });
         pairs
-    }
-
-    /// The most pieces one cell of the right quarter holds for `set`: how
-    /// far a [`Chunk`] may pass its share of the set's pairs (a left
-    /// piece's pairs are not split between chunks).
-    #[cfg(test)]
-    pub(crate) fn largest_right_cell(&self, set: u32) -> u64 {
-        let mut largest = 0;
-        self.for_each_cell(set, |_, right| largest = largest.max(right.len() as u64));
-        largest
     }
 
     /// Calls `visit(left pieces' keys, right pieces' keys)` for every split
@@ -445,12 +401,6 @@ impl Quarters {
             let next = ranks + low;
             ranks = next | (((ranks ^ next) >> 2) / low);
         }
-    }
-
-    /// Pieces held in both quarters.
-    #[cfg(test)]
-    pub(crate) fn pieces(&self) -> u64 {
-        (self.left.keys.len() + self.right.keys.len()) as u64
     }
 }
 
@@ -478,7 +428,7 @@ impl Quarters {
 
     /// Builds both quarters of the halves using exactly the files `set`
     /// (see [`Quarters::build`]): the pieces of one set only, few where a
-    /// unit's pieces are many (see `crate::unit::EXACT_MIN_N`).
+    /// unit's pieces are many (see `crate::tuning::EXACT_MIN_N`).
     pub(crate) fn build_exact<L: Isa>(
         &mut self,
         isa: L,
@@ -539,8 +489,13 @@ impl Quarters {
         nodes
     }
 
-    /// The keys of the halves of `chunk` of the file set `set` (whose block
-    /// files must be the built pattern), written to `out[..len]`; returns
+    /// The keys of the halves of `part` of the file set `set` (whose block
+    /// files must be the built pattern), written to `out[..len]`: the set's
+    /// pairs of pieces laid end to end in walking order and cut into
+    /// `part.of` parts ([`Part::share`]), part `part.index` takes the left
+    /// pieces whose first pair falls in its share (with all their pairs).
+    /// So the parts of a cut make every half exactly once, and a part holds
+    /// at most its share of the pairs plus one left piece's. Returns
     /// len and the pairs of pieces tested. `out` is scratch, grown as
     /// needed and never shrunk: the pairs are written without a branch,
     /// each kept by advancing the end only if it fits. Runs compiled for
@@ -549,13 +504,13 @@ impl Quarters {
         &self,
         isa: L,
         set: u32,
-        chunk: Chunk,
+        part: Part,
         out: &mut Vec<u64>,
     ) -> (usize, u64) {
-        let range = if chunk.of <= 1 {
+        let range = if part.of <= 1 {
             0..u64::MAX
         } else {
-            chunk.range(self.pairs(set))
+            part.share(self.pairs(set))
         };
         isa.run(|| self.halves_in(isa, set, range, out))
     }
@@ -606,19 +561,42 @@ impl Quarters {
         }
         (len, tested)
     }
-
-    /// Bytes held.
-    #[cfg(test)]
-    pub(crate) fn bytes(&self) -> usize {
-        self.left.bytes() + self.right.bytes()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arch::{Task, dispatch_to, tested_levels};
+    use crate::arch::{Task, dispatch_to, tests::tested_levels};
     use proptest::prelude::*;
+
+    impl Quarter {
+        /// Bytes held.
+        pub(crate) fn bytes(&self) -> usize {
+            self.starts.capacity() * size_of::<u32>()
+                + self.keys.capacity() * size_of::<u64>()
+                + self.sides.capacity() * size_of::<u32>()
+                + self.found.capacity() * size_of::<(u32, u64, u32)>()
+        }
+    }
+
+    impl Quarters {
+        /// The most pieces one cell of the right quarter holds for `set`: how
+        /// far a part of a set may pass its share of the set's pairs (a left
+        /// piece's pairs are not split between parts).
+        pub(crate) fn largest_right_cell(&self, set: u32) -> u64 {
+            let mut largest = 0;
+            self.for_each_cell(set, |_, right| largest = largest.max(right.len() as u64));
+            largest
+        }
+        /// Pieces held in both quarters.
+        pub(crate) fn pieces(&self) -> u64 {
+            (self.left.keys.len() + self.right.keys.len()) as u64
+        }
+        /// Bytes held.
+        pub(crate) fn bytes(&self) -> usize {
+            self.left.bytes() + self.right.bytes()
+        }
+    }
 
     /// `fit` at one level, into `out`.
     struct Fit<'a> {

@@ -30,7 +30,7 @@
 //! bits. The split diagonal is the one most pairs share ([`split_diagonal`]):
 //! the pairs (top on d, bottom on d) are never looked at. Each join pays
 //! its buckets' counters, so a split too small to pay for them
-//! ([`MIN_SPLIT_PAIRS`]) is joined as wide `u64` words with the layout's
+//! ([`crate::tuning::MIN_SPLIT_PAIRS`]) is joined as wide `u64` words with the layout's
 //! central index diagonals instead. (Before the split, every set that did
 //! not fit was joined wide: on the even boards from n = 26, where many
 //! sets share more than the word holds, that cost several times the narrow
@@ -45,7 +45,6 @@
 //! diagonals at bits 32 and 33, where the narrow layout has them.
 
 use crate::index::{Chooser, bit_counts};
-use crate::join::LOW_BITS;
 use crate::layout::{Layout, MAX_INDEX_BITS, Width};
 
 /// A wide key in the narrow layout's shape: turned by half a word, its
@@ -90,20 +89,16 @@ pub(crate) const CENTRAL_INDEX: u64 = ((1 << CENTRAL_BITS) - 1) << 32;
 /// The diagonals a set's join must compare (as a mask of shaped key bits)
 /// with the index `index`, if they fit the narrow word: those both sides
 /// take (`top_bits` and `bottom_bits` are the ORs of each side's keys)
-/// outside the index.
-pub(crate) fn narrow_word(top_bits: u64, bottom_bits: u64, index: u64) -> Option<u64> {
+/// outside the index, at most `limit` of them ([`crate::tuning::Tuning::word_limit`]).
+pub(crate) fn narrow_word(
+    top_bits: u64,
+    bottom_bits: u64,
+    index: u64,
+    limit: usize,
+) -> Option<u64> {
     let word = top_bits & bottom_bits & !index;
-    (word.count_ones() as usize <= word_limit()).then_some(word)
+    (word.count_ones() as usize <= limit).then_some(word)
 }
-
-/// The fewest pairs a set (or a split of one) must have to be split when
-/// its shared diagonals do not fit the narrow word; smaller ones are
-/// joined as wide words. Below it a join is short either way, and both
-/// halves of a split pay the narrow buckets' counters (2^k each side),
-/// which a wide join of so few pairs does not need. The same threshold as
-/// the index choice's ([`crate::index::MIN_CHOICE_PAIRS`]), for the same
-/// reason: what a set's fixed costs are paid against.
-pub(crate) const MIN_SPLIT_PAIRS: u64 = crate::index::MIN_CHOICE_PAIRS;
 
 /// The diagonal a set whose shared diagonals (`shared`, outside the index)
 /// do not fit the narrow word is split by: of those, the one with the most
@@ -127,37 +122,10 @@ pub(crate) fn split_diagonal(shared: u64, tops: &[u64], bottoms: &[u64]) -> u64 
 }
 
 #[cfg(test)]
-thread_local! {
-    /// The most diagonals a narrow word takes: [`LOW_BITS`], or fewer in a
-    /// test that makes sets fall back to wide words on boards it can count.
-    pub(crate) static WORD_LIMIT: std::cell::Cell<usize> = const { std::cell::Cell::new(LOW_BITS) };
-    /// [`MIN_SPLIT_PAIRS`], or other in a test that splits (or never
-    /// splits) the sets of boards it can count.
-    pub(crate) static SPLIT_FROM: std::cell::Cell<u64> = const { std::cell::Cell::new(MIN_SPLIT_PAIRS) };
-}
-
-/// [`MIN_SPLIT_PAIRS`] (changed by a test).
-#[inline(always)]
-pub(crate) fn min_split_pairs() -> u64 {
-    #[cfg(test)]
-    return SPLIT_FROM.get();
-    #[cfg(not(test))]
-    MIN_SPLIT_PAIRS
-}
-
-/// The most diagonals a set's narrow word takes.
-#[inline(always)]
-fn word_limit() -> usize {
-    #[cfg(test)]
-    return WORD_LIMIT.get();
-    #[cfg(not(test))]
-    LOW_BITS
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::join::LOW_BITS;
 
     #[test]
     fn shaping_is_a_permutation_that_puts_the_index_in_the_high_word() {
@@ -185,9 +153,15 @@ mod tests {
     fn a_set_fits_the_narrow_word_only_with_few_shared_diagonals() {
         let index = CENTRAL_INDEX;
         let word = (1u64 << LOW_BITS) - 1;
-        assert_eq!(narrow_word(word | index, word, index), Some(word));
-        assert_eq!(narrow_word(word | 1 << 31, word | 1 << 31, index), None);
+        assert_eq!(narrow_word(word | index, word, index, LOW_BITS), Some(word));
+        assert_eq!(
+            narrow_word(word | 1 << 31, word | 1 << 31, index, LOW_BITS),
+            None
+        );
         // A diagonal only one side takes is not compared.
-        assert_eq!(narrow_word(word | 1 << 31, word, index), Some(word));
+        assert_eq!(
+            narrow_word(word | 1 << 31, word, index, LOW_BITS),
+            Some(word)
+        );
     }
 }

@@ -155,7 +155,7 @@ fn key_state(board: &Board, key: u64, detail: Detail) -> Detail {
 
 pub(crate) fn trace(n: usize, sink: &mut dyn TraceSink) -> SearchStats {
     let board = Board::new(n);
-    let plan = crate::plan::plan(n);
+    let plan = crate::plan::plan(&Board::new(n));
     let mut observer = Tracing::new(sink);
     // Nodes are the engine's own (plan plus each unit's half-board
     // searches), so a trace reports the work a count does.
@@ -363,7 +363,7 @@ fn trace_unit(
     // The engine's own nodes for the unit (its halves made its way): run
     // once every step of the unit was shown, so that a trace cut inside a
     // unit (any at n = 28) never runs that unit's whole count.
-    let unit_nodes = crate::unit::count_unit(board, unit).nodes;
+    let unit_nodes = crate::unit::count_unit(board, unit).count.nodes;
     stats.nodes += unit_nodes;
     let nodes = stats.nodes;
     observer.step(StepKind::Note, || {

@@ -78,7 +78,7 @@ impl Level {
 
     /// The CPU features the level needs (as `is_x86_feature_detected!`
     /// names them).
-    pub fn features(self) -> &'static [&'static str] {
+    pub const fn features(self) -> &'static [&'static str] {
         match self {
             Level::Portable => &[],
             Level::Sse2 => &["sse2"],
@@ -135,6 +135,12 @@ pub fn best() -> Level {
     *available()
         .last()
         .expect("the portable level needs nothing")
+}
+
+/// The level [`choice`] chose, or the best this CPU has where the choice
+/// was refused (the engine's entry refuses such a count before it runs).
+pub(crate) fn counting_level() -> Level {
+    choice().map_or_else(|_| best(), |choice| choice.level)
 }
 
 /// The level the engine counts with, and why.
@@ -235,30 +241,29 @@ pub(crate) fn dispatch_to<T: Task>(level: Level, task: T) -> Option<T::Output> {
     }
 }
 
-/// The levels a test runs: every one this CPU has. Each one it lacks is
-/// named on stderr (once per process), so that a skipped kernel is never
-/// a silent pass.
 #[cfg(test)]
-pub(crate) fn tested_levels() -> Vec<Level> {
-    static SKIPPED: std::sync::Once = std::sync::Once::new();
-    SKIPPED.call_once(|| {
-        for level in LEVELS {
-            let missing = level.missing();
-            if !missing.is_empty() {
-                eprintln!(
-                    "skipped: the {} kernel (this CPU lacks {})",
-                    level.name(),
-                    missing.join(", ")
-                );
-            }
-        }
-    });
-    available()
-}
-
-#[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The levels a test runs: every one this CPU has. Each one it lacks is
+    /// named on stderr (once per process), so that a skipped kernel is never
+    /// a silent pass.
+    pub(crate) fn tested_levels() -> Vec<Level> {
+        static SKIPPED: std::sync::Once = std::sync::Once::new();
+        SKIPPED.call_once(|| {
+            for level in LEVELS {
+                let missing = level.missing();
+                if !missing.is_empty() {
+                    eprintln!(
+                        "skipped: the {} kernel (this CPU lacks {})",
+                        level.name(),
+                        missing.join(", ")
+                    );
+                }
+            }
+        });
+        available()
+    }
 
     #[test]
     fn a_forced_level_is_taken_if_the_cpu_has_it_and_refused_in_one_line_otherwise() {
