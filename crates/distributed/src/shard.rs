@@ -14,7 +14,6 @@ use std::str::FromStr;
 
 use queens_core::split::UnitCount;
 
-use crate::run::Counted;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -34,6 +33,29 @@ pub const SHARD_FORMAT_2: &str = "queens-shard/2";
 /// cluster run has, and small enough that dealing units to shards (one
 /// counter per shard) costs nothing.
 pub const MAX_SHARDS: usize = 1 << 20;
+
+/// What a finished run found.
+#[derive(Debug)]
+pub struct Counted {
+    /// The counts of this run's units (all of them, or one shard's), plus
+    /// the plan's nodes in the first (or only) shard.
+    pub total: UnitCount,
+    /// Every unit's count, in plan order.
+    pub subtotals: Vec<Subtotal>,
+    /// Units in the whole plan.
+    pub plan_units: usize,
+    /// Units counted (this shard's, or all).
+    pub units: usize,
+    /// Units taken from the checkpoint instead of being counted again.
+    pub resumed: usize,
+    /// Saved units recounted (`recheck`) and found as saved.
+    pub rechecked: usize,
+    /// Nodes spent making the plan (included in `total.nodes` for the first
+    /// or only shard).
+    pub plan_nodes: u64,
+    /// Seconds spent counting, earlier attempts of a resumed run included.
+    pub seconds: f64,
+}
 
 /// Shard `index` of `count`, both counted from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -25,7 +25,7 @@
 //! in `unit.rs` counts them on sampled units of n = 18 and 19), and the
 //! bucket visits, each a few steps of the kernel, fall with them.
 //!
-//! The long diagonals' weights (see [`crate::board::KLEIN_MIN_N`]) are read
+//! The long diagonals' weights (see [`crate::tuning::KLEIN_MIN_N`]) are read
 //! from index bits 0 and 1, so those two diagonals are *forced*: they stay
 //! at index bits 0 and 1 whatever the set, and the other index bits are
 //! chosen among the rest.
@@ -398,7 +398,8 @@ impl Remap {
 mod tests {
     use super::*;
     use crate::arch::{Portable, Task, dispatch_to, tests::tested_levels};
-    use crate::board::{Board, Symmetries};
+    use crate::board::Board;
+    use crate::tuning::Symmetries;
 
     impl Remap {
         /// Bytes held, tables included.

@@ -236,7 +236,7 @@ impl<W: Word> Default for BottomRuns<W> {
 /// Pairs (top with file set `top_set`, bottom with file set `bottom_set`)
 /// whose keys are disjoint. Sets are packed indices. A top counts double
 /// for each of its index bits in `doubling` (the long diagonals, see
-/// [`crate::board::KLEIN_MIN_N`]; 0 for a plain count).
+/// [`crate::tuning::KLEIN_MIN_N`]; 0 for a plain count).
 ///
 /// For each bucket of tops, the bottom buckets it may meet are listed once;
 /// then each group of [`QUERIES`] tops goes through all of them with one

@@ -195,7 +195,7 @@ pub(crate) fn top_sets(board: &Board, unit: Unit) -> u64 {
 pub(crate) mod tests {
     use super::*;
     use crate::arch::Portable;
-    use crate::board::Symmetries;
+    use crate::tuning::Symmetries;
     use queens_conformance::tier;
     use queens_core::split::WorkUnit;
     use queens_core::{check, oeis};

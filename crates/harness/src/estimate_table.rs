@@ -129,7 +129,7 @@ impl Table {
 /// This machine as the comparison names it: its CPU model and cores, as a
 /// record's provenance names its own.
 pub fn this_machine() -> String {
-    let cores = crate::cmd::count::cores();
+    let cores = crate::cmd::count::args::cores();
     format!(
         "{} ({})",
         queens_record::cpu_model(),

@@ -14,7 +14,7 @@ use super::stats::{
     Expanded, Prediction, REPEAT_SHARE, Timing, cut, expand, hansen_hurwitz, speed_noise,
     uniform_sample, wanted,
 };
-use super::{Clock, Estimate, Sample, Status, peak_resident_bytes};
+use super::types::{Clock, Estimate, Sample, Status, peak_resident_bytes};
 
 /// Enough draws for any standard error worth printing; re-drawing units
 /// timed whole costs nothing, so without a cap a small plan would draw

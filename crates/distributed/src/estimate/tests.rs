@@ -1,12 +1,15 @@
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use queens_core::split::{Plan, UnitCount, WorkUnit, shard_units};
+use std::time::{Duration, Instant};
+
+use queens_core::split::{Part, Plan, UnitCount, WorkSplit, WorkUnit, shard_units};
 
 use super::population::{FinestHeld, Held, finest_parts, holdings, holdings_all};
 use super::stats::{
     Expanded, MAX_CUT, Timing, cut, draw, expand, hansen_hurwitz, uniform_sample, wanted,
 };
+use super::types::Clock;
 use super::*;
 
 fn timing(weight: f64, seconds: f64) -> Timing {

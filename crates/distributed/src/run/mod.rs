@@ -29,6 +29,7 @@ use queens_core::split::{self, Plan, UnitCount, WorkSplit};
 use crate::Error;
 use crate::checkpoint::{Checkpoint, RunIdentity, Saved};
 use crate::recheck;
+pub use crate::shard::Counted;
 use crate::shard::{ShardSpec, Subtotal};
 use progress::{Progress, say_resumed};
 use saving::{Moment, Saving};
@@ -91,29 +92,6 @@ pub enum Outcome {
         /// The checkpoint that holds the finished units, if the run has one.
         saved_in: Option<PathBuf>,
     },
-}
-
-/// What a finished run found.
-#[derive(Debug)]
-pub struct Counted {
-    /// The counts of this run's units (all of them, or one shard's), plus
-    /// the plan's nodes in the first (or only) shard.
-    pub total: UnitCount,
-    /// Every unit's count, in plan order.
-    pub subtotals: Vec<Subtotal>,
-    /// Units in the whole plan.
-    pub plan_units: usize,
-    /// Units counted (this shard's, or all).
-    pub units: usize,
-    /// Units taken from the checkpoint instead of being counted again.
-    pub resumed: usize,
-    /// Saved units recounted (`recheck`) and found as saved.
-    pub rechecked: usize,
-    /// Nodes spent making the plan (included in `total.nodes` for the first
-    /// or only shard).
-    pub plan_nodes: u64,
-    /// Seconds spent counting, earlier attempts of a resumed run included.
-    pub seconds: f64,
 }
 
 /// An interrupted run's outcome: `done` of `units` finished, kept in

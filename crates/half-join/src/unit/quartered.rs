@@ -372,8 +372,8 @@ pub(super) fn join_wide<L: Isa>(
 mod tests {
     use super::*;
     use crate::arch::Portable;
-    use crate::board::Symmetries;
     use crate::index;
+    use crate::tuning::Symmetries;
     use crate::unit::tests::*;
     use queens_conformance::tier;
     use queens_core::oeis;

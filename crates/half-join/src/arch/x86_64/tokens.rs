@@ -1,7 +1,7 @@
 //! The x86-64 levels' tokens: each a zero-sized proof that the CPU has
 //! the level's features, and the entry into code compiled with them.
 
-use crate::arch::Level;
+use crate::arch::level::Level;
 
 /// Declares a level's token: a zero-sized proof that the CPU has
 /// `$features`, made only by `new_unchecked` (called by

@@ -7,21 +7,12 @@ use std::time::{Duration, Instant};
 use queens_core::split::WorkSplit;
 use queens_core::{Solver, counted};
 
-use super::Args;
+use super::args::Args;
 use crate::budget::{self, seconds_and_human, significant};
 use crate::error::CliError;
 use crate::estimate_table::{self, Asked, Table};
 use crate::interruption;
 use queens_distributed::estimate::{Sample, Status};
-
-/// `--estimate`'s budget when none is given. An estimate should answer in
-/// about a minute at every n <= 28 (and within 120 s at n = 24..28).
-/// Sampling stops before a step predicted to pass the budget, so what can
-/// overrun it is one part of a part in flight or one unit's or part's
-/// unpredictable shared work; 45 s leaves the rest of the two minutes for those, the plan and
-/// the process start, and still affords dozens of draws where parts are
-/// short.
-pub(super) const DEFAULT_ESTIMATE_SECONDS: f64 = 45.0;
 
 /// `--estimate`: times a sample of the run's work (one shard's with
 /// `--shard`) within the budget and prints the predicted time and memory.

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use queens_core::{CountOptions, Solver};
 
-use super::{Args, check_published, device_row};
+use super::args::Args;
+use super::checks::{check_published, device_row};
 use crate::budget::{self, Growth};
 use crate::count_record::CountRecord;
 use crate::error::CliError;

@@ -8,7 +8,8 @@ use std::time::Duration;
 use queens_core::split::WorkSplit;
 use queens_core::{Solver, counted};
 
-use super::{Args, WHOSE, advice, check_published, device_row};
+use super::args::Args;
+use super::checks::{WHOSE, advice, check_published, device_row};
 use crate::count_record::CountRecord;
 use crate::error::CliError;
 use crate::interruption;
