@@ -7,16 +7,16 @@
 //! **Units** are drawn with probability proportional to their plan weight,
 //! with replacement. A unit of a large board can take hours, so a drawn unit
 //! is not timed whole: its *shared* work
-//! ([`WorkSplit::prepare_unit`]) is timed once, then a uniform random
-//! sample of its **parts** ([`WorkSplit::parts`]), drawn without
+//! ([`queens_core::split::WorkSplit::prepare_unit`]) is timed once, then a uniform random
+//! sample of its **parts** ([`queens_core::split::WorkSplit::parts`]), drawn without
 //! replacement from a cut of `M` parts. A part can itself take minutes (at
 //! n = 28 one file set of a half-join unit takes from half a second to over
 //! twenty minutes), so a timed part is not counted whole either: its own
-//! shared work ([`WorkSplit::prepare_part`], which says into how many
+//! shared work ([`queens_core::split::WorkSplit::prepare_part`], which says into how many
 //! **parts of parts** `Q` it is cut) is timed apart, then a uniform random
-//! sample of `m'` of its parts of parts ([`WorkSplit::count_sub_part`]), drawn
+//! sample of `m'` of its parts of parts ([`queens_core::split::WorkSplit::count_sub_part`]), drawn
 //! without replacement. An engine that does not cut its parts has `Q = 1`:
-//! its parts are timed whole ([`WorkSplit::count_part`]); one that counts
+//! its parts are timed whole ([`queens_core::split::WorkSplit::count_part`]); one that counts
 //! only whole units has `M = 1` too, and its units are timed whole.
 //!
 //! Each level expands the same way (simple random sampling's expansion
@@ -69,7 +69,7 @@
 //! unit the run holds whole (a whole count holds every unit whole) is cut
 //! and sampled as above. Of a unit a shard holds only some parts of, the
 //! population is the engine's finest parts those parts hold: cuts nest
-//! (see [`Part`]), so part `i` of `P` is exactly the finest parts `j` of
+//! (see [`queens_core::split::Part`]), so part `i` of `P` is exactly the finest parts `j` of
 //! `M` with `⌊i·M/P⌋ ≤ j < ⌊(i+1)·M/P⌋`. A uniform sample of those parts
 //! (`Part { index: j, of: M }`), each timed as above, is expanded by the
 //! number held, `H`, in place of `M`: `T̂ = s + H · mean(P̂_j)`.

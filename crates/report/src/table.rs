@@ -33,21 +33,13 @@ impl Outcome {
         match entry.status() {
             Status::Timed => Outcome::Timed,
             Status::OverBudget => Outcome::OverBudget(None),
-            Status::Error => {
-                Outcome::Error(entry.error().as_deref().unwrap_or("no message").into())
-            }
+            Status::Error => Outcome::Error(entry.error().unwrap_or("no message").into()),
         }
     }
 
     /// An instructions record's entry.
     pub(crate) fn of_instructions(entry: &InstructionsEntry) -> Outcome {
-        let reason = || {
-            entry
-                .reason()
-                .as_deref()
-                .unwrap_or("no reason given")
-                .to_string()
-        };
+        let reason = || entry.reason().unwrap_or("no reason given").to_string();
         match entry.status() {
             InstructionsStatus::Counted => Outcome::Counted,
             InstructionsStatus::Skipped => Outcome::Skipped(reason()),

@@ -55,7 +55,7 @@ pub struct Estimate {
     /// moves.
     pub repeats: usize,
     /// The relative spread of one timing from the machine's speed (see
-    /// [`speed_noise`]); 0 with no repeat.
+    /// [`super::speed_noise`]); 0 with no repeat.
     pub speed_noise: f64,
     /// Predicted seconds of the whole run on one thread.
     pub seconds: f64,

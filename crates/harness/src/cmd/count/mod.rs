@@ -1,8 +1,8 @@
 //! `queens count N`: solutions (and classes), nodes, time. Three commands
 //! share one [`Args`]: a solver that does not split its work counts in one
-//! call ([`plain`]); one that does runs its units through
+//! call (`plain.rs`); one that does runs its units through
 //! [`queens_distributed`] (threads, shards, checkpoints, progress bar:
-//! [`split`]), or times a sample of them to predict a run ([`estimate`]).
+//! `split.rs`), or times a sample of them to predict a run (`estimate.rs`).
 
 pub(crate) mod args;
 mod checks;
