@@ -122,9 +122,12 @@ impl Cluster {
                     .map_err(Error::io("one-node slurm: cannot write", &pid_file))?;
             }
         }
-        for daemon in ["slurmctld", "slurmd"] {
+        // -c: a scratch cluster starts with an empty queue. Jobs recovered
+        // from the saved state of an earlier run that was killed would
+        // count as running, hold the node's CPUs and keep new ones pending.
+        for (daemon, flags) in [("slurmctld", &["-c"][..]), ("slurmd", &[][..])] {
             if !self.running(daemon) {
-                process::run(self.client(daemon).arg("-f").arg(self.conf()))?;
+                process::run(self.client(daemon).args(flags).arg("-f").arg(self.conf()))?;
             }
         }
 

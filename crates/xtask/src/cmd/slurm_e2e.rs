@@ -47,10 +47,14 @@ impl Drop for Cleanup {
     }
 }
 
-/// The state of a job or task as squeue shows it ("" once it is gone).
+/// The state of a job or task as squeue shows it ("" once it is gone);
+/// every job's if `job` is empty.
 fn squeue(cluster: &Cluster, job: &str, format: Option<&str>) -> String {
     let mut command = cluster.client("squeue");
-    command.args(["-h", "-j", job]);
+    command.arg("-h");
+    if !job.is_empty() {
+        command.args(["-j", job]);
+    }
     if let Some(format) = format {
         command.args(["-o", format]);
     }
@@ -168,9 +172,11 @@ pub fn run_with(n: usize, shards: usize, queens: &Path) -> Result<(), Error> {
 /// again at once (Slurm holds a requeued job back for two minutes).
 fn requeue_first_task(cluster: &Cluster, job: &str, checkpoint: &Path) -> Result<(), Error> {
     let task = format!("{job}_1");
+    let mut ready = false;
     for _ in 0..600 {
         let state = squeue(cluster, &task, Some("%T"));
         if state == "RUNNING" && saved_units(checkpoint) > 0 {
+            ready = true;
             break;
         }
         if state.is_empty() {
@@ -179,6 +185,14 @@ fn requeue_first_task(cluster: &Cluster, job: &str, checkpoint: &Path) -> Result
             )));
         }
         sleep(Duration::from_millis(200));
+    }
+    if !ready {
+        let state = squeue(cluster, &task, Some("%T (%r)"));
+        return Err(Error::Failed(format!(
+            "{CHORE}: task 1 did not run and save a unit in 2 minutes (it is {state}); \
+             squeue: {}",
+            squeue(cluster, "", Some("%i %T %r")).replace('\n', "; ")
+        )));
     }
     process::run(cluster.client("scontrol").args(["requeue", &task]))?;
     println!(

@@ -3,7 +3,8 @@
 //! installs slurm-wlm and munge from Debian's packages if they are missing
 //! and waits for the node; `stop` ends the daemons it started; `env`
 //! prints the `export SLURM_CONF=...` line clients need. Starting it twice
-//! is harmless.
+//! is harmless; starting its controller begins with an empty queue (it is
+//! a scratch cluster).
 
 use crate::Error;
 use crate::slurm::Cluster;
