@@ -141,6 +141,28 @@ fn trace_of_a_whole_small_search_ends_with_its_count() {
 }
 
 #[test]
+fn every_id_queens_list_shows_is_one_explain_takes() {
+    // The list's rows begin at the left margin (their details are
+    // indented), after a header row and before a blank line and the key.
+    let output = queens(&["list"]);
+    assert_eq!(output.status.code(), Some(0));
+    let listed: Vec<String> = text(&output.stdout)
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter(|line| !line.starts_with(' '))
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .collect();
+    assert!(listed.iter().any(|id| id == "construction"), "{listed:?}");
+    let mut explained: Vec<String> = explain::ids().iter().map(|id| id.to_string()).collect();
+    let mut sorted = listed.clone();
+    sorted.sort();
+    sorted.dedup();
+    explained.sort();
+    assert_eq!(sorted, explained);
+}
+
+#[test]
 fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none() {
     let empty = tempfile::tempdir().unwrap();
     let records = empty.path().to_str().unwrap();
