@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use queens_report::format::significant;
+
 use crate::error::CliError;
 
 /// Predicted time past which a command asks for [`LONG`].
@@ -165,15 +167,6 @@ pub fn seconds_and_human(seconds: f64) -> String {
     }
 }
 
-/// Three significant figures: an estimate has no more.
-pub fn significant(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
-    }
-    let digits = (2 - x.abs().log10().floor() as i32).max(0) as usize;
-    format!("{x:.digits$}")
-}
-
 /// A bar of predicted time on stderr: drawn only for a run predicted to
 /// last more than a few seconds, and only when stderr is a terminal.
 pub struct TimeBar {
@@ -240,23 +233,6 @@ impl Drop for TimeBar {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn significant_keeps_three_figures_at_every_scale() {
-        let cases = [
-            (1234.5, "1234"),
-            (123.45, "123"),
-            (12.345, "12.3"),
-            (1.2345, "1.23"),
-            (0.012345, "0.0123"),
-            (-0.5, "-0.500"),
-            (0.0, "0"),
-            (f64::INFINITY, "inf"),
-        ];
-        for (x, shown) in cases {
-            assert_eq!(significant(x), shown, "{x}");
-        }
-    }
 
     #[test]
     fn growth_carries_the_last_ratio_forward() {

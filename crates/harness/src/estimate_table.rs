@@ -14,7 +14,9 @@ use queens_distributed::shard::ShardSpec;
 use queens_record::estimates::{EstimatesRecord, read_estimates_if_present};
 use queens_report::{Ratio, measured_on};
 
-use crate::budget::{seconds_and_human, significant};
+use queens_report::format::significant;
+
+use crate::budget::seconds_and_human;
 use crate::error::CliError;
 
 /// The estimates record, as `--estimate` found it.

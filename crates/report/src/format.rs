@@ -15,15 +15,15 @@ pub fn duration_ns(ns: f64) -> String {
     format!("{} {unit}", significant(value))
 }
 
-/// 1.00, 12.3, 456: three significant digits (integers above 999 in full).
-pub fn significant(value: f64) -> String {
-    if value >= 100.0 {
-        format!("{value:.0}")
-    } else if value >= 10.0 {
-        format!("{value:.1}")
-    } else {
-        format!("{value:.2}")
+/// Three significant figures (integers above 999 in full): 0.0123, 1.23,
+/// 12.3, 456, 1234; a measurement or an estimate has no more. The one rule
+/// for every figure the project prints.
+pub fn significant(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
     }
+    let digits = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.digits$}")
 }
 
 /// 365,596: thousands separated for reading, not parsing.
@@ -74,6 +74,23 @@ pub(crate) fn short(commit: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn significant_keeps_three_figures_at_every_scale() {
+        let cases = [
+            (1234.5, "1234"),
+            (123.45, "123"),
+            (12.345, "12.3"),
+            (1.2345, "1.23"),
+            (0.012345, "0.0123"),
+            (-0.5, "-0.500"),
+            (0.0, "0"),
+            (f64::INFINITY, "inf"),
+        ];
+        for (x, shown) in cases {
+            assert_eq!(significant(x), shown, "{x}");
+        }
+    }
 
     #[test]
     fn formats_are_fixed() {

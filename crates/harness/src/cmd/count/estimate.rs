@@ -8,7 +8,9 @@ use queens_core::split::WorkSplit;
 use queens_core::{Solver, counted};
 
 use super::args::Args;
-use crate::budget::{self, seconds_and_human, significant};
+use queens_report::format::significant;
+
+use crate::budget::{self, seconds_and_human};
 use crate::error::CliError;
 use crate::estimate_table::{self, Asked, Table};
 use crate::interruption;
