@@ -232,7 +232,7 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
     Ok(out)
 }
 
-/// The JSON trace (format `queens-trace/1`, as the solvers' traces), the
+/// The JSON trace (format `queens-trace`, version 1, as the solvers' traces), the
 /// first `limit` steps: each step's `event` (start, swap, solution), `text`,
 /// `queens`, `conflicts` (the board's, [`CONFLICTS`]), `conflicting` (the
 /// squares of the queens that share a diagonal with another), on a swap

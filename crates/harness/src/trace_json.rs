@@ -1,5 +1,5 @@
 //! A solver's trace as data (`queens trace --format json`, the report's
-//! page): one place that turns the recorded steps into the `queens-trace/1`
+//! page): one place that turns the recorded steps into the `queens-trace`
 //! object, used by the `trace` command and by the page's trace gathering.
 
 use queens_core::Solver;
@@ -15,7 +15,7 @@ use crate::error::{CliError, output};
 pub const MAX_STEPS: usize = 500;
 
 /// The JSON trace: the first `steps` steps (at most [`MAX_STEPS`]) of the
-/// solver's search on the n×n board as one object, format `queens-trace/1`:
+/// solver's search on the n×n board as one object, format `queens-trace`, version 1:
 /// `solver`, `n`, `legend`, `convention`, `steps` (each with `event`,
 /// `text`, `queens` as `[file, rank]` 0-based, `attacked` where the solver's
 /// state marks squares, `state` as `[name, value]` pairs, `nodes` and
@@ -36,7 +36,7 @@ pub fn write(
     let text = |value: &str| serde_json::Value::from(value).to_string();
     let mut written = write!(
         out,
-        "{{\"format\":{},\"solver\":{},\"n\":{n},\"legend\":{},\"convention\":{},\"steps\":[",
+        "{{\"format\":{},\"format_version\":{JSON_VERSION},\"solver\":{},\"n\":{n},\"legend\":{},\"convention\":{},\"steps\":[",
         text(JSON_FORMAT),
         text(solver.info().id),
         text(LEGEND),
@@ -141,6 +141,7 @@ impl Header<'_> {
     ) -> serde_json::Value {
         let mut trace = serde_json::json!({
             "format": JSON_FORMAT,
+            "format_version": JSON_VERSION,
             "solver": self.solver,
             "n": self.n,
             "legend": self.legend,
@@ -156,5 +157,7 @@ impl Header<'_> {
     }
 }
 
-/// The format name of [`write()`]'s output.
-pub const JSON_FORMAT: &str = "queens-trace/1";
+/// The format name of [`write()`]'s output, and its version.
+pub const JSON_FORMAT: &str = queens_report::page::TRACE_FORMAT;
+/// See [`JSON_FORMAT`].
+pub const JSON_VERSION: u32 = queens_report::page::TRACE_VERSION;

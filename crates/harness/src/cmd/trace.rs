@@ -2,7 +2,7 @@
 //! steps of one solver's search, in that solver's own representation, one
 //! tagged step per line (or per small block), then a footer that says
 //! whether the search was cut. With `--format json` the same steps as data
-//! (format `queens-trace/1`, below): each step's event and words, the board,
+//! (format `queens-trace`, version 1, below): each step's event and words, the board,
 //! the squares its state marks attacked, its variables and the counters.
 //!
 //! `--solver min-conflicts` (a finder, with `--seed S`) traces the local
@@ -59,7 +59,7 @@ pub struct Args {
 pub enum Format {
     /// Tagged steps in the solver's own words, about a screen by default.
     Text,
-    /// One JSON object (`queens-trace/1`): the steps as data.
+    /// One JSON object (`queens-trace`, version 1): the steps as data.
     Json,
 }
 

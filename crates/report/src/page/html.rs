@@ -461,7 +461,7 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
-    const TRACE: &str = r#"{"format":"queens-trace/1","solver":"three-mask","n":4,
+    const TRACE: &str = r#"{"format":"queens-trace","format_version":1,"solver":"three-mask","n":4,
       "legend":"tags: place = a queen put down","steps":[
         {"event":"place","text":"</script> queen on a","queens":[[0,0]],"state":[["safe","1111"]],"nodes":1,"solutions":0}],
       "cut":true}"#;

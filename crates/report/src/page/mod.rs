@@ -23,4 +23,4 @@ pub(crate) mod styles;
 mod trace;
 
 pub use html::{PageInputs, Parts, page};
-pub use trace::{Move, Step, TRACE_FORMAT, Trace};
+pub use trace::{Move, Step, TRACE_FORMAT, TRACE_VERSION, Trace};

@@ -1,5 +1,5 @@
 //! A recorded search as the page plays it: the `queens trace N --solver ID
-//! --format json` document (format `queens-trace/1`), read into types so
+//! --format json` document (format `queens-trace`, version 1), read into types so
 //! that a page is never built from a trace it could not draw.
 //!
 //! The harness makes these (only it may run solvers); this library checks
@@ -8,7 +8,12 @@
 use serde::{Deserialize, Serialize};
 
 /// The `format` field every trace document carries.
-pub const TRACE_FORMAT: &str = "queens-trace/1";
+pub const TRACE_FORMAT: &str = "queens-trace";
+/// Its `format_version`.
+pub const TRACE_VERSION: u32 = 1;
+/// The same version 1 under the header written before `format_version`
+/// (still read).
+const OLD_HEADER: &str = "queens-trace/1";
 
 /// miniz's best compression: the page is written once per report, and
 /// every kB saved is one every reader downloads.
@@ -26,6 +31,9 @@ const EVENTS: [&str; 9] = [
 pub struct Trace {
     /// Always [`TRACE_FORMAT`].
     pub format: String,
+    /// Always [`TRACE_VERSION`] (absent under the old header).
+    #[serde(default)]
+    pub format_version: Option<u32>,
     /// The solver's id.
     pub solver: String,
     /// The board size.
@@ -110,8 +118,12 @@ impl Trace {
     /// wrong format, an unknown event, a square off the board, counters
     /// that go backwards.
     pub fn from_json(json: &str) -> Result<Trace, String> {
-        let trace: Trace =
+        let mut trace: Trace =
             serde_json::from_str(json).map_err(|e| format!("not a trace document: {e}"))?;
+        if trace.format == OLD_HEADER && trace.format_version.is_none() {
+            trace.format = TRACE_FORMAT.to_string();
+            trace.format_version = Some(TRACE_VERSION);
+        }
         trace.check()?;
         Ok(trace)
     }
@@ -144,10 +156,14 @@ impl Trace {
     /// The checks of [`Trace::from_json`], for a trace built in memory.
     pub fn check(&self) -> Result<(), String> {
         let at = |index: usize| format!("{} n = {} step {}", self.solver, self.n, index + 1);
-        if self.format != TRACE_FORMAT {
+        if self.format != TRACE_FORMAT || self.format_version != Some(TRACE_VERSION) {
             return Err(format!(
-                "{} n = {}: format '{}', expected '{TRACE_FORMAT}'",
-                self.solver, self.n, self.format
+                "{} n = {}: format '{}' version {}, expected '{TRACE_FORMAT}' version {TRACE_VERSION}",
+                self.solver,
+                self.n,
+                self.format,
+                self.format_version
+                    .map_or("none".to_string(), |v| v.to_string())
             ));
         }
         let mut before = (0, 0);
@@ -182,7 +198,7 @@ impl Trace {
 mod tests {
     use super::*;
 
-    pub(crate) const SMALL: &str = r#"{"format":"queens-trace/1","solver":"three-mask","n":4,
+    pub(crate) const SMALL: &str = r#"{"format":"queens-trace","format_version":1,"solver":"three-mask","n":4,
       "legend":"tags: place = a queen put down","convention":"masks: file a first, 1 = free",
       "steps":[
         {"event":"note","text":"empty","queens":[],"state":[["safe","1111"]],"nodes":0,"solutions":0},
@@ -229,8 +245,23 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown event")
         );
-        let format = SMALL.replace("queens-trace/1", "queens-trace/9");
+        let format = SMALL.replace("\"format_version\":1", "\"format_version\":9");
         assert!(Trace::from_json(&format).unwrap_err().contains("expected"));
+        let unversioned = SMALL.replace("\"format_version\":1,", "");
+        assert!(
+            Trace::from_json(&unversioned)
+                .unwrap_err()
+                .contains("expected")
+        );
+        // The header written before format_version: still read, as version 1.
+        let old = unversioned.replace("\"queens-trace\"", "\"queens-trace/1\"");
+        assert_eq!(Trace::from_json(&old), Trace::from_json(SMALL));
+        let old_other = old.replace("queens-trace/1", "queens-trace/2");
+        assert!(
+            Trace::from_json(&old_other)
+                .unwrap_err()
+                .contains("expected")
+        );
         // The first step says 5 nodes, the second 1.
         let backwards = SMALL.replacen("\"nodes\":0", "\"nodes\":5", 1);
         assert!(
