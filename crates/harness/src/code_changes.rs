@@ -12,6 +12,7 @@ use std::process::Command;
 use queens_report::{CodeChange, CodeChanges};
 
 use crate::registry;
+use queens_record::git;
 
 /// The crates whose history is each registered solver's code (the GPU
 /// engine also runs constellations' plan). Only what is compiled counts:
@@ -120,18 +121,6 @@ fn contains(later: &str, change: &str) -> Option<bool> {
         Some(1) => Some(false),
         _ => None,
     }
-}
-
-fn git(args: &[&str]) -> Option<String> {
-    let output = Command::new("git")
-        .args(args)
-        .stderr(std::process::Stdio::null())
-        .output()
-        .ok()?;
-    output
-        .status
-        .success()
-        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
 /// The commits of the records a report will read: those named, or the

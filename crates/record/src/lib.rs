@@ -44,7 +44,7 @@ mod store;
 
 pub use error::FileError;
 pub use latest::{Measured, Newest, newest_measurements};
-pub use provenance::{Provenance, cpu_model, utc_timestamp};
+pub use provenance::{Provenance, cpu_model, git, utc_timestamp};
 pub use schema::{
     COUNT, Entry, FIND_ONE, FORMAT, FORMAT_VERSION, FinderFacts, Outcome, Question, Record,
     Settings, SolverFacts, Status, Timing,

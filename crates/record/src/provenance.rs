@@ -46,8 +46,14 @@ impl Provenance {
     }
 }
 
-fn git(arguments: &[&str]) -> Option<String> {
-    let output = Command::new("git").args(arguments).output().ok()?;
+/// `git ARGUMENTS`' trimmed output, or `None` where git fails (no git, not
+/// a checkout); its complaints are not the caller's output.
+pub fn git(arguments: &[&str]) -> Option<String> {
+    let output = Command::new("git")
+        .args(arguments)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
     output
         .status
         .success()
@@ -59,13 +65,17 @@ fn git(arguments: &[&str]) -> Option<String> {
 pub fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|line| line.starts_with("model name"))
-                .and_then(|line| line.split_once(':'))
-                .map(|(_, model)| model.trim().to_string())
-        })
+        .and_then(|text| model_name(&text))
         .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The first `model name` line's value.
+fn model_name(cpuinfo: &str) -> Option<String> {
+    cpuinfo
+        .lines()
+        .find(|line| line.starts_with("model name"))
+        .and_then(|line| line.split_once(':'))
+        .map(|(_, model)| model.trim().to_string())
 }
 
 fn operating_system() -> String {
@@ -128,6 +138,14 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cpu_model_is_the_first_model_name() {
+        let cpuinfo = "processor\t: 0\nvendor_id\t: X\nmodel name\t: Some CPU @ 2.20GHz\n\n\
+                       processor\t: 1\nmodel name\t: Other\n";
+        assert_eq!(model_name(cpuinfo).as_deref(), Some("Some CPU @ 2.20GHz"));
+        assert_eq!(model_name("processor\t: 0\n"), None);
+    }
     use std::time::Duration;
 
     #[test]

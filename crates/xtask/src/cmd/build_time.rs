@@ -309,21 +309,6 @@ fn cargo(clone: &Path, target: &Path) -> Command {
     command
 }
 
-/// The first "model name" of /proc/cpuinfo.
-fn cpu_model() -> Option<String> {
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    cpuinfo_model(&cpuinfo)
-}
-
-/// The first "model name" line's value.
-pub(crate) fn cpuinfo_model(cpuinfo: &str) -> Option<String> {
-    cpuinfo.lines().find_map(|line| {
-        let (key, value) = line.split_once(':')?;
-        (key.trim() == "model name" && !value.trim().is_empty())
-            .then(|| value.split_whitespace().collect::<Vec<_>>().join(" "))
-    })
-}
-
 fn git(args: &[&str]) -> Result<String, Error> {
     process::stdout(Command::new("git").args(args)).map(|out| out.trim().to_string())
 }
@@ -384,7 +369,7 @@ fn measure(allow_dirty: bool) -> Result<BuildTime, Error> {
         rustc: rustc.trim().to_string(),
         cargo: cargo_version.trim().to_string(),
         cpus: std::thread::available_parallelism().map_or(1, usize::from),
-        cpu_model: cpu_model(),
+        cpu_model: Some(queens_record::cpu_model()).filter(|model| model != "unknown"),
         compare,
         test,
         target_bytes,
@@ -569,17 +554,6 @@ mod tests {
         assert!(message.contains("not a build-time record"), "{message}");
         std::fs::write(&path, serde_json::to_string(&record()).unwrap()).unwrap();
         assert_eq!(read(&path).unwrap(), record());
-    }
-
-    #[test]
-    fn the_cpu_model_is_the_first_model_name() {
-        let cpuinfo = "processor\t: 0\nvendor_id\t: X\nmodel name\t: Some  CPU @ 2.20GHz\n\n\
-                       processor\t: 1\nmodel name\t: Other\n";
-        assert_eq!(
-            cpuinfo_model(cpuinfo).as_deref(),
-            Some("Some CPU @ 2.20GHz")
-        );
-        assert_eq!(cpuinfo_model("processor\t: 0\n"), None);
     }
 
     #[test]
