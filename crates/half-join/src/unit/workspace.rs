@@ -239,32 +239,40 @@ mod tests {
     }
 
     #[test]
-    fn every_level_counts_every_board_in_parts_in_both_layouts() {
-        // The parts' path (quarters prepared, then ranges of top sets; the
-        // wide layout's shaped keys) at each level: two parts of every
-        // unit add up to the whole board, and prepared nodes plus the
-        // parts' nodes are the whole unit's.
+    fn every_level_counts_every_board_in_parts_in_the_narrow_layout() {
+        every_level_counts_every_board_in_parts(Width::Narrow);
+    }
+
+    #[test]
+    fn every_level_counts_every_board_in_parts_in_the_wide_layout() {
+        every_level_counts_every_board_in_parts(Width::Wide);
+    }
+
+    /// The parts' path (quarters prepared, then ranges of top sets; the
+    /// wide layout's shaped keys) at each level: two parts of every unit
+    /// add up to the whole board, and prepared nodes plus the parts' nodes
+    /// are the whole unit's. One test per layout, so that the full tier's
+    /// boards run on two test threads at once.
+    fn every_level_counts_every_board_in_parts(width: Width) {
         for level in crate::arch::tests::tested_levels() {
             for n in tier::boards(14..=14, 14..=16) {
-                for width in [Width::Narrow, Width::Wide] {
-                    let board = at_level(&Board::with_width(n, width), level);
-                    let at = |unit, job| dispatch(&board, unit, job).count;
-                    let mut total = 0;
-                    for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
-                        let whole = at(unit, Job::Whole);
-                        let sets = top_sets(&board, unit);
-                        let mut sum = at(unit, Job::Prepare);
-                        for index in 0..2 {
-                            sum += at(
-                                unit,
-                                Job::Join(Selection::sets(SetRange::part(sets, index, 2))),
-                            );
-                        }
-                        assert_eq!(sum, whole, "n = {n}, {width:?}, {level:?}, {unit:?}");
-                        total += sum.solutions;
+                let board = at_level(&Board::with_width(n, width), level);
+                let at = |unit, job| dispatch(&board, unit, job).count;
+                let mut total = 0;
+                for unit in board.units().into_iter().filter(|&u| board.is_canonical(u)) {
+                    let whole = at(unit, Job::Whole);
+                    let sets = top_sets(&board, unit);
+                    let mut sum = at(unit, Job::Prepare);
+                    for index in 0..2 {
+                        sum += at(
+                            unit,
+                            Job::Join(Selection::sets(SetRange::part(sets, index, 2))),
+                        );
                     }
-                    assert_eq!(Some(total), oeis::total(n), "n = {n}, {width:?}, {level:?}");
+                    assert_eq!(sum, whole, "n = {n}, {width:?}, {level:?}, {unit:?}");
+                    total += sum.solutions;
                 }
+                assert_eq!(Some(total), oeis::total(n), "n = {n}, {width:?}, {level:?}");
             }
         }
     }
