@@ -64,7 +64,7 @@ impl RunIdentity {
     }
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CheckpointFile {
     format: String,
@@ -80,14 +80,8 @@ struct CheckpointFile {
 
 impl CheckpointFile {
     fn checksum(&self) -> String {
-        let unsealed = CheckpointFile {
-            format: self.format.clone(),
-            format_version: self.format_version,
-            run: self.run.clone(),
-            seconds: self.seconds,
-            done: self.done.clone(),
-            checksum: String::new(),
-        };
+        let mut unsealed = self.clone();
+        unsealed.checksum.clear();
         let canonical = serde_json::to_string(&unsealed).expect("plain data serialises");
         hex(&Sha256::digest(canonical.as_bytes()))
     }
@@ -254,11 +248,6 @@ impl Checkpoint {
             problem: format!("cannot save checkpoint: {}", e.problem),
             ..e
         })
-    }
-
-    /// The file it is saved in.
-    pub(crate) fn path(&self) -> &Path {
-        &self.path
     }
 }
 

@@ -4,5 +4,5 @@
 
 pub use queens_record::FileError;
 pub(crate) use queens_record::files::{
-    from_json, read_bytes_if_present, read_text, replace_atomically,
+    from_json, read_bytes_if_present, read_text, regular, replace_atomically,
 };

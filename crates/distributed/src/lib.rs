@@ -18,7 +18,8 @@
 //!   [`shard::Subtotal`] and a SHA-256 checksum over all of it.
 //! - **checkpoints** (inside [`run`]): the finished units of a run in one
 //!   file, replaced atomically, sealed with a checksum and checked unit by
-//!   unit before a resumed run trusts them.
+//!   unit before a resumed run trusts them; one run at a time on a file
+//!   ([`lock`]).
 //! - [`merge`]: the shard records of one run read, each checked against a
 //!   plan made again here (its units, its sums, its checksum), all K of them
 //!   required, a shard given twice compared unit by unit, and the total
@@ -41,6 +42,7 @@ mod checkpoint;
 mod error;
 pub mod estimate;
 pub mod files;
+pub mod lock;
 pub mod merge;
 pub mod published;
 pub mod recheck;

@@ -4,6 +4,8 @@
 //! was very likely counted right; one that disagrees is wrong somewhere,
 //! and the unit is named.
 
+use std::collections::BTreeSet;
+
 use queens_core::Solver;
 use queens_core::split::{Plan, UnitCount, WorkSplit};
 
@@ -49,8 +51,9 @@ pub fn disagreement(recounts: &[Recount]) -> Option<String> {
     }
 }
 
-/// The units to recount: those named (each must be in the record), or a
-/// sample of `sample` of them drawn with `seed`.
+/// The units to recount: those named (each must be in the record; one
+/// named twice is recounted once), or a sample of `sample` of them drawn
+/// with `seed`.
 pub fn choose(
     file: &ShardFile,
     named: &[usize],
@@ -59,8 +62,10 @@ pub fn choose(
 ) -> Result<Vec<Subtotal>, Error> {
     let subtotals = &file.shard.subtotals;
     if !named.is_empty() {
+        let mut seen = BTreeSet::new();
         return named
             .iter()
+            .filter(|&&unit| seen.insert(unit))
             .map(|&unit| {
                 subtotals
                     .iter()

@@ -19,6 +19,8 @@ mod memory_budget;
 mod oracle;
 mod prose_figures;
 mod repair_trace;
+#[cfg(unix)]
+mod shared_files;
 mod split;
 mod teach_cli;
 mod terminal;

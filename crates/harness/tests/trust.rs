@@ -204,6 +204,28 @@ fn recheck_recounts_units_and_names_a_wrong_one() {
 }
 
 #[test]
+fn recheck_recounts_a_unit_named_several_times_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = &shards(2)[0];
+    let file = write(dir.path(), "shard.json", record);
+    let unit = record["shard"]["subtotals"][0][0]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    for copies in [3, 20_000] {
+        let named = vec![unit.as_str(); copies].join(",");
+        let output = queens(&["recheck", &file, "--units", &named]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let out = stdout(&output);
+        let rows = out
+            .lines()
+            .filter(|row| row.split_whitespace().next() == Some(&unit));
+        assert_eq!(rows.count(), 1, "{out}");
+        assert!(out.contains("ok: 1 of "), "{out}");
+    }
+}
+
+#[test]
 fn arguments_beyond_their_ranges_are_one_line() {
     refused(
         &queens(&["count", "8", "--shard", "1/18446744073709551615"]),
@@ -355,6 +377,43 @@ fn sigterm_and_sigint_save_the_checkpoint_and_say_how_to_resume() {
         assert_eq!(record["unique"], oeis::unique(17).unwrap());
     }
     assert!(interrupted > 0, "every run finished before its signal");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_before_the_units_run_ends_the_count_with_its_line() {
+    for name in ["TERM", "INT"] {
+        let dir = tempfile::tempdir().unwrap();
+        let checkpoint = dir.path().join("run.ckpt");
+        // Weighing and dealing the units of n = 27 takes seconds. The
+        // checkpoint is locked before that: its lock's companion, beside
+        // it, says the run has started.
+        let child = spawn(&[
+            "--max-memory",
+            "1T",
+            "count",
+            "27",
+            "--solver",
+            "half-join",
+            "--shard",
+            "1/100000",
+            "--threads",
+            "1",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ]);
+        let started = Instant::now();
+        while std::fs::read_dir(dir.path()).unwrap().next().is_none() {
+            assert!(started.elapsed() < Duration::from_secs(60), "no lock");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let output = signal(child, name);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(130), "SIG{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("run the same command again"), "{err}");
+        assert!(!checkpoint.exists(), "a checkpoint of nothing was written");
+    }
 }
 
 #[test]

@@ -189,7 +189,7 @@ fn not_a_file(meta: &fs::Metadata) -> Option<&'static str> {
 }
 
 /// Refuses `meta` unless it is a regular file: one line naming `path`.
-fn regular(path: &Path, meta: &fs::Metadata) -> Result<(), FileError> {
+pub fn regular(path: &Path, meta: &fs::Metadata) -> Result<(), FileError> {
     match not_a_file(meta) {
         None => Ok(()),
         Some(kind) => Err(FileError::new(

@@ -20,7 +20,7 @@ mod saving;
 mod workers;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,7 @@ use queens_core::split::{self, Plan, UnitCount, WorkSplit};
 
 use crate::Error;
 use crate::checkpoint::{Checkpoint, RunIdentity, Saved};
+use crate::lock::Locked;
 use crate::recheck;
 pub use crate::shard::Counted;
 use crate::shard::{ShardSpec, Subtotal};
@@ -52,8 +53,9 @@ pub struct UnitRun<'a> {
     pub threads: usize,
     /// Only this shard of the units.
     pub shard: Option<ShardSpec>,
-    /// Save finished units here, and resume from it.
-    pub checkpoint: Option<&'a Path>,
+    /// Save finished units here, and resume from it: locked by the caller
+    /// before any work, so that no other run writes it meanwhile.
+    pub checkpoint: Option<&'a Locked>,
     /// Time between checkpoint saves.
     pub save_every: Duration,
     /// Whether the progress bar and the resume line are shown.
@@ -81,27 +83,16 @@ pub struct Recheck {
 pub enum Outcome {
     /// Every unit of the run is counted.
     Counted(Counted),
-    /// The interruption flag rose. The finished units are saved (with a
-    /// checkpoint); the units in flight are still being counted on threads
-    /// that nobody waits for, so the caller should end the process soon.
+    /// The interruption flag rose. The finished units are saved in the
+    /// run's checkpoint, if it has one; the units in flight are still being
+    /// counted on threads that nobody waits for, so the caller should end
+    /// the process soon.
     Interrupted {
         /// Units finished, earlier attempts included.
         done: usize,
         /// Units of the run (this shard's, or all).
         units: usize,
-        /// The checkpoint that holds the finished units, if the run has one.
-        saved_in: Option<PathBuf>,
     },
-}
-
-/// An interrupted run's outcome: `done` of `units` finished, kept in
-/// `saved_in` if the run has a checkpoint.
-fn interrupted(done: usize, units: usize, saved_in: Option<&Path>) -> Outcome {
-    Outcome::Interrupted {
-        done,
-        units,
-        saved_in: saved_in.map(Path::to_path_buf),
-    }
 }
 
 /// Why the loop stopped.
@@ -122,10 +113,12 @@ impl UnitRun<'_> {
         let (checkpoint, saved) = self.resume(plan.len(), &mine)?;
         // A signal while the plan was made and dealt (seconds at the largest
         // boards) ends the run here, with its line, before any unit starts.
+        let path = self.checkpoint.map(Locked::path);
         if self.interrupted.load(Ordering::Acquire) {
-            return Ok(interrupted(saved.done.len(), mine.len(), self.checkpoint));
+            let (done, units) = (saved.done.len(), mine.len());
+            return Ok(Outcome::Interrupted { done, units });
         }
-        let rechecked = match (self.recheck, self.checkpoint) {
+        let rechecked = match (self.recheck, path) {
             (Some(recheck), Some(path)) => self.recheck_saved(recheck, path, &plan, &saved.done)?,
             _ => 0,
         };
@@ -174,7 +167,8 @@ impl UnitRun<'_> {
         };
         drop(progress);
         if let Stop::Interrupted = stop {
-            return Ok(interrupted(done.len(), mine.len(), saving.saved_in()));
+            let (done, units) = (done.len(), mine.len());
+            return Ok(Outcome::Interrupted { done, units });
         }
 
         Ok(Outcome::Counted(self.counted(
@@ -190,7 +184,7 @@ impl UnitRun<'_> {
     /// The checkpoint of a run of `units` plan units, and what it holds
     /// of this run's (`mine`): nothing without one.
     fn resume(&self, units: usize, mine: &[usize]) -> Result<(Option<Checkpoint>, Saved), Error> {
-        let Some(path) = self.checkpoint else {
+        let Some(path) = self.checkpoint.map(Locked::path) else {
             return Ok((None, Saved::default()));
         };
         let (checkpoint, saved) = Checkpoint::open(path, self.identity(units), mine)?;
@@ -338,7 +332,7 @@ mod tests {
 
     fn run<'a>(
         split: &'static dyn WorkSplit,
-        checkpoint: Option<&'a Path>,
+        checkpoint: Option<&'a Locked>,
         interrupted: &'a AtomicBool,
     ) -> UnitRun<'a> {
         UnitRun {
@@ -379,20 +373,14 @@ mod tests {
         static TENS: Tens = Tens { stuck: None };
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("run.ckpt");
+        let locked = Locked::take(&path).unwrap();
         // Returns although the last unit never finishes.
-        match run(&STUCK, Some(&path), &RAISED).run().unwrap() {
-            Outcome::Interrupted {
-                done,
-                units,
-                saved_in,
-            } => {
-                assert_eq!((done, units), (3, 4));
-                assert_eq!(saved_in.as_deref(), Some(path.as_path()));
-            }
+        match run(&STUCK, Some(&locked), &RAISED).run().unwrap() {
+            Outcome::Interrupted { done, units } => assert_eq!((done, units), (3, 4)),
             Outcome::Counted(_) => panic!("the stuck unit finished"),
         }
         let calm = AtomicBool::new(false);
-        let Outcome::Counted(counted) = run(&TENS, Some(&path), &calm).run().unwrap() else {
+        let Outcome::Counted(counted) = run(&TENS, Some(&locked), &calm).run().unwrap() else {
             panic!("nothing interrupted the rerun");
         };
         assert_eq!(counted.resumed, 3);
@@ -438,9 +426,9 @@ mod tests {
         };
         static PIECES: Pieces = Pieces { stuck: None };
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("run.ckpt");
+        let locked = Locked::take(&dir.path().join("run.ckpt")).unwrap();
         let runs = |split: &'static Pieces, interrupted: &'static AtomicBool| {
-            run(split, Some(&path), interrupted)
+            run(split, Some(&locked), interrupted)
         };
         // The plan's units are the ten parts; one thread counts them in
         // plan order (equal weights), and the second unit's third part

@@ -77,9 +77,4 @@ impl Saving {
         }
         Ok(())
     }
-
-    /// The file the run is saved in, if any.
-    pub(crate) fn saved_in(&self) -> Option<&std::path::Path> {
-        self.checkpoint.as_ref().map(Checkpoint::path)
-    }
 }

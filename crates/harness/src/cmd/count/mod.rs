@@ -27,11 +27,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             MAX_COUNT_N + 1
         )));
     }
-    if !args.estimate {
-        // A sample for an estimate is small; a count holds its whole
-        // search, once per thread for a solver that splits its work.
-        memory::check(solver, args.board.n, Question::Count, args.threads())?;
-    }
     match (solver.work_split(), args.estimate) {
         (Some(split), true) => estimate::run(args, solver, split),
         (Some(split), false) => split::run(args, solver, split),
@@ -43,7 +38,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             solver.info().id,
             "run in shards or resume from a checkpoint",
         )),
-        (None, false) => plain::run(args, solver),
+        (None, false) => {
+            // A count holds its whole search (an estimate's sample is small).
+            memory::check(solver, args.board.n, Question::Count, args.threads())?;
+            plain::run(args, solver)
+        }
     }
 }
 

@@ -12,7 +12,9 @@ use super::args::Args;
 use super::checks::{WHOSE, advice, check_published, device_row};
 use crate::count_record::CountRecord;
 use crate::error::CliError;
-use crate::interruption;
+use crate::{interruption, memory};
+use queens_core::memory::Question;
+use queens_distributed::lock::Locked;
 use queens_distributed::published;
 use queens_distributed::run::{Counted, Display, Outcome, Recheck, UnitRun};
 use queens_distributed::shard::ShardRecord;
@@ -24,11 +26,21 @@ pub(super) fn run(
     solver: &'static dyn Solver,
     split: &'static dyn WorkSplit,
 ) -> Result<(), CliError> {
+    // Until the units run there is nothing to save: a signal ends the run
+    // at once, with its line. No other run may take the checkpoint from
+    // here on. Both come before any work: the memory check alone weighs
+    // the plan's units (seconds at the largest boards).
+    interruption::end_with(
+        "interrupted before any unit was counted; nothing was lost (run the same command again)",
+    );
+    let checkpoint = args.checkpoint.as_deref().map(Locked::take).transpose()?;
+    // A count holds its whole search, once per thread.
+    memory::check(solver, args.board.n, Question::Count, args.threads())?;
     let recheck = args.recheck.map(|units| Recheck {
         units,
         seed: args.seed.unwrap_or_else(|| fastrand::u64(..)),
     });
-    let outcome = count_units(args, solver.info().id, split, recheck)?;
+    let outcome = count_units(args, solver.info().id, split, recheck, checkpoint.as_ref())?;
     let (n, total, id) = (args.board.n, outcome.total, solver.info().id);
     // One shard of several is a part, with nothing published to compare;
     // a whole run (or shard 1/1) is the board's count.
@@ -64,12 +76,14 @@ pub(super) fn run(
 }
 
 /// Counts the units of `split` as `args` ask, on threads, with the
-/// solver's `id` in a checkpoint; an interruption is the line it ends with.
+/// solver's `id` in the `checkpoint`; an interruption is the line it ends
+/// with.
 fn count_units(
     args: &Args,
     id: &str,
     split: &'static dyn WorkSplit,
     recheck: Option<Recheck>,
+    checkpoint: Option<&Locked>,
 ) -> Result<Counted, CliError> {
     let interrupted = interruption::watch();
     let outcome = UnitRun {
@@ -79,7 +93,7 @@ fn count_units(
         unique: args.unique,
         threads: args.threads(),
         shard: args.shard,
-        checkpoint: args.checkpoint.as_deref(),
+        checkpoint,
         save_every: Duration::from_secs_f64(args.checkpoint_every),
         display: if args.quiet {
             Display::Quiet
@@ -95,15 +109,12 @@ fn count_units(
         // The units still in flight cannot be cut short and are worth
         // nothing half done: what is finished is saved, and the process
         // ends now (the caller prints the line and exits 130).
-        Outcome::Interrupted {
-            done,
-            units,
-            saved_in,
-        } => Err(CliError::Interrupted(interrupted_line(
-            done,
-            units,
-            saved_in.as_deref(),
-        ))),
+        Outcome::Interrupted { done, units } => {
+            let saved_in = checkpoint.map(Locked::path);
+            Err(CliError::Interrupted(interrupted_line(
+                done, units, saved_in,
+            )))
+        }
     }
 }
 
