@@ -27,3 +27,4 @@ mod terminal;
 mod time_budget;
 mod traces;
 mod trust;
+mod whole_writes;

@@ -5,12 +5,11 @@
 //! spliced READMEs and checkpoints are all written here.
 
 use std::fs;
-use std::io::{ErrorKind, Read, Write};
-use std::path::Path;
+use std::io::{self, ErrorKind, Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use serde::de::DeserializeOwned;
-use tempfile::NamedTempFile;
 
 use crate::error::FileError;
 
@@ -42,12 +41,44 @@ const STALE_AFTER: Duration = Duration::from_secs(60);
 /// machine): no write takes an hour.
 const ABANDONED_AFTER: Duration = Duration::from_secs(3600);
 
-/// A new, empty temporary file in `dir`, named as [`TEMPORARY_PREFIX`] says.
-fn temporary_in(dir: &Path) -> std::io::Result<NamedTempFile> {
-    tempfile::Builder::new()
-        .prefix(&format!("{TEMPORARY_PREFIX}{:08x}-", std::process::id()))
-        .rand_bytes(8)
-        .tempfile_in(dir)
+/// A file of ours in a target's directory, named as [`TEMPORARY_PREFIX`]
+/// says, by the directory's path as given: never made absolute, as a
+/// working directory deeper than the system's path limit has no absolute
+/// path the kernel takes. Removed when dropped unless put in place.
+pub(crate) struct Temporary {
+    pub(crate) path: PathBuf,
+    kept: bool,
+}
+
+impl Temporary {
+    /// A new name in `dir`, given to what `make` creates there (a name
+    /// taken, `AlreadyExists`, is drawn again).
+    fn claim<T>(dir: &Path, make: impl Fn(&Path) -> io::Result<T>) -> io::Result<(Self, T)> {
+        let pid = std::process::id();
+        loop {
+            let random: String = (0..8).map(|_| fastrand::alphanumeric()).collect();
+            let path = dir.join(format!("{TEMPORARY_PREFIX}{pid:08x}-{random}"));
+            match make(&path) {
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                made => return made.map(|made| (Temporary { path, kept: false }, made)),
+            }
+        }
+    }
+
+    /// Gives the file `target`'s name, replacing what had it.
+    fn persist(mut self, target: &Path) -> io::Result<()> {
+        fs::rename(&self.path, target)?;
+        self.kept = true;
+        Ok(())
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
 }
 
 /// Whether a process with this id runs here. Where that cannot be asked,
@@ -117,39 +148,22 @@ pub fn remove_stale_temporaries(dir: &Path) {
     }
 }
 
-/// The permissions a new file gets from the umask (0666 less the umask),
-/// read from /proc where there is one; elsewhere 0644, the usual default.
-#[cfg(unix)]
-fn new_file_permissions() -> fs::Permissions {
-    use std::os::unix::fs::PermissionsExt;
-    let umask = fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            let line = status.lines().find(|l| l.starts_with("Umask:"))?;
-            u32::from_str_radix(line["Umask:".len()..].trim(), 8).ok()
-        })
-        .unwrap_or(0o022);
-    fs::Permissions::from_mode(0o666 & !umask)
-}
-
 /// A temporary file beside `path` holding `bytes`, flushed to disk, with
-/// the permissions a new file would get. The directory must exist:
-/// creating directories is the caller's decision.
-pub fn staged(path: &Path, bytes: &[u8]) -> Result<NamedTempFile, FileError> {
+/// the permissions a new file gets (created as any file is: 0666 less the
+/// umask). The directory must exist: creating directories is the caller's
+/// decision.
+pub(crate) fn staged(path: &Path, bytes: &[u8]) -> Result<Temporary, FileError> {
     let dir = directory_of(path);
     remove_stale_temporaries(dir);
-    let mut temporary = temporary_in(dir).map_err(|e| {
-        FileError::new(
-            path,
-            format!("cannot write (a temporary file in {}): {e}", dir.display()),
-        )
-    })?;
-    #[cfg(unix)]
-    fs::set_permissions(temporary.path(), new_file_permissions())
-        .map_err(|e| FileError::new(path, format!("cannot set permissions: {e}")))?;
-    temporary
-        .write_all(bytes)
-        .and_then(|()| temporary.as_file().sync_all())
+    let (temporary, mut file) = Temporary::claim(dir, |path: &Path| fs::File::create_new(path))
+        .map_err(|e| {
+            FileError::new(
+                path,
+                format!("cannot write (a temporary file in {}): {e}", dir.display()),
+            )
+        })?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
         .map_err(|e| FileError::new(path, format!("cannot write: {e}")))?;
     Ok(temporary)
 }
@@ -159,7 +173,7 @@ pub fn staged(path: &Path, bytes: &[u8]) -> Result<NamedTempFile, FileError> {
 /// command that will write there at its end does before its long work.
 pub fn check_writable_dir(dir: &Path) -> std::io::Result<()> {
     remove_stale_temporaries(dir);
-    temporary_in(dir).map(drop)
+    Temporary::claim(dir, |path: &Path| fs::File::create_new(path)).map(drop)
 }
 
 /// What a file that is not a regular file is, for a refusal: `None` for a
@@ -252,7 +266,7 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
 /// existing file without write permission is refused rather than replaced
 /// behind its owner's back (the rename would succeed, as the directory is
 /// writable).
-pub fn writable_target(path: &Path) -> Result<std::path::PathBuf, FileError> {
+pub fn writable_target(path: &Path) -> Result<PathBuf, FileError> {
     let target = match fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
             FileError::new(
@@ -289,12 +303,12 @@ pub fn replace_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 }
 
 /// A file's new contents, on disk beside it, not yet in its place: several
-/// files can be staged first and committed only when all were written, so
-/// that a failure half way leaves every old version in place.
+/// files can be staged first and put in place together ([`commit_all`]),
+/// so that a failure half way leaves every old version in place.
 pub struct Staged {
-    target: std::path::PathBuf,
-    shown: std::path::PathBuf,
-    temporary: NamedTempFile,
+    target: PathBuf,
+    shown: PathBuf,
+    temporary: Temporary,
 }
 
 impl Staged {
@@ -303,7 +317,7 @@ impl Staged {
         let target = writable_target(path)?;
         let temporary = staged(&target, bytes)?;
         if let Ok(existing) = fs::metadata(&target) {
-            fs::set_permissions(temporary.path(), existing.permissions())
+            fs::set_permissions(&temporary.path, existing.permissions())
                 .map_err(|e| FileError::new(path, format!("cannot keep its permissions: {e}")))?;
         }
         Ok(Staged {
@@ -315,11 +329,48 @@ impl Staged {
 
     /// Puts the new contents in place (one rename).
     pub fn commit(self) -> Result<(), FileError> {
-        self.temporary
-            .persist(&self.target)
-            .map(|_| ())
-            .map_err(|e| FileError::new(&self.shown, format!("cannot write: {}", e.error)))
+        (self.temporary.persist(&self.target))
+            .map_err(|e| FileError::new(&self.shown, format!("cannot write: {e}")))
     }
+
+    /// The version in place, if there is one, kept under a temporary name
+    /// (a second link to it: nothing is copied) until the new one is known
+    /// to be in place. A file that cannot be linked (immutable) is refused
+    /// here, before anything is replaced.
+    fn keep_old(&self) -> Result<Option<Temporary>, FileError> {
+        if fs::symlink_metadata(&self.target).is_err() {
+            return Ok(None);
+        }
+        let link = |old: &Path| fs::hard_link(&self.target, old);
+        Temporary::claim(directory_of(&self.target), link)
+            .map(|(old, ())| Some(old))
+            .map_err(|e| FileError::new(&self.shown, format!("cannot be replaced: {e}")))
+    }
+}
+
+/// Puts every staged file in place, or none: the old versions are kept
+/// ([`Staged::keep_old`]) before the first rename, put back if a rename
+/// fails, and removed once every one has succeeded.
+pub fn commit_all(files: Vec<Staged>) -> Result<(), FileError> {
+    let olds = files.iter().map(Staged::keep_old);
+    let olds = olds.collect::<Result<Vec<_>, _>>()?;
+    let targets: Vec<PathBuf> = files.iter().map(|file| file.target.clone()).collect();
+    for (done, file) in files.into_iter().enumerate() {
+        let Err(mut error) = file.commit() else {
+            continue;
+        };
+        let restore = |(target, old): (&PathBuf, Option<Temporary>)| match old {
+            Some(old) => old.persist(target).is_err(),
+            None => fs::remove_file(target).is_err(),
+        };
+        let lost = (targets.iter().zip(olds).take(done)).map(restore);
+        let lost = lost.filter(|&lost| lost).count();
+        if lost > 0 {
+            error.problem += &format!("; {lost} files already replaced could not be put back");
+        }
+        return Err(error);
+    }
+    Ok(())
 }
 
 /// Reads `text` (the contents of `path`) as JSON of type `T`. A problem is
@@ -374,6 +425,35 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
+    #[test]
+    fn staged_files_are_put_in_place_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let [a, b, c] = ["a.md", "b.svg", "c.html"].map(|name| dir.path().join(name));
+        fs::write(&a, "old a").unwrap();
+        fs::write(&c, "old c").unwrap();
+        let stage = |path: &Path| Staged::new(path, b"new").unwrap();
+        let files = vec![stage(&a), stage(&b), stage(&c)];
+        // The last rename fails (its new version is gone): the others are
+        // put back as they were.
+        fs::remove_file(&files[2].temporary.path).unwrap();
+        let error = commit_all(files).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with(&format!("{}: cannot write", c.display()))
+        );
+        assert_eq!(fs::read(&a).unwrap(), b"old a");
+        assert!(!b.exists(), "a new file was left");
+        assert_eq!(fs::read(&c).unwrap(), b"old c");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2, "files left");
+        // Nothing in the way: every one is replaced, nothing left beside.
+        commit_all(vec![stage(&a), stage(&b), stage(&c)]).unwrap();
+        for path in [&a, &b, &c] {
+            assert_eq!(fs::read(path).unwrap(), b"new");
+        }
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3, "files left");
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_new_file_gets_the_umasks_permissions_not_private_ones() {
@@ -382,7 +462,12 @@ mod tests {
         let path = dir.path().join("COMPARISON.md");
         replace_atomically(&path, b"new").unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode, new_file_permissions().mode() & 0o777);
+        let status = fs::read_to_string("/proc/self/status").unwrap();
+        let umask = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .unwrap();
+        assert_eq!(mode, 0o666 & !u32::from_str_radix(umask.trim(), 8).unwrap());
         assert_ne!(mode, 0o600, "the temporary file's private mode leaked");
     }
 

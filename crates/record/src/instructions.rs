@@ -22,10 +22,9 @@ use queens_core::oeis;
 use super::meaning::{MAX_N, Problem, filled_line, listed, one_line, problem, seconds};
 use super::provenance::Provenance;
 use super::store::{
-    Kind, header, newest_of_kind, read_json, take, upgrade_entries, write_new_json,
+    Kind, header, newest_of_kind, read_kind, take, upgrade_entries, write_new_json,
 };
 use crate::error::FileError;
-use crate::files::from_value;
 
 /// The value of the `format` field of an instructions record.
 pub const INSTRUCTIONS_FORMAT: &str = "queens-instructions";
@@ -43,6 +42,7 @@ const INSTRUCTIONS: Kind = Kind {
     old_versions: 1..=1,
     name: "an instructions record",
     remedy: "rerun `cargo xtask instructions`",
+    versions_of: "instructions ",
 };
 
 /// One run of `cargo xtask instructions`.
@@ -265,19 +265,7 @@ pub fn is_instructions_record(text: &str) -> bool {
 /// Reads and checks one instructions record: its shape, then its meaning.
 /// A record of version 1 is brought to this version first.
 pub fn read_instructions(path: &Path) -> Result<InstructionsRecord, FileError> {
-    let (_, mut value) = read_json(path)?;
-    let what = match header(path, &value, &INSTRUCTIONS)? {
-        None => {
-            format!("does not follow instructions format version {INSTRUCTIONS_FORMAT_VERSION}")
-        }
-        Some(old) => {
-            upgrade(&mut value).map_err(|(field, why)| FileError::field(path, field, why))?;
-            format!("does not follow instructions schema version {old}")
-        }
-    };
-    let record: InstructionsRecord = from_value(path, value, &what)?;
-    check(&record).map_err(|(field, problem)| FileError::field(path, field, problem))?;
-    Ok(record)
+    read_kind(path, &INSTRUCTIONS, |value, _| upgrade(value), check)
 }
 
 /// Brings a version-1 record (`schema`; an entry's status, reason and
@@ -316,7 +304,6 @@ pub fn check(record: &InstructionsRecord) -> Result<(), Problem> {
         ("build", &record.build),
         ("counted", &record.counted),
         ("provenance.command", &record.provenance.command),
-        ("provenance.date", &record.provenance.date),
         ("provenance.rustc", &record.provenance.rustc),
     ] {
         filled_line(field, text)?;

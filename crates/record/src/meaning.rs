@@ -203,7 +203,6 @@ fn check_provenance(record: &Record) -> Result<(), Problem> {
         ("provenance.rustc", &p.rustc),
         ("provenance.cpu_model", &p.cpu_model),
         ("provenance.os", &p.os),
-        ("provenance.date", &p.date),
         ("provenance.command", &p.command),
     ] {
         one_line(field, text)?;

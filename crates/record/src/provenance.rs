@@ -5,7 +5,7 @@
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, de::Error};
 
 /// Who measured, with what, on what and when: enough to reproduce a record
 /// or to know why it differs from another.
@@ -24,7 +24,9 @@ pub struct Provenance {
     pub cores: usize,
     /// Operating system name, distribution and kernel release.
     pub os: String,
-    /// UTC, ISO 8601 with milliseconds, e.g. 2026-11-22T09:40:00.123Z.
+    /// UTC, ISO 8601 with milliseconds, e.g. 2026-11-22T09:40:00.123Z: a
+    /// moment that exists ([`utc_date`]).
+    #[serde(deserialize_with = "utc_date")]
     pub date: String,
     /// The command that produced the record, as a user would type it.
     pub command: String,
@@ -114,6 +116,32 @@ pub fn utc_timestamp(time: SystemTime) -> String {
     )
 }
 
+/// Reads a date as [`utc_timestamp`] writes it, refusing one that names no
+/// moment (month 13, 30 February, 24:00): a record's file name and every
+/// report that cites it are made from its date.
+fn utc_date<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    let problem = format!("'{text}' is not a UTC date and time as YYYY-MM-DDTHH:MM:SS.mmmZ");
+    (is_utc_timestamp(&text).then_some(text)).ok_or_else(|| D::Error::custom(problem))
+}
+
+/// Whether `text` is a moment written as [`utc_timestamp`] writes one.
+fn is_utc_timestamp(text: &str) -> bool {
+    const SHAPE: &[u8] = b"dddd-dd-ddTdd:dd:dd.dddZ";
+    let shaped = text.len() == SHAPE.len()
+        && (text.bytes().zip(SHAPE)).all(|(c, &s)| c == s || (s == b'd' && c.is_ascii_digit()));
+    // Read only where the shape holds (all digits), so no sign slips by.
+    let field = |at: usize, len: usize| text.get(at..at + len).and_then(|f| f.parse().ok());
+    let (year, month, day) = (field(0, 4).unwrap_or(1), field(5, 2), field(8, 2));
+    let leap = u32::from(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0));
+    let days = [31, 28 + leap, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    // The month's days, `None` (below every day) for no month 1 to 12.
+    let in_month = month.and_then(|m: u32| days.get(m.checked_sub(1)? as usize));
+    let time =
+        [(11, 24), (14, 60), (17, 60)].map(|(at, end)| field(at, 2).is_some_and(|f| f < end));
+    shaped && day.is_some_and(|d| d >= 1 && Some(&d) <= in_month) && time == [true; 3]
+}
+
 /// Days since 1970-01-01 to a proleptic Gregorian date, counting in 400-year
 /// eras (146 097 days each) whose years start on 1 March, so that the leap
 /// day falls at the end of a year.
@@ -159,5 +187,44 @@ mod tests {
         // 2024-12-31T23:59:59.999Z, the last moment of a leap year.
         assert_eq!(at(1_735_689_599, 999), "2024-12-31T23:59:59.999Z");
         assert_eq!(at(1_735_689_600, 0), "2025-01-01T00:00:00.000Z");
+    }
+
+    #[test]
+    fn only_a_moment_that_exists_is_a_date() {
+        for good in [
+            "2026-11-22T09:40:00.123Z",
+            "2024-02-29T23:59:59.999Z",
+            "2000-02-29T00:00:00.000Z",
+            "2026-04-30T12:00:00.000Z",
+            "2026-12-31T00:00:00.000Z",
+        ] {
+            assert!(is_utc_timestamp(good), "{good}");
+        }
+        for bad in [
+            "9999-99-99T99:99:99.999Z",
+            "2026-13-01T00:00:00.000Z",
+            "2026-00-01T00:00:00.000Z",
+            "2026-02-30T00:00:00.000Z",
+            "2023-02-29T00:00:00.000Z",
+            "1900-02-29T00:00:00.000Z",
+            "2026-04-31T00:00:00.000Z",
+            "2026-01-00T00:00:00.000Z",
+            "2026-01-01T24:00:00.000Z",
+            "2026-01-01T00:60:00.000Z",
+            "2026-01-01T00:00:60.000Z",
+            "2026-01-01T00:00:00Z",
+            "2026-01-01 00:00:00.000Z",
+            "2026-01-01T00:00:00.000",
+            "2026-+1-01T00:00:00.000Z",
+            "",
+        ] {
+            assert!(!is_utc_timestamp(bad), "{bad}");
+        }
+        // Every moment written is read back, a leap day and a year's end
+        // among them.
+        for days in (0..200_000u64).step_by(97).chain([11_016, 19_782]) {
+            let time = UNIX_EPOCH + Duration::from_secs(days * 86_400 + 86_399);
+            assert!(is_utc_timestamp(&utc_timestamp(time)), "{days}");
+        }
     }
 }

@@ -40,16 +40,11 @@ pub(crate) fn write_new_json<T: serde::Serialize>(
             format!("{stem}-{attempt}.json")
         };
         let path = dir.join(name);
-        let temporary = staged(&path, text.as_bytes())?;
-        match temporary.persist_noclobber(&path) {
-            Ok(_) => return Ok(path),
-            Err(error) if error.error.kind() == ErrorKind::AlreadyExists => continue,
-            Err(error) => {
-                return Err(FileError::new(
-                    &path,
-                    format!("cannot write: {}", error.error),
-                ));
-            }
+        // A new name by a second link: refused if a file has it.
+        match std::fs::hard_link(&staged(&path, text.as_bytes())?.path, &path) {
+            Ok(()) => return Ok(path),
+            Err(error) if error.kind() == ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(FileError::new(&path, format!("cannot write: {error}"))),
         }
     }
     unreachable!("some attempt number is free")
@@ -97,6 +92,33 @@ pub(crate) struct Kind {
     pub(crate) name: &'static str,
     /// What to do with a document of another version.
     pub(crate) remedy: &'static str,
+    /// What a shape refusal calls its versions: "" or "instructions ".
+    pub(crate) versions_of: &'static str,
+}
+
+/// Reads and checks one document of `kind`: its header, an older layout
+/// brought to this version by `upgrade(value, old version)`, its shape,
+/// then its meaning (`check`). A problem with one field names it as a
+/// path into the document (`entries[3].outcome`).
+pub(crate) fn read_kind<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    kind: &Kind,
+    upgrade: fn(&mut Value, u32) -> Result<(), Problem>,
+    check: fn(&T) -> Result<(), Problem>,
+) -> Result<T, FileError> {
+    let refuse = |(field, why): Problem| FileError::field(path, field, why);
+    let (_, mut value) = read_json(path)?;
+    let (of, version) = (kind.versions_of, kind.version);
+    let what = match header(path, &value, kind)? {
+        None => format!("does not follow {of}format version {version}"),
+        Some(old) => {
+            upgrade(&mut value, old).map_err(refuse)?;
+            format!("does not follow {of}schema version {old}")
+        }
+    };
+    let document: T = from_value(path, value, &what)?;
+    check(&document).map_err(refuse)?;
+    Ok(document)
 }
 
 /// The version of a document read by its header: `None` for the current
@@ -144,23 +166,13 @@ const BENCH: Kind = Kind {
     old_versions: 1..=2,
     name: "a queens bench record",
     remedy: "rerun the benchmark to make a new record",
+    versions_of: "",
 };
 
 /// Reads and checks one record, bringing a record of an older version to
-/// this one. A problem with one field names it as a path into the
-/// document (`entries[3].outcome`).
+/// this one (see [`read_kind`]).
 pub fn read(path: &Path) -> Result<Record, FileError> {
-    let (_, mut value) = read_json(path)?;
-    let what = match header(path, &value, &BENCH)? {
-        None => format!("does not follow format version {FORMAT_VERSION}"),
-        Some(old) => {
-            upgrade(&mut value, old).map_err(|(field, why)| FileError::field(path, field, why))?;
-            format!("does not follow schema version {old}")
-        }
-    };
-    let record: Record = from_value(path, value, &what)?;
-    meaning::check(&record).map_err(|(field, problem)| FileError::field(path, field, problem))?;
-    Ok(record)
+    read_kind(path, &BENCH, upgrade, meaning::check)
 }
 
 /// What an older entry's `outcome` is, made from its fields (taken out of
@@ -557,6 +569,16 @@ mod tests {
         value["entries"][0]["n"] = serde_json::json!("eight");
         let problem = problem_with(&value.to_string());
         assert!(problem.contains("field `entries[0].n`"), "{problem}");
+        // A date that names no moment, in this version and in an old one.
+        for mut value in [
+            serde_json::to_value(sample_record()).unwrap(),
+            old_layout(&sample_record(), 2),
+        ] {
+            value["provenance"]["date"] = serde_json::json!("9999-99-99T99:99:99.999Z");
+            let problem = problem_with(&value.to_string());
+            assert!(problem.contains("field `provenance.date`"), "{problem}");
+            assert!(problem.contains("not a UTC date"), "{problem}");
+        }
         let missing = std::path::Path::new("/nonexistent/record.json");
         assert!(
             read(missing)

@@ -6,7 +6,7 @@
 use queens_record::estimates::EstimatesRecord;
 
 use super::format::significant;
-use super::table::{Cell, Column, Table};
+use super::table::{Cell, Column, Table, markdown_text};
 
 /// The name of the README section (`<!-- BEGIN: estimates -->`).
 pub const ESTIMATES_SECTION: &str = "estimates";
@@ -133,7 +133,7 @@ pub fn estimates_section(record: Option<&EstimatesRecord>) -> String {
                  into, what threads, shards and checkpoints hand out) at the estimated rate, on \
                  one thread: the most work a thread, a checkpoint or a preempted task can lose, \
                  and the least time the count can take on any number of cores.\n\n",
-                measured_on(record),
+                markdown_text(&measured_on(record)),
             ));
             let mut columns = vec![Column::numbers("n"), Column::text("solver")];
             columns.extend(

@@ -4,119 +4,55 @@
 //! solver stopped at its first board keeps the solver's id, and its board
 //! must never show in a counting table, nor a count here.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::format::{bytes, duration_ns, significant, thousands};
 use super::inputs::{FIND_PLOT_FILE, Source};
+use super::overlay::{Basis, Overlaid};
 use super::page::charts::Series;
 use super::page::styles::Styles;
 use super::table::{Cell, Column, Outcome, Table, by_n, entry_cell, error_list, timed};
-use queens_record::{Entry, FIND_ONE, FinderFacts, Status};
+use queens_record::{Entry, FIND_ONE, FinderFacts};
 
 /// Several records' found boards as one table, later entries replacing
 /// earlier ones for the same (finder, n), as the counts' overlay does.
 pub struct Found {
-    /// The finders, in the records' order.
-    pub finders: Vec<FinderFacts>,
-    entries: BTreeMap<(String, usize), Entry>,
-    /// Every n that has an entry, ascending.
-    pub ns: Vec<usize>,
+    /// The finders (`facts`, in the records' order) and their entries.
+    overlaid: Overlaid<FinderFacts>,
     /// The seeds the seeded finders ran with, one per record that timed
     /// one, without repeats.
     pub seeds: Vec<u64>,
-    /// Whether every timed entry has a cold timing (the figure shown);
+    /// Cold where every timed entry has a cold timing (the figure shown);
     /// otherwise the warm one is shown for all, as the counts do.
-    pub cold: bool,
-    /// Finders whose rows come from a record older than their code: id →
-    /// the commit of the change (see [`Source::newer_code`]).
-    pub stale: BTreeMap<String, String>,
+    pub basis: Basis,
 }
 
 impl Found {
     /// The found boards of `sources`, overlaid in order.
     pub fn from_sources(sources: &[Source]) -> Self {
-        let mut finders: Vec<FinderFacts> = Vec::new();
-        let mut entries = BTreeMap::new();
+        let overlaid = Overlaid::of(sources, FIND_ONE, |r| &r.finders, |f| &f.id);
         let mut seeds = Vec::new();
-        let mut stale = BTreeMap::new();
-        for source in sources {
-            for facts in &source.record.finders {
-                // The later record's rows replace the earlier's, and so
-                // does its verdict on their age, as in the counts' overlay.
-                match source.newer_code.get(&facts.id) {
-                    Some(commit) => stale.insert(facts.id.clone(), commit.clone()),
-                    None => stale.remove(&facts.id),
-                };
-                match finders.iter_mut().find(|known| known.id == facts.id) {
-                    Some(known) => *known = facts.clone(),
-                    None => finders.push(facts.clone()),
-                }
-            }
-            for entry in source
-                .record
-                .entries
-                .iter()
-                .filter(|e| e.question == FIND_ONE)
-            {
-                entries.insert((entry.solver.clone(), entry.n), entry.clone());
-            }
-            if let Some(seed) = source.record.settings.find_seed
-                && !seeds.contains(&seed)
-            {
+        for seed in sources.iter().filter_map(|s| s.record.settings.find_seed) {
+            if !seeds.contains(&seed) {
                 seeds.push(seed);
             }
         }
-        let mut ns: Vec<usize> = entries.keys().map(|(_, n)| *n).collect();
-        ns.sort_unstable();
-        ns.dedup();
-        let cold = entries
-            .values()
-            .all(|e| e.status() != Status::Timed || e.cold().is_some());
         Found {
-            finders,
-            entries,
-            ns,
+            basis: overlaid.basis(),
+            overlaid,
             seeds,
-            cold,
-            stale,
         }
-    }
-
-    /// The entry of (finder, n), if any record has one.
-    pub fn entry(&self, finder: &str, n: usize) -> Option<&Entry> {
-        self.entries.get(&(finder.to_string(), n))
-    }
-
-    /// Every entry of one finder, by ascending n.
-    pub fn all(&self, finder: &str) -> Vec<&Entry> {
-        self.entries
-            .range((finder.to_string(), 0)..=(finder.to_string(), usize::MAX))
-            .map(|(_, e)| e)
-            .collect()
     }
 
     /// The median time to one board of a timed entry: cold where every
     /// timed entry has one, warm otherwise (never the two mixed).
     pub fn median_ns(&self, entry: &Entry) -> Option<f64> {
-        if !timed(entry) {
-            return None;
-        }
-        if self.cold {
-            entry.cold_median_ns()
-        } else {
-            entry.warm_median_ns()
-        }
-    }
-
-    /// The word for the figure shown: "cold" or "warm".
-    pub fn basis(&self) -> &'static str {
-        if self.cold { "cold" } else { "warm" }
+        self.basis.median_ns(entry).filter(|_| timed(entry))
     }
 
     /// Each finder's line of the plot: (n, median time) of its timed n.
     pub(crate) fn series(&self, styles: &Styles) -> Vec<Series> {
-        self.finders
+        self.facts
             .iter()
             .map(|finder| {
                 Series::of(&finder.id, styles, self.all(&finder.id), |e| {
@@ -149,14 +85,14 @@ impl Found {
              time limit. Every board was checked (by the O(n) checker, and by the pairwise O(n²) one \
              on small boards) before it was timed: a wrong or missing board is an error, never \
              a time.{seed} Times are {} medians of one board's search.",
-            self.basis()
+            self.basis.word()
         )
     }
 
     /// A table of one row per n and one column per finder, `value` of
     /// each timed entry.
     fn by_n_table(&self, out: &mut String, value: &dyn Fn(&Entry) -> Option<String>) {
-        let ids: Vec<&str> = self.finders.iter().map(|f| f.id.as_str()).collect();
+        let ids: Vec<&str> = self.facts.iter().map(|f| f.id.as_str()).collect();
         let n_text = |n: usize| thousands(n as u64);
         out.push_str(&by_n(&self.ns, &ids, n_text, &|id, n| {
             entry_cell(self.entry(id, n), |e| {
@@ -171,12 +107,12 @@ impl Found {
             Column::text("finder"),
             Column::numbers("n"),
             Column::text("status"),
-            Column::numbers(format!("{} median", self.basis())),
+            Column::numbers(format!("{} median", self.basis.word())),
             Column::numbers("steps"),
             Column::numbers("ns per step"),
             Column::numbers("peak heap"),
         ]);
-        for finder in &self.finders {
+        for finder in &self.facts {
             for entry in self.all(&finder.id) {
                 let outcome = Outcome::of(entry);
                 let timed = outcome == Outcome::Timed;
@@ -198,9 +134,17 @@ impl Found {
     }
 }
 
+/// Found boards are their finders' overlaid records.
+impl std::ops::Deref for Found {
+    type Target = Overlaid<FinderFacts>;
+    fn deref(&self) -> &Self::Target {
+        &self.overlaid
+    }
+}
+
 pub(crate) fn section(out: &mut String, found: &Found) {
     out.push_str("## Find one board\n\n");
-    if found.finders.is_empty() {
+    if found.facts.is_empty() {
         out.push_str(
             "These records time no finder (`cargo bench` and `queens compare` time them beside \
              the counters; rerun `scripts/bench`).\n\n",
@@ -216,7 +160,7 @@ pub(crate) fn section(out: &mut String, found: &Found) {
     let _ = writeln!(
         out,
         "Time to one checked board ({} median):\n",
-        found.basis()
+        found.basis.word()
     );
     found.by_n_table(out, &|e| found.median_ns(e).map(duration_ns));
     out.push_str(
@@ -230,7 +174,7 @@ pub(crate) fn section(out: &mut String, found: &Found) {
         Column::numbers("peak heap at its largest n timed"),
         Column::numbers("ns per step there"),
     ]);
-    for finder in &found.finders {
+    for finder in &found.facts {
         let all = found.all(&finder.id);
         let largest = all.into_iter().rev().find(|e| timed(e));
         let heap = largest.and_then(|e| {
@@ -252,7 +196,7 @@ pub(crate) fn section(out: &mut String, found: &Found) {
     }
     out.push_str(&table.markdown());
     out.push('\n');
-    let entries = found.finders.iter().flat_map(|f| found.all(&f.id));
+    let entries = found.facts.iter().flat_map(|f| found.all(&f.id));
     let errors = error_list(entries, |n| thousands(n as u64));
     if errors.is_empty() {
         out.push_str("Errors: none, every board found was checked and right.\n\n");

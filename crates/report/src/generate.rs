@@ -44,7 +44,7 @@ pub fn generate(
     // The analyses name every registered solver: a solver's look is its
     // place among them, the same as on the page.
     let styles = Styles::new(analyses.keys().copied(), &overlay)
-        .and(found.finders.iter().map(|f| f.id.as_str()));
+        .and(found.facts.iter().map(|f| f.id.as_str()));
     // A template fails only if a value cannot be written, which none of
     // these can; should one ever, the file it was for is named.
     let drawn = |file: &'static str, drawing: Result<String, askama::Error>| {
@@ -69,7 +69,7 @@ pub fn generate(
         ),
         time_plot: standalone(TIME_PLOT_FILE, &charts::TIME)?,
         nodes_plot: standalone(NODES_PLOT_FILE, &charts::NODES)?,
-        find_plot: if found.finders.is_empty() {
+        find_plot: if found.facts.is_empty() {
             None
         } else {
             let series = found.series(&styles);
@@ -536,6 +536,38 @@ mod tests {
                 .unwrap()
                 .contains("construction, n = 1000000")
         );
+    }
+
+    #[test]
+    fn markup_in_a_records_text_reaches_no_output_raw() {
+        let mut sources = found_sources();
+        let script = "<script>alert(1)</script>";
+        let record = &mut sources[0].record;
+        let p = &mut record.provenance;
+        for text in [&mut p.cpu_model, &mut p.os, &mut p.rustc] {
+            *text = format!("{text} {script}");
+        }
+        // The command is shown as code, where markup is inert: a backtick
+        // of its own ends that early, and what follows is text.
+        p.command = format!("{} `{script}", p.command);
+        record.solvers[0].node = script.into();
+        record.finders[0].step = script.into();
+        record.settings.branch_misses_unavailable = Some(script.into());
+        let entry = record
+            .entries
+            .iter_mut()
+            .find(|e| e.n == 1_000_000)
+            .unwrap();
+        entry.outcome = Outcome::Error { why: script.into() };
+        let outputs = outputs_of(&sources);
+        let text = &outputs.comparison;
+        let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;";
+        // command, cpu_model, os, rustc, node, step, the branch misses'
+        // reason and the error (in the list and in the table).
+        assert_eq!(text.matches(escaped).count(), 8, "{text}");
+        for output in [text, &outputs.page, &outputs.time_plot] {
+            assert!(!output.contains(script), "{output}");
+        }
     }
 
     #[test]

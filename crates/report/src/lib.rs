@@ -76,7 +76,7 @@ pub use inputs::{
     NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
 };
 pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
-pub use overlay::Overlay;
+pub use overlay::{Overlaid, Overlay};
 pub use page::styles::DISTINCT_STYLES;
 pub use page::{PageInputs, Trace};
 pub use publish::{Request, publish};

@@ -89,7 +89,7 @@ impl Request {
 /// level, three-mask's positions tried), they get a column each.
 fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     for solver in request.baseline.iter().chain(&request.solvers) {
-        if !overlay.solvers.iter().any(|s| &s.id == solver) {
+        if !overlay.facts.iter().any(|s| &s.id == solver) {
             return Err(format!("the records have no solver '{solver}'"));
         }
     }

@@ -5,8 +5,93 @@
 use std::collections::BTreeMap;
 
 use super::inputs::Source;
-use queens_record::COUNT;
-use queens_record::{Entry, SolverFacts, Status};
+use queens_record::{COUNT, Entry, Question, Record, SolverFacts, Status};
+
+/// Records overlaid for one question, as the counts' [`Overlay`] and the
+/// finders' [`super::found::Found`] both read them: the solvers' (or
+/// finders') facts, a later record's replacing an earlier's of the same id
+/// and so does its verdict on their age, and the question's entries by
+/// (id, n), later ones replacing earlier ones.
+pub struct Overlaid<F> {
+    /// The solvers' (or finders') facts, in the order the records first
+    /// list them.
+    pub facts: Vec<F>,
+    /// Each id's place in `facts`: by a map, as a search per id is
+    /// quadratic in a record of thousands of them.
+    pub position: BTreeMap<String, usize>,
+    /// Ids whose rows come from a record older than their code: id → the
+    /// commit of the change (see [`Source::newer_code`]).
+    pub stale: BTreeMap<String, String>,
+    /// The question's entries by (id, n).
+    pub entries: BTreeMap<(String, usize), Entry>,
+    /// Every n that has an entry, ascending.
+    pub ns: Vec<usize>,
+}
+
+impl<F: Clone> Overlaid<F> {
+    /// `sources` overlaid in order: `facts` lists a record's solvers or
+    /// finders, `id` names one.
+    pub fn of(
+        sources: &[Source],
+        question: Question,
+        facts: fn(&Record) -> &[F],
+        id: fn(&F) -> &str,
+    ) -> Self {
+        let (mut list, mut position, mut stale) = (Vec::new(), BTreeMap::new(), BTreeMap::new());
+        let mut entries = BTreeMap::new();
+        for source in sources {
+            for fact in facts(&source.record) {
+                let key = id(fact).to_string();
+                match source.newer_code.get(&key) {
+                    Some(commit) => stale.insert(key.clone(), commit.clone()),
+                    None => stale.remove(&key),
+                };
+                match position.get(&key) {
+                    Some(&at) => list[at] = fact.clone(),
+                    None => {
+                        position.insert(key, list.len());
+                        list.push(fact.clone());
+                    }
+                }
+            }
+            for entry in source.record.entries.iter() {
+                if entry.question == question {
+                    entries.insert((entry.solver.clone(), entry.n), entry.clone());
+                }
+            }
+        }
+        let mut ns: Vec<usize> = entries.keys().map(|(_, n)| *n).collect();
+        ns.sort_unstable();
+        ns.dedup();
+        Overlaid {
+            facts: list,
+            position,
+            stale,
+            entries,
+            ns,
+        }
+    }
+
+    /// The entry of (id, n), if any record has one.
+    pub fn entry(&self, id: &str, n: usize) -> Option<&Entry> {
+        self.entries.get(&(id.to_string(), n))
+    }
+
+    /// Every entry of one id, by ascending n.
+    pub fn all(&self, id: &str) -> Vec<&Entry> {
+        let (from, to) = ((id.to_string(), 0), (id.to_string(), usize::MAX));
+        self.entries.range(from..=to).map(|(_, e)| e).collect()
+    }
+
+    /// Cold when every timed entry has a cold timing, warm otherwise.
+    pub fn basis(&self) -> Basis {
+        let mut entries = self.entries.values();
+        match entries.all(|e| e.status() != Status::Timed || e.cold().is_some()) {
+            true => Basis::Cold,
+            false => Basis::Warm,
+        }
+    }
+}
 
 /// Which timing the tables rank by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +112,14 @@ impl Basis {
             Basis::Warm => "warm",
         }
     }
+
+    /// An entry's median time on this basis.
+    pub fn median_ns(self, entry: &Entry) -> Option<f64> {
+        match self {
+            Basis::Cold => entry.cold_median_ns(),
+            Basis::Warm => entry.warm_median_ns(),
+        }
+    }
 }
 
 /// Several records as one table (see the module documentation).
@@ -38,14 +131,9 @@ pub struct Overlay {
     /// Why the branch-miss figures are absent, one reason per record that
     /// has none (a version-1 record never measured them), in record order.
     pub branch_misses_absent: Vec<String>,
-    /// In the order the records list them (registry order, fastest first).
-    pub solvers: Vec<SolverFacts>,
-    entries: BTreeMap<(String, usize), Entry>,
-    /// Every n that has an entry, ascending.
-    pub ns: Vec<usize>,
-    /// Solvers whose rows come from a record older than their code: id →
-    /// the commit of the change (see [`Source::newer_code`]).
-    pub stale: BTreeMap<String, String>,
+    /// The solvers (`facts`, in the order the records list them: registry
+    /// order, fastest first) and their count entries.
+    overlaid: Overlaid<SolverFacts>,
     /// The fastest median at each n ([`Overlay::fastest_ns`]), found once:
     /// every row of a table asks for its n's, and a search over every
     /// solver per row is quadratic in a record of thousands of them.
@@ -55,48 +143,17 @@ pub struct Overlay {
 impl Overlay {
     /// The records overlaid in order, later entries replacing earlier ones.
     pub fn from_sources(sources: &[Source]) -> Self {
-        let mut solvers: Vec<SolverFacts> = Vec::new();
-        let mut position: BTreeMap<String, usize> = BTreeMap::new();
-        let mut entries = BTreeMap::new();
-        let mut stale = BTreeMap::new();
-        for source in sources {
-            for facts in &source.record.solvers {
-                // The later record's rows replace the earlier's, and so
-                // does its verdict on their age.
-                match source.newer_code.get(&facts.id) {
-                    Some(commit) => stale.insert(facts.id.clone(), commit.clone()),
-                    None => stale.remove(&facts.id),
-                };
-                // By position in a map: a linear search per solver is
-                // quadratic in a record of thousands of them.
-                match position.get(&facts.id) {
-                    Some(&at) => solvers[at] = facts.clone(),
-                    None => {
-                        position.insert(facts.id.clone(), solvers.len());
-                        solvers.push(facts.clone());
-                    }
-                }
-            }
-            for entry in source.record.entries.iter().filter(|e| e.question == COUNT) {
-                entries.insert((entry.solver.clone(), entry.n), entry.clone());
-            }
-        }
-        let mut ns: Vec<usize> = entries.keys().map(|(_, n)| *n).collect();
-        ns.sort_unstable();
-        ns.dedup();
-        let basis = if entries
-            .values()
-            .all(|e: &Entry| e.status() != Status::Timed || e.cold().is_some())
+        let mut overlaid = Overlaid::of(sources, COUNT, |r| &r.solvers, |s| &s.id);
+        let basis = overlaid.basis();
+        // A table never mixes the two: without a cold figure for every
+        // timed entry, none is used (charts read entries directly).
+        for entry in overlaid
+            .entries
+            .values_mut()
+            .filter(|_| basis == Basis::Warm)
         {
-            Basis::Cold
-        } else {
-            // A table never mixes the two: without a cold figure for every
-            // timed entry, none is used (charts read entries directly).
-            for entry in entries.values_mut() {
-                entry.drop_cold();
-            }
-            Basis::Warm
-        };
+            entry.drop_cold();
+        }
         let mut branch_misses_absent: Vec<String> = Vec::new();
         for source in sources {
             let why = match (
@@ -116,14 +173,12 @@ impl Overlay {
         let mut overlay = Overlay {
             basis,
             branch_misses_absent,
-            solvers,
-            entries,
-            ns,
-            stale,
+            overlaid,
             fastest: BTreeMap::new(),
         };
-        for ((solver, n), entry) in &overlay.entries {
-            let timed = entry.status() == Status::Timed && position.contains_key(solver);
+        let solvers = &overlay.overlaid;
+        for ((solver, n), entry) in &solvers.entries {
+            let timed = entry.status() == Status::Timed && solvers.position.contains_key(solver);
             if let Some(ns) = overlay.ranked_ns(entry).filter(|_| timed) {
                 overlay
                     .fastest
@@ -135,11 +190,6 @@ impl Overlay {
         overlay
     }
 
-    /// The entry of (solver, n), if any record has one.
-    pub fn entry(&self, solver: &str, n: usize) -> Option<&Entry> {
-        self.entries.get(&(solver.to_string(), n))
-    }
-
     /// The median time a timed entry is ranked by ([`Overlay::basis`]).
     pub fn median_ns(&self, solver: &str, n: usize) -> Option<f64> {
         self.entry(solver, n)
@@ -149,10 +199,7 @@ impl Overlay {
 
     /// An entry's median time on the overlay's basis.
     pub fn ranked_ns(&self, entry: &Entry) -> Option<f64> {
-        match self.basis {
-            Basis::Cold => entry.cold_median_ns(),
-            Basis::Warm => entry.warm_median_ns(),
-        }
+        self.basis.median_ns(entry)
     }
 
     /// An entry's time per node on the overlay's basis.
@@ -193,7 +240,7 @@ impl Overlay {
     /// and at a larger n that at least half of them (and two or more)
     /// reached, among those.
     pub fn rankings(&self) -> Vec<Ranking> {
-        let all: Vec<&str> = self.solvers.iter().map(|s| s.id.as_str()).collect();
+        let all: Vec<&str> = self.facts.iter().map(|s| s.id.as_str()).collect();
         let mut rankings = Vec::new();
         let common = self.common_n(&all);
         if let Some(n) = common {
@@ -233,7 +280,7 @@ impl Overlay {
             n,
             by_id: ratios.iter().cloned().collect(),
             ratios,
-            of: self.solvers.len(),
+            of: self.facts.len(),
         }
     }
 
@@ -244,19 +291,17 @@ impl Overlay {
 
     /// The timed entries of one solver, by ascending n.
     pub fn timed(&self, solver: &str) -> Vec<&Entry> {
-        self.ns
-            .iter()
-            .filter_map(|&n| self.entry(solver, n))
-            .filter(|e| e.status() == Status::Timed)
-            .collect()
+        let mut all = self.all(solver);
+        all.retain(|e| e.status() == Status::Timed);
+        all
     }
+}
 
-    /// Every entry of one solver, by ascending n.
-    pub fn all(&self, solver: &str) -> Vec<&Entry> {
-        self.ns
-            .iter()
-            .filter_map(|&n| self.entry(solver, n))
-            .collect()
+/// An overlay is its solvers' overlaid records, with their basis.
+impl std::ops::Deref for Overlay {
+    type Target = Overlaid<SolverFacts>;
+    fn deref(&self) -> &Self::Target {
+        &self.overlaid
     }
 }
 

@@ -16,7 +16,7 @@ use super::overlay::Overlay;
 use super::page::PageInputs;
 use super::splice::{BEGIN_MARKER, END_MARKER, splice, splice_section};
 use queens_record::FileError;
-use queens_record::files::{Staged, read_text};
+use queens_record::files::{Staged, commit_all, read_text};
 
 use crate::error::Error;
 
@@ -92,8 +92,9 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     std::fs::create_dir_all(&request.out)
         .map_err(|e| FileError::new(&request.out, format!("cannot create directory: {e}")))?;
     // Every file is written beside its place first, and only then are they
-    // all put in place: a failure (a full disk, a read-only README) leaves
-    // every old version as it was, not a report half regenerated.
+    // all put in place, or none: a failure (a full disk, a read-only or
+    // immutable README) leaves every old version as it was, not a report
+    // half regenerated.
     let mut staged = Vec::new();
     let mut written = Vec::new();
     let files = [
@@ -116,9 +117,7 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         staged.push(Staged::new(target, text.as_bytes())?);
         written.push(target.clone());
     }
-    for file in staged {
-        file.commit()?;
-    }
+    commit_all(staged)?;
     Ok(written)
 }
 

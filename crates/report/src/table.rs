@@ -7,6 +7,8 @@
 
 use std::fmt::{self, Write};
 
+use pulldown_cmark::{Event, Parser};
+
 use super::format::significant;
 
 use queens_record::instructions::{InstructionsEntry, InstructionsStatus};
@@ -129,7 +131,7 @@ impl Cell {
     fn markdown(&self) -> String {
         match self {
             Cell::Figure(text, _) | Cell::Text(text) | Cell::Solver { label: text, .. } => {
-                text.replace('|', "\\|")
+                cell_text(text)
             }
             Cell::Missing => "—".into(),
             Cell::Empty => String::new(),
@@ -250,7 +252,7 @@ impl Table {
         let mut out = line(
             shown
                 .iter()
-                .map(|&i| self.columns[i].title.clone())
+                .map(|&i| cell_text(&self.columns[i].title))
                 .collect(),
         );
         out.push('|');
@@ -290,6 +292,35 @@ impl Table {
                 .collect(),
         }
     }
+}
+
+/// Text from a record as Markdown that shows it as written: outside its
+/// code spans (`like this`, where nothing is markup, as the parser finds
+/// them), what would be markup (an HTML tag or entity, a link's brackets,
+/// a backslash escape) is escaped. Record text reaches no line of Markdown
+/// but through here; a record's text holds no line break (its checks
+/// refuse one).
+pub(crate) fn markdown_text(text: &str) -> String {
+    let escaped = |plain: &str| {
+        let plain = plain.replace('\\', "\\\\").replace('&', "&amp;");
+        let plain = plain.replace('<', "&lt;").replace('>', "&gt;");
+        plain.replace('[', "\\[").replace(']', "\\]")
+    };
+    let (mut out, mut from) = (String::new(), 0);
+    for (event, span) in Parser::new(text).into_offset_iter() {
+        if let Event::Code(_) = event {
+            out += &escaped(&text[from..span.start]);
+            out += &text[span.start..span.end];
+            from = span.end;
+        }
+    }
+    out + &escaped(&text[from..])
+}
+
+/// Record text in a table's cell: as [`markdown_text`], and a `|` (which
+/// ends a cell even in a code span) escaped.
+fn cell_text(text: &str) -> String {
+    markdown_text(text).replace('|', "\\|")
 }
 
 /// A ratio to the fastest: "1.23×".
@@ -341,9 +372,10 @@ pub(crate) fn error_list<'a>(
         if let Outcome::Error(message) = Outcome::of(entry) {
             let _ = writeln!(
                 out,
-                "- {} at n = {}: {message}",
+                "- {} at n = {}: {}",
                 entry.solver,
-                n_text(entry.n)
+                n_text(entry.n),
+                markdown_text(&message)
             );
         }
     }
@@ -403,6 +435,25 @@ mod tests {
         assert_eq!(
             (page.rows[1].1[1].shown(), page.rows[1].1[1].sort()),
             ("—".into(), String::new())
+        );
+    }
+
+    #[test]
+    fn record_text_shows_as_written_outside_and_inside_code_spans() {
+        assert_eq!(
+            markdown_text("<script>alert(1)</script> & [x](y) \\ perf_event_open"),
+            "&lt;script&gt;alert(1)&lt;/script&gt; &amp; \\[x\\](y) \\\\ perf_event_open"
+        );
+        // A code span keeps its text; an unclosed run of backticks is text.
+        assert_eq!(
+            markdown_text("one `doMove` <b> ``a`<i>`` `<u>"),
+            "one `doMove` &lt;b&gt; ``a`<i>`` `&lt;u&gt;"
+        );
+        let mut table = Table::new(vec![Column::text("<th>"), Column::text("node")]);
+        table.push(vec![Cell::solver("a<b"), Cell::Text("`x|y` <i>".into())]);
+        assert_eq!(
+            table.markdown(),
+            "| &lt;th&gt; | node |\n|---|---|\n| a&lt;b | `x\\|y` &lt;i&gt; |\n"
         );
     }
 

@@ -7,7 +7,7 @@ use super::found::{self, Found};
 use super::inputs::{Analyses, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::{Basis, Overlay, Ranking};
 use super::table::{
-    Cell, Column, Outcome, Shown, Table, by_n, entry_cell, error_list, ratio, timed,
+    Cell, Column, Outcome, Shown, Table, by_n, entry_cell, error_list, markdown_text, ratio, timed,
 };
 use super::work;
 use queens_record::{Entry, Provenance, SolverFacts};
@@ -103,13 +103,11 @@ fn record_lines(out: &mut String, label: &str, p: &Provenance, tools: &str) {
         (Some(commit), _) => format!("commit {}", short(commit)),
         (None, _) => "no git commit".to_string(),
     };
-    let _ = writeln!(out, "- `{label}`: `{}`, {}, {commit}", p.command, p.date);
+    let made = format!("`{label}`: `{}`, {}, {commit}", p.command, p.date);
     let cores = queens_core::counted(p.cores, "core", "cores");
-    let _ = writeln!(
-        out,
-        "  - {} ({cores}), {}, {}{tools}",
-        p.cpu_model, p.os, p.rustc
-    );
+    let machine = format!("{} ({cores}), {}, {}{tools}", p.cpu_model, p.os, p.rustc);
+    let _ = writeln!(out, "- {}", markdown_text(&made));
+    let _ = writeln!(out, "  - {}", markdown_text(&machine));
 }
 
 fn summary_section(out: &mut String, overlay: &Overlay) {
@@ -180,7 +178,7 @@ pub(crate) fn ranked_solvers<'a>(
             .find_map(|(depth, r)| r.ratio(&solver.id).map(|ratio| (depth, ratio)))
             .unwrap_or((usize::MAX, f64::INFINITY))
     };
-    let mut solvers: Vec<&SolverFacts> = overlay.solvers.iter().collect();
+    let mut solvers: Vec<&SolverFacts> = overlay.facts.iter().collect();
     solvers.sort_by(|a, b| {
         let (a, b) = (key(a), key(b));
         a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
@@ -267,7 +265,7 @@ pub(crate) fn stopped(overlay: &Overlay, solver: &SolverFacts) -> String {
 /// A Markdown table with one row per n and one column per solver: `cell`
 /// of each timed entry, the status of the others.
 fn per_n_table(out: &mut String, overlay: &Overlay, cell: &dyn Fn(&Entry) -> String) {
-    let ids: Vec<&str> = overlay.solvers.iter().map(|s| s.id.as_str()).collect();
+    let ids: Vec<&str> = overlay.facts.iter().map(|s| s.id.as_str()).collect();
     out.push_str(&by_n(&overlay.ns, &ids, |n| n.to_string(), &|id, n| {
         entry_cell(overlay.entry(id, n), |e| Cell::Text(cell(e)))
     }));
@@ -419,7 +417,7 @@ pub(crate) fn branch_misses_note(overlay: &Overlay) -> String {
     } else {
         format!(
             "Branch mispredictions per node, the evidence of the gap, are absent: {}.\n\n",
-            overlay.branch_misses_absent.join("; ")
+            markdown_text(&overlay.branch_misses_absent.join("; "))
         )
     }
 }
@@ -441,7 +439,7 @@ fn memory_section(out: &mut String, overlay: &Overlay) {
 
 fn extra_section(out: &mut String, overlay: &Overlay) {
     let with_extras: Vec<&SolverFacts> = overlay
-        .solvers
+        .facts
         .iter()
         .filter(|s| overlay.timed(&s.id).iter().any(|e| !e.extra.is_empty()))
         .collect();
@@ -475,7 +473,7 @@ fn extra_section(out: &mut String, overlay: &Overlay) {
 }
 
 fn errors_section(out: &mut String, overlay: &Overlay) {
-    let entries = overlay.solvers.iter().flat_map(|s| overlay.all(&s.id));
+    let entries = overlay.facts.iter().flat_map(|s| overlay.all(&s.id));
     let errors = error_list(entries, |n| n.to_string());
     out.push_str("## Errors\n\n");
     if errors.is_empty() {
@@ -494,7 +492,7 @@ fn analysis_section(out: &mut String, overlay: &Overlay, analyses: &Analyses<'_>
     let _ = writeln!(out, "![Median time per run against n]({TIME_PLOT_FILE})\n");
     let _ = writeln!(out, "![Nodes against n]({NODES_PLOT_FILE})\n");
     out.push_str("## What the numbers say\n\n");
-    for solver in &overlay.solvers {
+    for solver in &overlay.facts {
         let _ = writeln!(out, "### {}\n", solver.id);
         let text = match analyses.get(solver.id.as_str()).map(|text| text.trim()) {
             Some("") => {

@@ -12,7 +12,7 @@ use queens_record::instructions::InstructionsEntry;
 use super::format::{significant, thousands};
 use super::inputs::InstructionsSource;
 use super::overlay::Overlay;
-use super::table::{Cell, Column, Outcome, Table, by_n};
+use super::table::{Cell, Column, Outcome, Table, by_n, markdown_text};
 
 /// What the report says beside every instructions figure: where they were
 /// counted and on what build, and why that differs from the timed build.
@@ -45,7 +45,7 @@ pub(crate) fn nodes(overlay: &Overlay, instructions: Option<&InstructionsSource>
     let mut table = Table::new(vec![Column::text("solver"), Column::text("one node is")]);
     let mut seen: Vec<&str> = Vec::new();
     let others = instructions.iter().flat_map(|i| &i.record.solvers);
-    let all = overlay.solvers.iter().map(|s| (&s.id, &s.node));
+    let all = overlay.facts.iter().map(|s| (&s.id, &s.node));
     for (id, node) in all.chain(others.map(|s| (&s.id, &s.node))) {
         if !seen.contains(&id.as_str()) {
             seen.push(id);
@@ -85,7 +85,7 @@ pub(crate) fn instructions_section(
         return;
     };
     let record = &source.record;
-    let _ = writeln!(out, "{}\n", caveat(source));
+    let _ = writeln!(out, "{}\n", markdown_text(&caveat(source)));
     out.push_str(
         "Nodes mean different things for different solvers (see *What one node is*), so \
          **instructions per solution** is the figure that compares them all: the whole search's \
@@ -132,7 +132,7 @@ pub(crate) fn instructions_section(
         let Some(reason) = Outcome::of_instructions(entry).detail().map(str::to_string) else {
             continue;
         };
-        let note = format!("- {}: {reason}", entry.solver);
+        let note = format!("- {}: {}", entry.solver, markdown_text(&reason));
         // One note per solver and reason, not one per n.
         if !notes.contains(&note) {
             notes.push(note);

@@ -161,7 +161,7 @@ impl Measure {
     /// place for 0), in the records' solver order, each in its style.
     pub(crate) fn series(&self, overlay: &Overlay, styles: &Styles) -> Vec<Series> {
         overlay
-            .solvers
+            .facts
             .iter()
             .map(|solver| Series::of(&solver.id, styles, overlay.timed(&solver.id), self.value))
             .collect()

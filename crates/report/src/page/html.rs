@@ -58,7 +58,7 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
     // The analyses name every registered solver (the harness passes the
     // registry's): a solver's look is its place among them.
     let styles = Styles::new(parts.analyses.keys().copied(), overlay)
-        .and(parts.found.finders.iter().map(|f| f.id.as_str()));
+        .and(parts.found.facts.iter().map(|f| f.id.as_str()));
     Page {
         command: parts.command,
         summary_legend: markdown(&summary_legend(overlay)),
@@ -78,7 +78,7 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             )
         },
         legend: overlay
-            .solvers
+            .facts
             .iter()
             .map(|solver| {
                 let style = styles.of(&solver.id);
@@ -116,7 +116,7 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
         ),
         trace_steps: parts.inputs.trace_steps,
         solvers: overlay
-            .solvers
+            .facts
             .iter()
             .map(|solver| SolverPart {
                 id: &solver.id,
@@ -286,7 +286,7 @@ fn figure(
 
 fn find_part(found: &Found, styles: &Styles) -> Result<FindPart, askama::Error> {
     let series = found.series(styles);
-    let figure = if found.finders.is_empty() {
+    let figure = if found.facts.is_empty() {
         None
     } else {
         Some(Figure {
@@ -296,7 +296,7 @@ fn find_part(found: &Found, styles: &Styles) -> Result<FindPart, askama::Error> 
         })
     };
     Ok(FindPart {
-        legend: if found.finders.is_empty() {
+        legend: if found.facts.is_empty() {
             "These records time no finder: rerun scripts/bench.".to_string()
         } else {
             found.legend()
@@ -325,7 +325,7 @@ fn measurements(overlay: &Overlay) -> Table {
         Column::numbers("warm ns/node"),
         Column::numbers("peak heap"),
     ]);
-    for solver in &overlay.solvers {
+    for solver in &overlay.facts {
         for entry in overlay.all(&solver.id) {
             let outcome = Outcome::of(entry);
             let timed = outcome == Outcome::Timed;
@@ -403,12 +403,7 @@ fn text(map: &Analyses<'_>, id: &str, missing: &'static str) -> Text {
 fn data_json(parts: &Parts<'_>) -> String {
     // The records' solvers first, then any solver that has traces but no
     // measurement yet (newer than the records): it can still be watched.
-    let mut ids: Vec<&str> = parts
-        .overlay
-        .solvers
-        .iter()
-        .map(|s| s.id.as_str())
-        .collect();
+    let mut ids: Vec<&str> = parts.overlay.facts.iter().map(|s| s.id.as_str()).collect();
     for trace in &parts.inputs.traces {
         if !ids.contains(&trace.solver.as_str()) {
             ids.push(&trace.solver);

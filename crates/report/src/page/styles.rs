@@ -105,7 +105,7 @@ impl Styles {
     ) -> Styles {
         let registered: BTreeSet<&str> = registered.into_iter().collect();
         let mut order: Vec<String> = registered.iter().map(|id| id.to_string()).collect();
-        for solver in &overlay.solvers {
+        for solver in &overlay.facts {
             if !registered.contains(solver.id.as_str()) {
                 order.push(solver.id.clone());
             }
