@@ -100,20 +100,10 @@ fn operating_system() -> String {
     parts.join(", ")
 }
 
-/// `time` as UTC, ISO 8601 with milliseconds. Written here rather than with
-/// a date crate: only this one conversion is needed.
+/// `time` as UTC, RFC 3339 (ISO 8601) with milliseconds, e.g.
+/// 2026-11-22T09:40:00.123Z; a clock set before 1970 reads as 1970.
 pub fn utc_timestamp(time: SystemTime) -> String {
-    let since_epoch = time.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let seconds = since_epoch.as_secs();
-    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
-    let in_day = seconds % 86_400;
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        in_day / 3600,
-        in_day % 3600 / 60,
-        in_day % 60,
-        since_epoch.subsec_millis()
-    )
+    humantime::format_rfc3339_millis(time.max(UNIX_EPOCH)).to_string()
 }
 
 /// Reads a date as [`utc_timestamp`] writes it, refusing one that names no
@@ -125,42 +115,11 @@ fn utc_date<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Err
     (is_utc_timestamp(&text).then_some(text)).ok_or_else(|| D::Error::custom(problem))
 }
 
-/// Whether `text` is a moment written as [`utc_timestamp`] writes one.
+/// Whether `text` is a moment written as [`utc_timestamp`] writes one:
+/// it reads as a date and time that exist (no month 13, no 30 February, no
+/// 24:00, no leap second) and writes back to the same text.
 fn is_utc_timestamp(text: &str) -> bool {
-    const SHAPE: &[u8] = b"dddd-dd-ddTdd:dd:dd.dddZ";
-    let shaped = text.len() == SHAPE.len()
-        && (text.bytes().zip(SHAPE)).all(|(c, &s)| c == s || (s == b'd' && c.is_ascii_digit()));
-    // Read only where the shape holds (all digits), so no sign slips by.
-    let field = |at: usize, len: usize| text.get(at..at + len).and_then(|f| f.parse().ok());
-    let (year, month, day) = (field(0, 4).unwrap_or(1), field(5, 2), field(8, 2));
-    let leap = u32::from(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0));
-    let days = [31, 28 + leap, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    // The month's days, `None` (below every day) for no month 1 to 12.
-    let in_month = month.and_then(|m: u32| days.get(m.checked_sub(1)? as usize));
-    let time =
-        [(11, 24), (14, 60), (17, 60)].map(|(at, end)| field(at, 2).is_some_and(|f| f < end));
-    shaped && day.is_some_and(|d| d >= 1 && Some(&d) <= in_month) && time == [true; 3]
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date, counting in 400-year
-/// eras (146 097 days each) whose years start on 1 March, so that the leap
-/// day falls at the end of a year.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let shifted = days + 719_468;
-    let era = shifted.div_euclid(146_097);
-    let day_of_era = shifted.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_from_march = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * month_from_march + 2) / 5 + 1) as u32;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    humantime::parse_rfc3339(text).is_ok_and(|time| utc_timestamp(time) == text)
 }
 
 #[cfg(test)]
@@ -182,6 +141,8 @@ mod tests {
             utc_timestamp(UNIX_EPOCH + Duration::from_secs(seconds) + Duration::from_millis(millis))
         };
         assert_eq!(at(0, 0), "1970-01-01T00:00:00.000Z");
+        let before = UNIX_EPOCH - Duration::from_secs(1);
+        assert_eq!(utc_timestamp(before), "1970-01-01T00:00:00.000Z");
         // 2000-02-29 (a leap day in a year divisible by 400).
         assert_eq!(at(951_782_400, 0), "2000-02-29T00:00:00.000Z");
         // 2024-12-31T23:59:59.999Z, the last moment of a leap year.
