@@ -3,8 +3,9 @@
 //! refuses in one line (exit 2) what the budget cannot hold, instead of
 //! growing until the kernel kills it. The budget is `--max-memory SIZE`
 //! when given, else what this machine can give now: the kernel's
-//! `MemAvailable` and, inside a control group with a limit, its
-//! `memory.max`, whichever is smaller.
+//! `MemAvailable`, inside a control group with a limit its `memory.max`,
+//! and under an address-space limit (`RLIMIT_AS`) what the limit leaves,
+//! whichever is smallest.
 
 use std::sync::OnceLock;
 
@@ -28,39 +29,77 @@ pub struct Budget {
     pub bytes: u64,
     /// What set it, as the refusal names it.
     pub source: &'static str,
+    /// What each thread of the search takes of it beside the heap it
+    /// declares: address space for its stack and allocator arena
+    /// ([`THREAD_ADDRESS_BYTES`]), nothing of memory (both are mapped as
+    /// they are touched).
+    pub per_thread: u64,
 }
 
-/// The budget now: `--max-memory`, else the machine's (`None` when neither
-/// is known: nothing is refused).
-pub fn budget() -> Option<Budget> {
-    if let Some(&Some(bytes)) = MAX_MEMORY.get() {
-        return Some(Budget {
-            bytes,
-            source: "--max-memory",
-        });
-    }
-    let available = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| mem_available(&text))
-        .map(|bytes| Budget {
-            bytes,
-            source: "this machine has available (MemAvailable)",
-        });
-    let cgroup = cgroup_limit().map(|bytes| Budget {
+/// Address space one thread reserves beside its heap: glibc gives each
+/// thread that allocates its own arena, 64 MiB of address space reserved at
+/// once on 64-bit (`HEAP_MAX_SIZE`), and Rust's threads a 2 MiB stack. Under
+/// `ulimit -v` a count on 2 threads was measured to need about 150 MiB more
+/// than on 1.
+pub const THREAD_ADDRESS_BYTES: u64 = 66 << 20;
+
+/// Address space kept free beside the search's declared heap and its
+/// threads': the signal watcher's and the progress bar's threads (their
+/// stacks), the output buffers and what the allocator rounds up to pages.
+/// The program itself (binary, libraries, heap so far) is measured, not
+/// reserved: `VmSize`.
+const ADDRESS_HEADROOM: u64 = 32 << 20;
+
+/// The budget now for a search on `threads` threads: `--max-memory`, else
+/// the machine's, the source leaving the least room for the search (`None`
+/// when none is known: nothing is refused).
+pub fn budget(threads: usize) -> Option<Budget> {
+    let sources = match MAX_MEMORY.get() {
+        Some(&Some(bytes)) => vec![Some((bytes, "--max-memory", 0))],
+        _ => vec![
+            (std::fs::read_to_string("/proc/meminfo").ok())
+                .and_then(|text| kib_field(&text, "MemAvailable:"))
+                .map(|bytes| (bytes, "this machine has available (MemAvailable)", 0)),
+            cgroup_limit().map(|bytes| (bytes, "this control group allows (memory.max)", 0)),
+            address_space_left().map(|bytes| {
+                let source = "of address space this process may still map (ulimit -v)";
+                (bytes, source, THREAD_ADDRESS_BYTES)
+            }),
+        ],
+    };
+    let room = |(bytes, _, per_thread): &(u64, _, u64)| {
+        bytes.saturating_sub(per_thread.saturating_mul(threads as u64))
+    };
+    let (bytes, source, per_thread) = sources.into_iter().flatten().min_by_key(room)?;
+    Some(Budget {
         bytes,
-        source: "this control group allows (memory.max)",
-    });
-    match (available, cgroup) {
-        (Some(a), Some(c)) => Some(if c.bytes < a.bytes { c } else { a }),
-        (one, other) => one.or(other),
-    }
+        source,
+        per_thread,
+    })
 }
 
-/// `MemAvailable` of /proc/meminfo, in bytes.
-fn mem_available(meminfo: &str) -> Option<u64> {
-    let line = meminfo
+/// What the address-space limit (`RLIMIT_AS`: `ulimit -v`, a scheduler's
+/// `h_vmem`) leaves a search: the limit, less what this process maps
+/// already (`VmSize`) and [`ADDRESS_HEADROOM`]. Address space is not
+/// memory: a search that fits the machine can still be denied it. Read,
+/// as the kernel shows it, from /proc/self/limits (its soft limit, in
+/// bytes, or `unlimited`), beside the other figures of the budget.
+fn address_space_left() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
         .lines()
-        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+        .find_map(|line| line.strip_prefix("Max address space"))?;
+    let limit: u64 = line.split_whitespace().next()?.parse().ok()?;
+    let mapped = kib_field(
+        &std::fs::read_to_string("/proc/self/status").ok()?,
+        "VmSize:",
+    )?;
+    Some(limit.saturating_sub(mapped + ADDRESS_HEADROOM))
+}
+
+/// A field in kB of /proc/meminfo or /proc/self/status, in bytes.
+fn kib_field(text: &str, field: &str) -> Option<u64> {
+    let line = text.lines().find_map(|line| line.strip_prefix(field))?;
     let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
     kib.checked_mul(1024)
 }
@@ -87,13 +126,8 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         .strip_suffix("IB")
         .or_else(|| upper.strip_suffix('B'))
         .unwrap_or(&upper);
-    let (number, shift) = match bare.chars().last() {
-        Some('K') => (&bare[..bare.len() - 1], 10),
-        Some('M') => (&bare[..bare.len() - 1], 20),
-        Some('G') => (&bare[..bare.len() - 1], 30),
-        Some('T') => (&bare[..bare.len() - 1], 40),
-        _ => (bare, 0),
-    };
+    let unit = ["K", "M", "G", "T"].iter().position(|u| bare.ends_with(u));
+    let (number, shift) = unit.map_or((bare, 0), |u| (&bare[..bare.len() - 1], 10 * (u + 1)));
     let value: f64 = number.trim().parse().map_err(|_| bad())?;
     if !value.is_finite() || value <= 0.0 {
         return Err(bad());
@@ -123,20 +157,19 @@ pub fn size_text(bytes: u64) -> String {
     }
 }
 
+/// The threads a search by `solver` runs on: `threads` for a solver that
+/// splits its work (each a started thread), else none but the caller's.
+fn started_threads(solver: &dyn Solver, threads: usize) -> usize {
+    usize::from(solver.work_split().is_some()) * threads.max(1)
+}
+
 /// What `solver` declares it holds to answer `question` for n on
 /// `threads` threads (a solver that does not split its work runs on one):
 /// what it holds once, and each thread's share.
 pub fn need(solver: &dyn Solver, n: usize, question: Question, threads: usize) -> u64 {
-    let threads = if solver.work_split().is_some() {
-        threads.max(1)
-    } else {
-        1
-    };
-    solver.shared_bytes(n, question).saturating_add(
-        solver
-            .peak_bytes(n, question)
-            .saturating_mul(threads as u64),
-    )
+    let threads = started_threads(solver, threads).max(1) as u64;
+    (solver.shared_bytes(n, question))
+        .saturating_add(solver.peak_bytes(n, question).saturating_mul(threads))
 }
 
 /// `Ok` when the search fits the budget; otherwise the one-line refusal
@@ -148,60 +181,44 @@ pub fn check(
     question: Question,
     threads: usize,
 ) -> Result<(), CliError> {
-    let Some(budget) = budget() else {
-        return Ok(());
-    };
-    refusal(solver, n, question, threads, budget).map_or(Ok(()), Err)
+    refusal(solver, n, question, threads).map_or(Ok(()), |line| Err(CliError::Input(line)))
 }
 
-/// The refusal for a need past `budget`, if it is.
-fn refusal(
-    solver: &dyn Solver,
-    n: usize,
-    question: Question,
-    threads: usize,
-    budget: Budget,
-) -> Option<CliError> {
-    refusal_text(solver, n, question, threads, budget).map(CliError::Input)
+/// The one-line refusal of a search past the budget, if it is.
+fn refusal(solver: &dyn Solver, n: usize, question: Question, threads: usize) -> Option<String> {
+    let started = started_threads(solver, threads);
+    let budget = budget(started)?;
+    let need = (need(solver, n, question, threads))
+        .saturating_add(budget.per_thread.saturating_mul(started as u64));
+    let (on_threads, advice) = match started {
+        0 | 1 => (String::new(), ", another solver"),
+        _ => (
+            format!(" on {threads} threads"),
+            ", another solver, fewer --threads",
+        ),
+    };
+    let what = format!("{} n = {n}{on_threads}", question.verb());
+    past(solver.info().id, need, &what, budget, advice)
 }
 
-/// [`refusal`]'s line.
-fn refusal_text(
-    solver: &dyn Solver,
-    n: usize,
-    question: Question,
-    threads: usize,
-    budget: Budget,
-) -> Option<String> {
-    let need = need(solver, n, question, threads);
-    if need <= budget.bytes {
-        return None;
-    }
-    let on_threads = if solver.work_split().is_some() && threads > 1 {
-        format!(" on {threads} threads")
-    } else {
-        String::new()
-    };
-    Some(format!(
-        "{} would need up to {} to {} n = {n}{on_threads}, more than the {} {}; \
-         try a smaller n, another solver{} or a larger --max-memory",
-        solver.info().id,
-        size_text(need),
-        question.verb(),
-        size_text(budget.bytes),
-        budget.source,
-        if on_threads.is_empty() {
-            ""
-        } else {
-            ", fewer --threads"
-        },
-    ))
+/// The line refusing `id`'s `need` to `what` past `budget`, if it is;
+/// `advice` adds what else to try.
+fn past(id: &str, need: u64, what: &str, budget: Budget, advice: &str) -> Option<String> {
+    (need > budget.bytes).then(|| {
+        format!(
+            "{id} would need up to {} to {what}, more than the {} {}; \
+             try a smaller n{advice} or a larger --max-memory",
+            size_text(need),
+            size_text(budget.bytes),
+            budget.source,
+        )
+    })
 }
 
 /// Why a count of n by `solver` (one thread) does not fit the budget, if
 /// it does not: the line a climb that meets it stops with (`compare`).
 pub fn count_refusal(solver: &dyn Solver, n: usize) -> Option<String> {
-    refusal_text(solver, n, Question::Count, 1, budget()?)
+    refusal(solver, n, Question::Count, 1)
 }
 
 /// The output buffer `queens find` prints a board through.
@@ -222,18 +239,15 @@ pub fn find_need(finder: &dyn Finder, n: usize) -> u64 {
 /// Why finding one board of n with `finder` does not fit the budget, if it
 /// does not.
 pub fn find_refusal(finder: &dyn Finder, n: usize) -> Option<String> {
-    let budget = budget()?;
-    let need = find_need(finder, n);
-    (need > budget.bytes).then(|| {
-        format!(
-            "{} would need up to {} to find a board of n = {n}, more than the {} {}; \
-             try a smaller n or a larger --max-memory",
-            finder.info().id,
-            size_text(need),
-            size_text(budget.bytes),
-            budget.source,
-        )
-    })
+    // On the caller's thread: no thread is started.
+    let what = format!("find a board of n = {n}");
+    past(
+        finder.info().id,
+        find_need(finder, n),
+        &what,
+        budget(0)?,
+        "",
+    )
 }
 
 /// `Ok` when finding one board of n fits the budget; otherwise the
@@ -262,8 +276,8 @@ mod tests {
     #[test]
     fn mem_available_is_read_in_bytes() {
         let meminfo = "MemTotal:       16000000 kB\nMemFree:  100 kB\nMemAvailable:    2048 kB\n";
-        assert_eq!(mem_available(meminfo), Some(2 << 20));
-        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
+        assert_eq!(kib_field(meminfo, "MemAvailable:"), Some(2 << 20));
+        assert_eq!(kib_field("MemTotal: 5 kB\n", "MemAvailable:"), None);
     }
 
     #[test]

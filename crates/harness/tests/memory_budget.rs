@@ -36,6 +36,94 @@ fn a_json_trace_that_would_not_fit_is_refused() {
     refused(&output, "to trace n = 16");
 }
 
+/// `queens ARGS` under an address-space limit of `ulimit -v 300000` (300,000
+/// KiB), as a scheduler's `h_vmem` sets it.
+fn under_ulimit_v(args: &[&str]) -> std::process::Output {
+    Command::new("prlimit")
+        .arg(format!("--as={}", 300_000 << 10))
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("prlimit runs")
+}
+
+#[test]
+fn under_an_address_space_limit_what_it_cannot_map_is_refused_in_one_line() {
+    // The machine has the memory, the limit does not: the check counts the
+    // limit (and each thread's stack and allocator arena against it).
+    for args in [
+        &["find", "100000000"][..],
+        &["count", "15", "--solver", "row-fold"],
+        &["count", "18", "--threads", "8"],
+    ] {
+        refused(
+            &under_ulimit_v(args),
+            "address space this process may still map",
+        );
+    }
+    // What the limit leaves still counts a board that fits it.
+    let output = under_ulimit_v(&["count", "12", "--threads", "2"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        crate::common::stderr(&output)
+    );
+}
+
+#[test]
+fn a_worker_thread_the_system_cannot_start_is_one_line_not_a_panic() {
+    // Every thread asks for a 4 GiB stack (RUST_MIN_STACK), which a 1 GiB
+    // address space cannot map: the count's threads cannot start.
+    let output = Command::new("prlimit")
+        .arg(format!("--as={}", 1u64 << 30))
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(["count", "12", "--threads", "2"])
+        .env("RUST_MIN_STACK", (4u64 << 30).to_string())
+        .output()
+        .expect("prlimit runs");
+    refused(&output, "cannot start worker threads");
+}
+
+#[test]
+fn an_allocation_denied_past_the_check_is_one_line_not_an_abort() {
+    // `--max-memory` overrides the check, so the board of n = 10^8 is
+    // allocated under a limit it does not fit.
+    let output = under_ulimit_v(&["find", "100000000", "--max-memory", "1T"]);
+    refused(&output, "queens: out of memory: an allocation of");
+}
+
+#[test]
+fn one_thread_of_a_frontier_count_is_declared_what_a_machine_with_8_gib_holds() {
+    // The last of 2^20 shards of n = 26 holds a part or two; one thread
+    // counting them must not be refused on a machine with 8 GiB free, nor
+    // a second thread ask for more than a thread's share. The declared
+    // need is read from the refusal under a budget nothing fits.
+    let need = |threads: &str| {
+        let output = queens(&[
+            "count",
+            "26",
+            "--shard",
+            "1048576/1048576",
+            "--threads",
+            threads,
+            "--max-memory",
+            "1K",
+        ]);
+        refused(&output, "half-join would need up to ");
+        let err = crate::common::stderr(&output);
+        let size = err
+            .split("need up to ")
+            .nth(1)
+            .unwrap()
+            .split(" to ")
+            .next();
+        queens_harness::memory::parse_size(size.unwrap()).unwrap()
+    };
+    let (one, two) = (need("1"), need("2"));
+    assert!(one < 8 << 30, "{one} bytes on one thread");
+    assert!(two - one < 8 << 30, "{} bytes a thread", two - one);
+}
+
 #[test]
 fn a_size_that_is_not_one_is_refused() {
     let output = queens(&["count", "8", "--max-memory", "lots"]);

@@ -1,6 +1,7 @@
 //! Peak heap bytes of one run, for every solver alike: a global allocator that
 //! forwards to the system allocator and, while a run is being watched, keeps
-//! the live byte count and its high-water mark.
+//! the live byte count and its high-water mark; a request the system refuses
+//! ends the program in one line (see `granted`).
 //!
 //! Counting is switched off outside a watched run, so timed runs pay one
 //! relaxed load per allocation and nothing else. The figure is the peak of
@@ -11,6 +12,7 @@
 //! running (the harness never runs two solvers at once).
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
@@ -23,14 +25,44 @@ static PEAK: AtomicIsize = AtomicIsize::new(0);
 /// One watched run at a time: the counters are global.
 static ONE_WATCH_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-fn grew(bytes: usize) {
-    let bytes = bytes as isize;
-    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(live, Ordering::Relaxed);
+/// `pointer`, the system allocator's answer to a request of `bytes` that
+/// changes the live bytes by `change`, counted while a run is watched.
+/// A null (the request refused) ends the program as the `queens` command
+/// ends on bad input, one line and exit 2, where Rust would abort with a
+/// backtrace: the memory check before a search is made from declarations
+/// and `--max-memory` overrides it, so an address-space limit (`ulimit -v`)
+/// or another process can still deny an allocation. The line is formatted
+/// on the stack and written with `write` and `_exit`, which allocate
+/// nothing and wait for no lock another thread may hold.
+fn granted(pointer: *mut u8, bytes: usize, change: isize) -> *mut u8 {
+    if pointer.is_null() {
+        let mut line = [0u8; 256];
+        let mut cursor = std::io::Cursor::new(&mut line[..]);
+        let _ = writeln!(
+            cursor,
+            "queens: out of memory: an allocation of {bytes} bytes was refused (by the machine's memory or this process's address-space limit, ulimit -v); try a smaller n, fewer --threads or more memory"
+        );
+        let written = cursor.position() as usize;
+        #[cfg(unix)]
+        // SAFETY: writes the line's bytes, which `line` holds, to stderr,
+        // and ends the process without running anything else.
+        unsafe {
+            libc::write(2, line.as_ptr().cast(), written);
+            libc::_exit(2)
+        }
+        #[cfg(not(unix))]
+        std::process::abort()
+    }
+    counted(change);
+    pointer
 }
 
-fn shrank(bytes: usize) {
-    LIVE.fetch_sub(bytes as isize, Ordering::Relaxed);
+/// Adds `change` to the live bytes while a run is watched.
+fn counted(change: isize) {
+    if WATCHING.load(Ordering::Relaxed) {
+        let live = LIVE.fetch_add(change, Ordering::Relaxed) + change;
+        PEAK.fetch_max(live, Ordering::Relaxed);
+    }
 }
 
 // SAFETY: every method forwards to `System` with the caller's arguments
@@ -40,44 +72,29 @@ unsafe impl GlobalAlloc for CountingAllocator {
         // SAFETY: the caller's contract for `alloc` (a non-zero-size layout)
         // is passed on unchanged to the system allocator.
         let pointer = unsafe { System.alloc(layout) };
-        if !pointer.is_null() && WATCHING.load(Ordering::Relaxed) {
-            grew(layout.size());
-        }
-        pointer
+        granted(pointer, layout.size(), layout.size() as isize)
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as for `alloc`: the caller's layout, passed on unchanged.
         let pointer = unsafe { System.alloc_zeroed(layout) };
-        if !pointer.is_null() && WATCHING.load(Ordering::Relaxed) {
-            grew(layout.size());
-        }
-        pointer
+        granted(pointer, layout.size(), layout.size() as isize)
     }
 
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
         // SAFETY: `pointer` came from this allocator, which got it from
         // `System` with this same layout (the caller's contract).
         unsafe { System.dealloc(pointer, layout) };
-        if WATCHING.load(Ordering::Relaxed) {
-            shrank(layout.size());
-        }
+        counted(-(layout.size() as isize));
     }
 
     unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: `pointer` and `layout` are as `System` handed them out
         // (see `dealloc`); `new_size` is the caller's, passed on unchanged.
         let moved = unsafe { System.realloc(pointer, layout, new_size) };
-        if !moved.is_null() && WATCHING.load(Ordering::Relaxed) {
-            // Counted as a change in size: whether the block moved is the
-            // system allocator's business, not the solver's footprint.
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                shrank(layout.size() - new_size);
-            }
-        }
-        moved
+        // Counted as a change in size: whether the block moved is the
+        // system allocator's business, not the solver's footprint.
+        granted(moved, new_size, new_size as isize - layout.size() as isize)
     }
 }
 

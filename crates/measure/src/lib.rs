@@ -7,7 +7,8 @@
 //! The modules, each using only those listed before it:
 //!
 //! - [`error`]: the typed failures of measuring.
-//! - [`heap`]: a counting global allocator, for peak heap bytes per run.
+//! - [`heap`]: a counting global allocator, for peak heap bytes per run
+//!   (and a request the system refuses ends the program in one line).
 //!   This library does not install it: the program that measures (the
 //!   `queens` binary, the benches) does, with one `#[global_allocator]` line.
 //! - [`stats`]: the median and the median absolute deviation of samples,

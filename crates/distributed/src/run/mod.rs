@@ -142,7 +142,7 @@ impl UnitRun<'_> {
                 unique: self.unique,
                 threads: self.threads,
             },
-        );
+        )?;
         let tick = self.save_every.min(Duration::from_millis(250));
         let (stop, seconds) = loop {
             let mut counted = Vec::new();

@@ -42,10 +42,15 @@ pub(crate) struct Assignment {
 }
 
 impl Workers {
-    /// Starts counting the assignment on `threads` threads (0: one per core).
-    pub(crate) fn start(split: &'static dyn WorkSplit, assignment: Assignment) -> Self {
+    /// Starts counting the assignment on `threads` threads (0: one per
+    /// core); a thread the system cannot start (an address-space limit
+    /// leaves no room for its stack) is the run's error, not a panic.
+    pub(crate) fn start(
+        split: &'static dyn WorkSplit,
+        assignment: Assignment,
+    ) -> Result<Self, QueensError> {
         let (sender, finished) = mpsc::channel();
-        let thread = std::thread::spawn(move || {
+        let thread = std::thread::Builder::new().spawn(move || {
             let Assignment {
                 n,
                 plan,
@@ -59,10 +64,11 @@ impl Workers {
                 let _ = sender.send((index, count));
             })
         });
-        Workers {
+        let thread = thread.map_err(|error| QueensError::Threads(error.to_string()))?;
+        Ok(Workers {
             finished,
             thread: Some(thread),
-        }
+        })
     }
 
     /// The next event, waiting at most `wait` for one.
