@@ -11,7 +11,6 @@
 //! it was last asked for.
 
 use queens_core::memory::Question;
-use queens_core::split::MAX_PIECES;
 
 use crate::board::{Board, Unit};
 use crate::join::GATHER_MAX_WORDS;
@@ -81,14 +80,11 @@ pub(crate) fn peak_bytes(n: usize, question: Question) -> u64 {
 }
 
 /// What the process holds once for `question`, whatever its threads: the
-/// plan (every question makes it) and a count's lists of its pieces.
-pub(crate) fn shared_bytes(n: usize, question: Question) -> u64 {
-    let board = Board::new(n);
-    let lists = match question {
-        Question::Count => most_pieces(&board) * RUN_BYTES_PER_PIECE,
-        Question::Trace | Question::Enumerate => 0,
-    };
-    plan_bytes(&board) + lists
+/// plan (every question makes it). A count's lists of the parts it runs
+/// are the run's, declared by whoever runs them once the plan says how
+/// many parts a run (or a shard) lists (`queens_distributed::run`).
+pub(crate) fn shared_bytes(n: usize, _question: Question) -> u64 {
+    plan_bytes(&Board::new(n))
 }
 
 /// The plan, compact (`queens_core::split::Plan`): every unit (before the
@@ -102,18 +98,6 @@ fn plan_bytes(board: &Board) -> u64 {
     let held = work_unit + (size_of::<u32>() + size_of::<usize>()) as u64;
     2 * units * unit + 2 * units * (work_unit + held)
 }
-
-/// The most pieces a run lists: every piece of the plan (an unsharded
-/// run; a shard lists its share), at most [`MAX_PIECES`], and the
-/// fixed-points unit.
-fn most_pieces(board: &Board) -> u64 {
-    crate::plan::most_entries(board).min(MAX_PIECES + 1)
-}
-
-/// Per piece a run counts, at most at once: four lists of indices (its
-/// pieces, those to do, a sorted copy and their order heaviest first) and
-/// the order's sort keys (a weight beside each index).
-const RUN_BYTES_PER_PIECE: u64 = 4 * size_of::<usize>() as u64 + size_of::<(u64, usize)>() as u64;
 
 /// A thread's unit workspace for the board's path.
 fn workspace_bytes(board: &Board) -> u64 {

@@ -65,22 +65,6 @@ fn target(part_nanos: u64) -> u64 {
     (part_nanos / WEIGHT_NANOS).max(1)
 }
 
-/// The most entries [`plan`] can have (its parts and the fixed-points
-/// unit), counted without making them: what the memory declaration
-/// needs. `Plan::cut` gives a unit of weight w at most ceil(w / target)
-/// parts and at most its finest parts, fewer if the plan would pass
-/// `MAX_PIECES`.
-pub(crate) fn most_entries(board: &Board) -> u64 {
-    let target = target(PART_NANOS);
-    let parts: u64 = (weighed_units(board).iter())
-        .map(|u| {
-            let finest = u64::from(unit::parts(board, Unit::from_key(u.key)));
-            u.weight.div_ceil(target).clamp(1, finest.max(1))
-        })
-        .sum();
-    parts + 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,15 +120,6 @@ mod tests {
             let wanted = unit.weight.div_ceil(target / WEIGHT_NANOS);
             let finest = u64::from(unit::parts(&board, at));
             assert_eq!(cut, wanted.min(finest).max(1), "{at:?}");
-        }
-    }
-
-    #[test]
-    fn the_memory_declarations_bound_on_entries_is_the_plans_own() {
-        // Without the MAX_PIECES cap in play, the count is exact.
-        for n in [12, 17, 22, 24] {
-            let entries = plan(&Board::new(n)).len() as u64;
-            assert_eq!(most_entries(&Board::new(n)), entries, "n = {n}");
         }
     }
 

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use queens_core::memory::Question;
 use queens_core::{Finder, Solver};
+use queens_distributed::run::BYTES_PER_LISTED_UNIT;
 
 use crate::error::CliError;
 
@@ -50,12 +51,15 @@ pub const THREAD_ADDRESS_BYTES: u64 = 66 << 20;
 /// reserved: `VmSize`.
 const ADDRESS_HEADROOM: u64 = 32 << 20;
 
+/// The source of a budget the user gave.
+const MAX_MEMORY_SOURCE: &str = "--max-memory";
+
 /// The budget now for a search on `threads` threads: `--max-memory`, else
 /// the machine's, the source leaving the least room for the search (`None`
 /// when none is known: nothing is refused).
 pub fn budget(threads: usize) -> Option<Budget> {
     let sources = match MAX_MEMORY.get() {
-        Some(&Some(bytes)) => vec![Some((bytes, "--max-memory", 0))],
+        Some(&Some(bytes)) => vec![Some((bytes, MAX_MEMORY_SOURCE, 0))],
         _ => vec![
             (std::fs::read_to_string("/proc/meminfo").ok())
                 .and_then(|text| kib_field(&text, "MemAvailable:"))
@@ -186,10 +190,44 @@ pub fn check(
 
 /// The one-line refusal of a search past the budget, if it is.
 fn refusal(solver: &dyn Solver, n: usize, question: Question, threads: usize) -> Option<String> {
+    refusal_of(solver, n, question, threads, None)
+}
+
+/// The one-line refusal of a split count whose plan, made and dealt, gives
+/// it `units` to list ([`queens_distributed::run::BYTES_PER_LISTED_UNIT`]
+/// each), if they do not fit beside its threads: asked by the run before
+/// it lists them, so that a shard is weighed by its own share.
+pub fn lists_refusal(
+    solver: &dyn Solver,
+    n: usize,
+    threads: usize,
+    units: usize,
+) -> Option<String> {
+    refusal_of(solver, n, Question::Count, threads, Some(units))
+}
+
+/// [`refusal`], with the lists of `units` if known (the plan is then made:
+/// a budget measured now holds it already, one given is charged it).
+fn refusal_of(
+    solver: &dyn Solver,
+    n: usize,
+    question: Question,
+    threads: usize,
+    units: Option<usize>,
+) -> Option<String> {
     let started = started_threads(solver, threads);
     let budget = budget(started)?;
-    let need = (need(solver, n, question, threads))
-        .saturating_add(budget.per_thread.saturating_mul(started as u64));
+    let mut need = need(solver, n, question, threads);
+    let mut what = format!("{} n = {n}", question.verb());
+    if let Some(units) = units {
+        let held = solver.shared_bytes(n, question) * u64::from(budget.source != MAX_MEMORY_SOURCE);
+        need = (need - held).saturating_add(units as u64 * BYTES_PER_LISTED_UNIT);
+        what += &format!(
+            " (listing {})",
+            queens_core::counted(units, "unit", "units")
+        );
+    }
+    need = need.saturating_add(budget.per_thread.saturating_mul(started as u64));
     let (on_threads, advice) = match started {
         0 | 1 => (String::new(), ", another solver"),
         _ => (
@@ -197,8 +235,13 @@ fn refusal(solver: &dyn Solver, n: usize, question: Question, threads: usize) ->
             ", another solver, fewer --threads",
         ),
     };
-    let what = format!("{} n = {n}{on_threads}", question.verb());
-    past(solver.info().id, need, &what, budget, advice)
+    past(
+        solver.info().id,
+        need,
+        &format!("{what}{on_threads}"),
+        budget,
+        advice,
+    )
 }
 
 /// The line refusing `id`'s `need` to `what` past `budget`, if it is;

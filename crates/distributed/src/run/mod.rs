@@ -66,7 +66,18 @@ pub struct UnitRun<'a> {
     /// Before going on from a checkpoint, recount a sample of its saved
     /// units and refuse the run if any differs.
     pub recheck: Option<Recheck>,
+    /// Asked, once the plan is made and dealt and before the run lists its
+    /// units, whether that many units' lists ([`BYTES_PER_LISTED_UNIT`]
+    /// each) fit beside the rest of the run: `Err` is the one-line refusal.
+    /// What a run lists follows its shard, which only the dealt plan tells.
+    pub lists_fit: &'a dyn Fn(usize) -> Result<(), String>,
 }
+
+/// What a run holds per unit it counts, at most at once: four lists of
+/// indices (its units, those to do, a sorted copy and their order heaviest
+/// first) and the order's sort keys (a weight beside each index).
+pub const BYTES_PER_LISTED_UNIT: u64 =
+    4 * size_of::<usize>() as u64 + size_of::<(u64, usize)>() as u64;
 
 /// How many of a checkpoint's saved units a resumed run recounts, and the
 /// seed they are drawn with.
@@ -110,6 +121,9 @@ impl UnitRun<'_> {
             Some(shard) => split::shard_units(&plan, shard.index, shard.count),
             None => (0..plan.len()).collect(),
         };
+        // What the run lists follows what it was dealt (a shard's share is
+        // known, and held alone, once dealt): asked before the other lists.
+        (self.lists_fit)(mine.len()).map_err(Error::Input)?;
         let (checkpoint, saved) = self.resume(plan.len(), &mine)?;
         // A signal while the plan was made and dealt (seconds at the largest
         // boards) ends the run here, with its line, before any unit starts.
@@ -347,7 +361,39 @@ mod tests {
             display: Display::Quiet,
             interrupted,
             recheck: None,
+            lists_fit: &|_| Ok(()),
         }
+    }
+
+    #[test]
+    fn a_run_asks_whether_the_units_it_lists_fit_before_it_lists_them() {
+        static TENS: Tens = Tens { stuck: None };
+        let calm = AtomicBool::new(false);
+        let asked = std::sync::Mutex::new(Vec::new());
+        let note = |units: usize| {
+            asked.lock().unwrap().push(units);
+            Ok(())
+        };
+        let shards = [(1, 1), (1, 2), (2, 3)].map(|(index, count)| ShardSpec { index, count });
+        for shard in [None].into_iter().chain(shards.map(Some)) {
+            let outcome = UnitRun {
+                shard,
+                lists_fit: &note,
+                ..run(&TENS, None, &calm)
+            };
+            assert!(matches!(outcome.run(), Ok(Outcome::Counted(_))));
+        }
+        // Weights 10, 9, 8, 7: the whole plan's four units, then each
+        // shard's own share ({10, 7} of two; {9} of three).
+        assert_eq!(*asked.lock().unwrap(), vec![4, 4, 2, 1]);
+        let refuse = |units: usize| Err(format!("no room to list {units} units"));
+        let refused = UnitRun {
+            lists_fit: &refuse,
+            ..run(&TENS, None, &calm)
+        };
+        assert!(
+            matches!(refused.run(), Err(Error::Input(line)) if line == "no room to list 4 units")
+        );
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub(super) fn run(
         units,
         seed: args.seed.unwrap_or_else(|| fastrand::u64(..)),
     });
-    let outcome = count_units(args, solver.info().id, split, recheck, checkpoint.as_ref())?;
+    let outcome = count_units(args, solver, split, recheck, checkpoint.as_ref())?;
     let (n, total, id) = (args.board.n, outcome.total, solver.info().id);
     // One shard of several is a part, with nothing published to compare;
     // a whole run (or shard 1/1) is the board's count.
@@ -76,18 +76,18 @@ pub(super) fn run(
 }
 
 /// Counts the units of `split` as `args` ask, on threads, with the
-/// solver's `id` in the `checkpoint`; an interruption is the line it ends
+/// solver's id in the `checkpoint`; an interruption is the line it ends
 /// with.
 fn count_units(
     args: &Args,
-    id: &str,
+    solver: &dyn Solver,
     split: &'static dyn WorkSplit,
     recheck: Option<Recheck>,
     checkpoint: Option<&Locked>,
 ) -> Result<Counted, CliError> {
     let interrupted = interruption::watch();
     let outcome = UnitRun {
-        solver_id: id,
+        solver_id: solver.info().id,
         split,
         n: args.board.n,
         unique: args.unique,
@@ -102,6 +102,10 @@ fn count_units(
         },
         interrupted: &interrupted,
         recheck,
+        lists_fit: &|units| {
+            let refusal = memory::lists_refusal(solver, args.board.n, args.threads(), units);
+            refusal.map_or(Ok(()), Err)
+        },
     }
     .run()?;
     match outcome {
