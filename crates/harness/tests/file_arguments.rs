@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-use queens_harness::registry::SOLVERS;
-
-use crate::common::{queens, refused, stderr, workspace};
+use crate::common::{queens, refused, splitting_solvers, stderr, workspace};
 
 /// A refusal comes at once; this much is left for a loaded machine.
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -49,16 +47,6 @@ fn mkfifo(path: &Path) {
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
 }
 
-/// A solver whose count splits into units (it takes `--checkpoint`).
-fn splitting_solver() -> &'static str {
-    SOLVERS
-        .iter()
-        .find(|s| s.work_split().is_some())
-        .expect("some solver splits its count")
-        .info()
-        .id
-}
-
 /// The newest committed reference record: something `report` can read.
 fn a_record() -> PathBuf {
     let dir = workspace().join("bench-results");
@@ -75,7 +63,7 @@ fn a_record() -> PathBuf {
 /// goes.
 fn commands_given(bad: &str, out: &str) -> Vec<Vec<String>> {
     let record = a_record().display().to_string();
-    let solver = splitting_solver();
+    let solver = splitting_solvers()[0];
     [
         vec!["merge", bad],
         vec!["recheck", bad],
@@ -131,7 +119,7 @@ fn a_checkpoint_name_of_240_bytes_works() {
         "count",
         "8",
         "--solver",
-        splitting_solver(),
+        splitting_solvers()[0],
         "--checkpoint",
         checkpoint.to_str().unwrap(),
     ]);
@@ -159,7 +147,7 @@ fn a_killed_writers_temporary_file_is_cleaned_by_the_next_compare() {
         "--budget",
         "0.01",
         "--solver",
-        splitting_solver(),
+        splitting_solvers()[0],
         "--out",
         dir.path().to_str().unwrap(),
     ]);

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::saved_units;
-use common::{json, queens, refused};
+use common::{json, queens, refused, splitting_solvers};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -14,19 +14,6 @@ use std::time::{Duration, Instant};
 use queens_core::oeis;
 use queens_harness::registry::SOLVERS;
 use serde_json::Value;
-
-fn splitting_solvers() -> Vec<&'static str> {
-    let ids: Vec<_> = SOLVERS
-        .iter()
-        .filter(|s| s.work_split().is_some())
-        // A GPU engine without an adapter here is skipped, unless
-        // QUEENS_REQUIRE_GPU says it must be tested.
-        .filter(|s| !queens_conformance::without_its_device(**s))
-        .map(|s| s.info().id)
-        .collect();
-    assert!(!ids.is_empty(), "no registered solver splits its work");
-    ids
-}
 
 fn write_shards(dir: &Path, solver: &str, n: &str, count: usize, unique: bool) -> Vec<String> {
     (1..=count)

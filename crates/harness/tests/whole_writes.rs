@@ -7,9 +7,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use queens_harness::registry::SOLVERS;
-
-use crate::common::{queens, refused, stderr, stdout, workspace};
+use crate::common::{queens, refused, splitting_solvers, stderr, stdout, workspace};
 
 /// The files `report` writes into `--out`.
 const OUTPUTS: [&str; 5] = [
@@ -142,16 +140,6 @@ fn a_report_is_put_in_place_whole_or_not_at_all() {
     }
 }
 
-/// A solver whose count splits into units (it takes `--checkpoint`).
-fn splitting_solver() -> &'static str {
-    SOLVERS
-        .iter()
-        .find(|s| s.work_split().is_some())
-        .expect("some solver splits its count")
-        .info()
-        .id
-}
-
 #[test]
 fn a_working_directory_deeper_than_the_path_limit_takes_checkpoints_and_records() {
     let root = tempfile::tempdir().unwrap();
@@ -172,7 +160,7 @@ fn a_working_directory_deeper_than_the_path_limit_takes_checkpoints_and_records(
         .current_dir(root.path())
         .env("NAME", "d".repeat(200))
         .env("QUEENS", env!("CARGO_BIN_EXE_queens"))
-        .env("SOLVER", splitting_solver())
+        .env("SOLVER", splitting_solvers()[0])
         .output()
         .unwrap();
     let (text, err) = (stdout(&output), stderr(&output));

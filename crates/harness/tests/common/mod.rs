@@ -142,3 +142,18 @@ pub(crate) fn without_adapter(args: &[&str]) -> Output {
         .output()
         .expect("the queens binary runs")
 }
+
+/// Every registered solver that splits its count into units (it takes
+/// `--checkpoint` and `--shard`).
+pub(crate) fn splitting_solvers() -> Vec<&'static str> {
+    let ids: Vec<_> = queens_harness::registry::SOLVERS
+        .iter()
+        .filter(|s| s.work_split().is_some())
+        // A GPU engine without an adapter here is skipped, unless
+        // QUEENS_REQUIRE_GPU says it must be tested.
+        .filter(|s| !queens_conformance::without_its_device(**s))
+        .map(|s| s.info().id)
+        .collect();
+    assert!(!ids.is_empty(), "no registered solver splits its work");
+    ids
+}
