@@ -349,7 +349,7 @@ impl Staged {
 }
 
 /// Puts every staged file in place, or none: the old versions are kept
-/// ([`Staged::keep_old`]) before the first rename, put back if a rename
+/// (hard-linked aside) before the first rename, put back if a rename
 /// fails, and removed once every one has succeeded.
 pub fn commit_all(files: Vec<Staged>) -> Result<(), FileError> {
     let olds = files.iter().map(Staged::keep_old);

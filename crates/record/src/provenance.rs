@@ -25,7 +25,7 @@ pub struct Provenance {
     /// Operating system name, distribution and kernel release.
     pub os: String,
     /// UTC, ISO 8601 with milliseconds, e.g. 2026-11-22T09:40:00.123Z: a
-    /// moment that exists ([`utc_date`]).
+    /// moment that exists (checked as it is read).
     #[serde(deserialize_with = "utc_date")]
     pub date: String,
     /// The command that produced the record, as a user would type it.

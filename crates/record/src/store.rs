@@ -170,7 +170,7 @@ const BENCH: Kind = Kind {
 };
 
 /// Reads and checks one record, bringing a record of an older version to
-/// this one (see [`read_kind`]).
+/// this one.
 pub fn read(path: &Path) -> Result<Record, FileError> {
     read_kind(path, &BENCH, upgrade, meaning::check)
 }
