@@ -26,11 +26,15 @@ pub fn run(_: &Args) -> Result<(), Error> {
         println!("chromium is missing: installing Debian's package");
         process::apt_install(&["chromium"])?;
     }
+    // --workspace, as the README's test command: the same features, so
+    // the test binaries `cargo test --workspace` built are reused (with
+    // `-p queens-harness` alone cargo resolved other features and built
+    // the harness's tests again). Only the harness's integration tests
+    // have a `browser::` module.
     process::run(Command::new("cargo").args([
         "test",
         "--quiet",
-        "-p",
-        "queens-harness",
+        "--workspace",
         "--test",
         "integration",
         "browser::",

@@ -273,7 +273,7 @@ fn checks() -> Result<(), Error> {
 
     let queens = workspace::check_binary("ci", workspace::target_dir().join("debug/queens"))?;
     step("the cluster path for real: one-node Slurm, a requeued task, merge (slurm-e2e)");
-    slurm_e2e::run_with(18, 4, &queens)?;
+    slurm_e2e::run_with(17, 4, &queens)?;
 
     step("GNU parallel with local slots, a killed shard resumed (parallel-local)");
     parallel_local::run_with(&parallel_local::Settings::new(17, 8, 2, queens)?)?;
