@@ -5,11 +5,11 @@
 //! temporary file is cleaned by the next write, and untrusted text never
 //! reaches the terminal raw.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::common::{queens, refused, splitting_solvers, stderr, workspace};
+use crate::common::{newest_committed_record, queens, refused, splitting_solvers, stderr};
 
 /// A refusal comes at once; this much is left for a loaded machine.
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -47,22 +47,10 @@ fn mkfifo(path: &Path) {
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
 }
 
-/// The newest committed reference record: something `report` can read.
-fn a_record() -> PathBuf {
-    let dir = workspace().join("bench-results");
-    let mut records: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.to_string_lossy().ends_with("-bench.json"))
-        .collect();
-    records.sort();
-    records.pop().expect("a committed reference record")
-}
-
 /// Every command that reads or writes a file, given `bad` where the file
 /// goes.
 fn commands_given(bad: &str, out: &str) -> Vec<Vec<String>> {
-    let record = a_record().display().to_string();
+    let record = newest_committed_record().display().to_string();
     let solver = splitting_solvers()[0];
     [
         vec!["merge", bad],

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::common::{queens, refused, splitting_solvers, stderr, stdout, workspace};
+use crate::common::{newest_committed_record, queens, refused, splitting_solvers, stderr, stdout};
 
 /// The files `report` writes into `--out`.
 const OUTPUTS: [&str; 5] = [
@@ -77,16 +77,6 @@ impl Published {
             .collect();
         assert!(left.is_empty(), "temporary files left: {left:?}");
     }
-}
-
-fn newest_committed_record() -> PathBuf {
-    let mut records: Vec<PathBuf> = std::fs::read_dir(workspace().join("bench-results"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.to_string_lossy().ends_with("-bench.json"))
-        .collect();
-    records.sort();
-    records.pop().expect("a committed reference record")
 }
 
 /// A file made immutable (`chattr +i`: not even root may replace it) for

@@ -157,3 +157,14 @@ pub(crate) fn splitting_solvers() -> Vec<&'static str> {
     assert!(!ids.is_empty(), "no registered solver splits its work");
     ids
 }
+
+/// The newest committed reference record: something `report` can read.
+pub(crate) fn newest_committed_record() -> PathBuf {
+    let mut records: Vec<PathBuf> = std::fs::read_dir(workspace().join("bench-results"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_string_lossy().ends_with("-bench.json"))
+        .collect();
+    records.sort();
+    records.pop().expect("a committed reference record")
+}
