@@ -37,10 +37,10 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode};
 use queens_core::{CountOptions, Finder, oeis};
 use queens_harness::registry;
-use queens_measure::climb::{self, Checking, Planned, seconds};
+use queens_measure::climb::{self, Planned, seconds};
 use queens_measure::cold::{self, BENCH_COLD_ROUNDS};
-use queens_measure::find::{self, FIND_SEED, FoundRun};
-use queens_measure::{CheckedRun, published_count, stats, timed_run};
+use queens_measure::find::{FIND_SEED, Finding};
+use queens_measure::{CheckedRun, Counting, Subject, stats};
 use queens_record::{
     COUNT, Entry, FIND_ONE, FinderFacts, Outcome, Provenance, Record, Settings, SolverFacts, Status,
 };
@@ -156,30 +156,27 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         .configure_from_args();
     let mut entries: Vec<Entry> = Vec::new();
     let mut group = criterion.benchmark_group(COUNT.as_str());
-    for &solver in &solvers {
-        let id = solver.info().id;
-        let plan = climb::probe_grid(
-            solver,
-            MIN_N,
-            settings.max_n,
-            settings.max_run,
-            &options,
-            published_count,
-        );
-        bench_plan(&mut group, id, plan, &mut entries, &mut |n| {
-            timed_run(solver, n, &options)
-        });
+    let counting: Vec<Counting> = (solvers.iter())
+        .map(|&solver| Counting { solver, options })
+        .collect();
+    for subject in &counting {
+        let sizes = climb::n_range(subject.solver, MIN_N, settings.max_n);
+        let plan = climb::probe(subject, sizes, settings.max_run);
+        bench_plan(&mut group, subject, plan, &mut entries);
     }
     group.finish();
     let finders = registry::timed_finders(&settings.finders).map_err(|e| e.to_string())?;
     let find_started = Instant::now();
     let mut group = criterion.benchmark_group(FIND_ONE.as_str());
-    for (finder, sizes) in &finders {
-        let id = finder.info().id;
-        let plan = find::probe_sizes(*finder, sizes, settings.max_run, FIND_SEED);
-        bench_plan(&mut group, id, plan, &mut entries, &mut |n| {
-            find::timed_find(*finder, n, FIND_SEED)
-        });
+    let finding: Vec<Finding> = (finders.iter())
+        .map(|&(finder, _)| Finding {
+            finder,
+            seed: FIND_SEED,
+        })
+        .collect();
+    for (subject, (_, sizes)) in finding.iter().zip(&finders) {
+        let plan = climb::probe(subject, sizes.iter().copied(), settings.max_run);
+        bench_plan(&mut group, subject, plan, &mut entries);
     }
     group.finish();
     criterion.final_summary();
@@ -194,11 +191,9 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         .filter(|e| e.status() == Status::Timed)
         .count();
     let cold_started = Instant::now();
-    let branch_misses_unavailable =
-        cold::attach_cold(&mut entries, &solvers, cold_rounds, &options);
-    let timed_finders: Vec<&dyn Finder> = finders.iter().map(|(f, _)| *f).collect();
-    let found_misses =
-        cold::attach_cold_found(&mut entries, &timed_finders, cold_rounds, FIND_SEED);
+    let branch_misses_unavailable = cold::attach_cold(&mut entries, &counting, cold_rounds);
+    let found_misses = cold::attach_cold(&mut entries, &finding, cold_rounds);
+    let timed_finders: Vec<&dyn Finder> = finding.iter().map(|f| f.finder).collect();
     let branch_misses_unavailable = branch_misses_unavailable.or(found_misses);
     eprintln!(
         "count bench: cold: {cold_rounds} rounds through {timed} timed (solver or finder, n), one run each, in {}",
@@ -250,15 +245,15 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
 }
 
 /// Benchmarks every (solver or finder, n) of `plan` to be timed, each
-/// call of `run(n)` one timed run, and adds every entry of the plan to
+/// timed run one of `subject`'s, and adds every entry of the plan to
 /// `entries`.
-fn bench_plan<R: Checking + HasN>(
+fn bench_plan(
     group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    plan: Vec<Planned<R>>,
+    subject: &dyn Subject,
+    plan: Vec<Planned>,
     entries: &mut Vec<Entry>,
-    run: &mut dyn FnMut(usize) -> Duration,
 ) {
+    let id = subject.id();
     describe_plan(id, &plan);
     for planned in plan {
         let checked = match planned {
@@ -268,8 +263,8 @@ fn bench_plan<R: Checking + HasN>(
             }
             Planned::Time(checked) => checked,
         };
-        let n = checked.n();
-        let samples = bench_one(group, id, n, checked.wall(), &mut || run(n));
+        let n = checked.n;
+        let samples = bench_one(group, id, n, checked.wall, &mut || subject.time(n));
         entries.extend(timed_entry(&checked, &samples));
     }
 }
@@ -341,18 +336,18 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, checked: Duration) -> usi
 /// criterion calls the routine during warm-up, then once per sample: the
 /// last `sample_size` calls are the measurement. Fewer calls mean criterion
 /// skipped or only tested this benchmark, and it is left out of the record.
-fn timed_entry(run: &impl Checking, measured: &Measured) -> Option<Entry> {
+fn timed_entry(run: &CheckedRun, measured: &Measured) -> Option<Entry> {
     let samples = &measured.samples;
     let measured = samples.get(samples.len().checked_sub(measured.sample_size)?..)?;
     Some(run.entry(Outcome::timed(stats::timing(measured)?)))
 }
 
-fn describe_plan<R: Checking + HasN>(id: &str, plan: &[Planned<R>]) {
+fn describe_plan(id: &str, plan: &[Planned]) {
     let timed: Vec<usize> = plan
         .iter()
         .filter_map(|p| {
             if let Planned::Time(run) = p {
-                Some(run.n())
+                Some(run.n)
             } else {
                 None
             }
@@ -375,23 +370,6 @@ fn describe_plan<R: Checking + HasN>(id: &str, plan: &[Planned<R>]) {
         "count bench: {id}: benchmarking {range}; {}",
         settled.join("; ")
     );
-}
-
-/// The n of a checking run, for the plan's line.
-trait HasN {
-    fn n(&self) -> usize;
-}
-
-impl HasN for CheckedRun {
-    fn n(&self) -> usize {
-        self.n
-    }
-}
-
-impl HasN for FoundRun {
-    fn n(&self) -> usize {
-        self.n
-    }
 }
 
 /// How to repeat this run: the variables that shaped it, then the command.

@@ -6,11 +6,11 @@
 
 use std::time::{Duration, Instant};
 
-use queens_core::{CountOptions, Solver, oeis};
+use queens_core::{Solver, oeis};
 
 use queens_record::{Entry, Outcome};
 
-use crate::run::{CheckedRun, Expected, checked_run, skipped_entry, timed_run};
+use crate::run::{CheckedRun, Subject};
 use crate::stats;
 
 /// Predicts the next run from the growth between the last two.
@@ -48,12 +48,12 @@ pub fn n_range(solver: &dyn Solver, min_n: usize, max_n: usize) -> std::ops::Ran
     min_n..=max_n.min(solver.info().max_n).min(oeis::MAX_KNOWN_N)
 }
 
-/// A probed (solver, n), or (finder, n) with a [`crate::find::FoundRun`]:
-/// ready to be timed, or already settled.
+/// A probed (solver, n) or (finder, n): ready to be timed, or already
+/// settled.
 #[derive(Clone, Debug)]
-pub enum Planned<Run = CheckedRun> {
+pub enum Planned {
     /// Checked and quick enough: time it.
-    Time(Run),
+    Time(CheckedRun),
     /// Already decided (an error, or over the limit): record as is.
     Settled(Box<Entry>),
 }
@@ -61,30 +61,6 @@ pub enum Planned<Run = CheckedRun> {
 /// Probes are allowed to overshoot the limit this much before they are
 /// skipped on prediction alone: predictions are rough.
 const PROBE_SLACK: f64 = 4.0;
-
-/// What a checking run tells a climb: a count's ([`CheckedRun`]) or a
-/// found board's ([`crate::find::FoundRun`]), so that counters and finders
-/// climb by one rule.
-pub trait Checking {
-    /// Wall time of the checking run.
-    fn wall(&self) -> Duration;
-    /// Why the answer is wrong, so that it must not be timed.
-    fn error(&self) -> Option<&String>;
-    /// Its record entry with `outcome`, or for a wrong answer an error.
-    fn entry(&self, outcome: Outcome) -> Entry;
-}
-
-impl Checking for CheckedRun {
-    fn wall(&self) -> Duration {
-        self.wall
-    }
-    fn error(&self) -> Option<&String> {
-        self.error.as_ref()
-    }
-    fn entry(&self, outcome: Outcome) -> Entry {
-        CheckedRun::entry(self, outcome)
-    }
-}
 
 /// Whether a climb may go on to n, told the predicted time of that n's
 /// runs (its checking run and the cold rounds to come) when the runs so
@@ -99,46 +75,14 @@ pub fn admit_all(_n: usize, _predicted: Option<Duration>) -> Option<String> {
     None
 }
 
-/// One subject climbing n: how to check it at n, time one run at n, and
-/// write the entry of an n not run.
-pub(crate) struct Climber<'a, R> {
-    /// Whether to go on to n at all (see [`Admit`]).
-    pub admit: Admit<'a>,
-    /// A checking run at n.
-    pub check: &'a mut dyn FnMut(usize) -> R,
-    /// One timed run at n.
-    pub time: &'a mut dyn FnMut(usize) -> Duration,
-    /// The entry of an n skipped on prediction, with the reason.
-    pub skipped: &'a dyn Fn(usize, String) -> Entry,
-}
-
-/// The bench grid of one solver: checking runs from `min_n` up, as long as
+/// The bench grid of one subject: checking runs over `sizes`, as long as
 /// one run takes at most `max_run`. Errors do not stop the climb (their run
 /// time still predicts the next); the first run over `max_run` does.
-pub fn probe_grid(
-    solver: &dyn Solver,
-    min_n: usize,
-    max_n: usize,
-    max_run: Duration,
-    options: &CountOptions,
-    expected: Expected,
-) -> Vec<Planned> {
-    let id = solver.info().id;
-    probe(
-        n_range(solver, min_n, max_n),
-        max_run,
-        &mut |n| checked_run(solver, n, options, expected),
-        &|n, why| skipped_entry(id, n, why),
-    )
-}
-
-/// [`probe_grid`]'s rule over any sizes and checking runs.
-pub(crate) fn probe<R: Checking>(
+pub fn probe(
+    subject: &dyn Subject,
     sizes: impl IntoIterator<Item = usize>,
     max_run: Duration,
-    check: &mut dyn FnMut(usize) -> R,
-    skipped: &dyn Fn(usize, String) -> Entry,
-) -> Vec<Planned<R>> {
+) -> Vec<Planned> {
     let mut ladder = Ladder::default();
     let mut plan = Vec::new();
     for n in sizes {
@@ -151,20 +95,19 @@ pub(crate) fn probe<R: Checking>(
                 seconds(predicted),
                 seconds(max_run)
             );
-            plan.push(Planned::Settled(Box::new(skipped(n, why))));
+            plan.push(Planned::Settled(Box::new(subject.skipped(n, why))));
             break;
         }
-        let run = check(n);
-        ladder.record(run.wall());
-        if let Some(why) = run.error() {
-            let why = why.clone();
+        let run = subject.check(n);
+        ladder.record(run.wall);
+        if let Some(why) = run.error.clone() {
             plan.push(Planned::Settled(Box::new(
                 run.entry(Outcome::Error { why }),
             )));
-        } else if run.wall() > max_run {
+        } else if run.wall > max_run {
             let why = format!(
                 "one run took {}, over the {} limit",
-                seconds(run.wall()),
+                seconds(run.wall),
                 seconds(max_run)
             );
             plan.push(Planned::Settled(Box::new(
@@ -187,7 +130,7 @@ const TIME_PER_N: Duration = Duration::from_millis(100);
 /// against the clock's resolution.
 const MIN_SAMPLE: Duration = Duration::from_millis(1);
 
-/// `queens compare`'s loop for one solver: from `min_n` up, a checking run
+/// `queens compare`'s loop for one subject: over `sizes`, a checking run
 /// then repeated timed runs (median of up to 15), all within `budget` of
 /// total time, which also pays for the `cold_rounds` one-run samples each
 /// timed n will get later ([`crate::cold`]): they are set aside from the
@@ -195,35 +138,10 @@ const MIN_SAMPLE: Duration = Duration::from_millis(1);
 /// predicted not to fit in what is left is not started, nor an n that
 /// `admit` refuses. `progress` is called once per n settled.
 pub fn time_within_budget(
-    solver: &dyn Solver,
-    (min_n, max_n): (usize, usize),
-    (budget, cold_rounds): (Duration, usize),
-    options: &CountOptions,
-    expected: Expected,
-    admit: Admit<'_>,
-    progress: impl FnMut(usize),
-) -> Vec<Entry> {
-    let id = solver.info().id;
-    climb_within_budget(
-        n_range(solver, min_n, max_n),
-        budget,
-        cold_rounds,
-        Climber {
-            admit,
-            check: &mut |n| checked_run(solver, n, options, expected),
-            time: &mut |n| timed_run(solver, n, options),
-            skipped: &|n, why| skipped_entry(id, n, why),
-        },
-        progress,
-    )
-}
-
-/// [`time_within_budget`]'s rule over any sizes and subject.
-pub(crate) fn climb_within_budget<R: Checking>(
+    subject: &dyn Subject,
     sizes: impl IntoIterator<Item = usize>,
-    budget: Duration,
-    cold_rounds: usize,
-    climber: Climber<'_, R>,
+    (budget, cold_rounds): (Duration, usize),
+    admit: Admit<'_>,
     mut progress: impl FnMut(usize),
 ) -> Vec<Entry> {
     let per_run = 1 + u32::try_from(cold_rounds).unwrap_or(u32::MAX);
@@ -232,8 +150,8 @@ pub(crate) fn climb_within_budget<R: Checking>(
     let mut entries = Vec::new();
     for n in sizes {
         let predicted_step = ladder.predicted_next().map(|p| p.saturating_mul(per_run));
-        if let Some(why) = (climber.admit)(n, predicted_step) {
-            entries.push((climber.skipped)(n, why));
+        if let Some(why) = admit(n, predicted_step) {
+            entries.push(subject.skipped(n, why));
             progress(n);
             break;
         }
@@ -248,27 +166,27 @@ pub(crate) fn climb_within_budget<R: Checking>(
                 seconds(left),
                 seconds(budget)
             );
-            entries.push((climber.skipped)(n, why));
+            entries.push(subject.skipped(n, why));
             progress(n);
             break;
         }
-        let run = (climber.check)(n);
+        let run = subject.check(n);
         // The checking run, and the cold runs this n will get if timed.
-        spent += run.wall().saturating_mul(per_run);
-        ladder.record(run.wall());
-        if let Some(why) = run.error() {
-            entries.push(run.entry(Outcome::Error { why: why.clone() }));
+        spent += run.wall.saturating_mul(per_run);
+        ladder.record(run.wall);
+        if let Some(why) = run.error.clone() {
+            entries.push(run.entry(Outcome::Error { why }));
             progress(n);
             continue;
         }
-        let samples = sample_runs(&mut || (climber.time)(n), run.wall(), budget, &mut spent);
+        let samples = sample_runs(&mut || subject.time(n), run.wall, budget, &mut spent);
         progress(n);
         match stats::timing(&samples) {
             Some(warm) => entries.push(run.entry(Outcome::timed(warm))),
             None => {
                 let why = format!(
                     "the checking run took {}; no time left for timed runs in its {} budget",
-                    seconds(run.wall()),
+                    seconds(run.wall),
                     seconds(budget)
                 );
                 entries.push(run.entry(Outcome::OverBudget { why }));
@@ -281,8 +199,8 @@ pub(crate) fn climb_within_budget<R: Checking>(
 
 /// Per-run nanoseconds of repeated runs (each call of `run` is one timed
 /// run), in batches long against the clock when one run is short,
-/// stopping early rather than overrun the budget: a counter's loop, and a
-/// finder's ([`crate::find::time_within_budget`]).
+/// stopping early rather than overrun the budget: [`time_within_budget`]'s
+/// loop, for a counter and a finder alike.
 pub(crate) fn sample_runs(
     run: &mut dyn FnMut() -> Duration,
     first_run: Duration,
@@ -327,9 +245,18 @@ pub fn seconds(duration: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::published_count;
+    use crate::run::Counting;
+    use queens_core::CountOptions;
+    use queens_record::COUNT;
     use queens_record::Status;
     use queens_three_mask::ThreeMask;
+
+    fn three_mask() -> Counting<'static> {
+        Counting {
+            solver: &ThreeMask,
+            options: CountOptions::default(),
+        }
+    }
 
     #[test]
     fn the_ladder_extrapolates_only_from_long_runs() {
@@ -345,11 +272,9 @@ mod tests {
     #[test]
     fn a_zero_budget_times_nothing_and_says_so() {
         let entries = time_within_budget(
-            &ThreeMask,
-            (4, 8),
+            &three_mask(),
+            4..=8,
             (Duration::ZERO, 0),
-            &CountOptions::default(),
-            published_count,
             &admit_all,
             |_| {},
         );
@@ -366,11 +291,9 @@ mod tests {
     #[test]
     fn a_budget_times_every_small_n_with_correct_counts() {
         let entries = time_within_budget(
-            &ThreeMask,
-            (4, 7),
+            &three_mask(),
+            n_range(&ThreeMask, 4, 7),
             (Duration::from_secs(60), 5),
-            &CountOptions::default(),
-            published_count,
             &admit_all,
             |_| {},
         );
@@ -378,24 +301,38 @@ mod tests {
         assert_eq!(ns, vec![4, 5, 6, 7]);
         for entry in &entries {
             assert_eq!(entry.status(), Status::Timed);
-            assert_eq!(entry.solutions, published_count(entry.n));
+            assert_eq!(entry.solutions, oeis::total(entry.n));
             assert!(entry.timing().unwrap().samples >= MIN_SAMPLES);
         }
     }
 
-    /// A subject whose checking runs report a wall time without taking it:
-    /// each n ten times the one before.
-    struct Claimed(usize);
+    /// A subject whose checking runs report a wall time without taking
+    /// it: each n ten times the one before.
+    struct Claimed;
 
-    impl Checking for Claimed {
-        fn wall(&self) -> Duration {
-            Duration::from_millis(10u64.pow(self.0 as u32 - 3))
+    impl Subject for Claimed {
+        fn question(&self) -> queens_record::Question {
+            COUNT
         }
-        fn error(&self) -> Option<&String> {
-            None
+        fn id(&self) -> &'static str {
+            "claimed"
         }
-        fn entry(&self, outcome: Outcome) -> Entry {
-            Entry::new(queens_record::COUNT, "claimed", self.0, outcome)
+        fn check(&self, n: usize) -> CheckedRun {
+            CheckedRun {
+                question: COUNT,
+                solver: "claimed",
+                n,
+                wall: Duration::from_millis(10u64.pow(n as u32 - 3)),
+                peak_heap_bytes: 0,
+                error: None,
+                nodes: None,
+                solutions: None,
+                unique: None,
+                extra: Vec::new(),
+            }
+        }
+        fn time(&self, _n: usize) -> Duration {
+            Duration::from_micros(1)
         }
     }
 
@@ -410,16 +347,11 @@ mod tests {
                 .filter(|p| *p > Duration::from_secs(30))
                 .map(|p| format!("not run: {} predicted", seconds(p)))
         };
-        let entries = climb_within_budget(
+        let entries = time_within_budget(
+            &Claimed,
             4..=12,
-            Duration::from_secs(86_400),
-            5,
-            Climber {
-                admit: &admit,
-                check: &mut |n| Claimed(n),
-                time: &mut |_| Duration::from_micros(1),
-                skipped: &|n, why| skipped_entry("claimed", n, why),
-            },
+            (Duration::from_secs(86_400), 5),
+            &admit,
             |_| {},
         );
         let ns: Vec<usize> = entries.iter().map(|e| e.n).collect();
@@ -435,15 +367,8 @@ mod tests {
     }
 
     #[test]
-    fn the_probe_grid_stops_at_the_first_run_over_the_limit() {
-        let plan = probe_grid(
-            &ThreeMask,
-            4,
-            9,
-            Duration::ZERO,
-            &CountOptions::default(),
-            published_count,
-        );
+    fn the_probe_stops_at_the_first_run_over_the_limit() {
+        let plan = probe(&three_mask(), 4..=9, Duration::ZERO);
         assert_eq!(plan.len(), 1);
         assert!(
             matches!(&plan[0], Planned::Settled(entry) if entry.status() == Status::OverBudget)

@@ -16,12 +16,11 @@
 //! This is the one place both `cargo bench` and `queens compare` take their
 //! cold samples ([`attach_cold`]).
 
-use queens_core::{CountOptions, Finder, Solver};
-use queens_record::{COUNT, Entry, FIND_ONE, Outcome, Question};
+use queens_record::{Entry, Outcome};
 use std::hint::black_box;
 
 use crate::counters::{self, BranchMisses};
-use crate::run::timed_run;
+use crate::run::Subject;
 use crate::stats;
 
 /// Cold rounds `cargo bench` takes: every timed (solver, n) gets this many
@@ -78,24 +77,10 @@ pub struct ColdSamples {
 /// predictor has then seen the search a few times, as in the warm samples.
 const WARM_COUNTED_RUNS: usize = 3;
 
-/// Takes the cold samples of `subjects` (solver, n) in [`schedule`]'s order,
+/// Takes the cold samples of subjects keyed `ids` in [`schedule`]'s order,
+/// `run(i)` one timed run of subject `i` (a count or a finder's search),
 /// and, with a counter, their branch misses cold and warm.
-pub fn take(
-    subjects: &[(&dyn Solver, usize)],
-    ids: &[(usize, usize)],
-    rounds: usize,
-    options: &CountOptions,
-    counter: Option<&BranchMisses>,
-) -> Vec<ColdSamples> {
-    take_runs(ids, rounds, counter, &mut |i| {
-        let (solver, n) = subjects[i];
-        timed_run(solver, n, options)
-    })
-}
-
-/// [`take`] for any subjects: `run(i)` is one timed run of subject `i`
-/// (keyed `ids[i]`), a count or a finder's search.
-fn take_runs(
+fn take(
     ids: &[(usize, usize)],
     rounds: usize,
     counter: Option<&BranchMisses>,
@@ -142,76 +127,47 @@ fn spacer() {
     black_box(taken);
 }
 
-/// Takes cold samples of every timed count in `entries` (each solver found
-/// by id in `solvers`) and writes them into the entries: `cold` and,
-/// with a counter, branch misses per node cold and
-/// warm. Returns the reason the branch-miss figures are absent, if they
-/// are, for the record's settings.
-pub fn attach_cold(
+/// Takes cold samples of every timed entry in `entries` of the subjects'
+/// question (each subject found by id in `subjects`) and writes them into
+/// the entries: `cold` and, with a counter, branch misses per node cold
+/// and warm. Returns the reason the branch-miss figures are absent, if
+/// they are, for the record's settings. Counts and found boards take their
+/// rounds apart, one call each, so that a finder's figure is taken the way
+/// a counter's is.
+pub fn attach_cold<S: Subject>(
     entries: &mut [Entry],
-    solvers: &[&dyn Solver],
+    subjects: &[S],
     rounds: usize,
-    options: &CountOptions,
-) -> Option<String> {
-    let ids: Vec<&str> = solvers.iter().map(|s| s.info().id).collect();
-    attach(entries, COUNT, &ids, rounds, &mut |position, n| {
-        timed_run(solvers[position], n, options)
-    })
-}
-
-/// [`attach_cold`] for the timed found boards ([`FIND_ONE`]) in `entries`,
-/// each finder found by id in `finders` and run with `seed`: the same
-/// rounds, so a finder's figure is taken the way a counter's is.
-pub fn attach_cold_found(
-    entries: &mut [Entry],
-    finders: &[&dyn Finder],
-    rounds: usize,
-    seed: u64,
-) -> Option<String> {
-    let ids: Vec<&str> = finders.iter().map(|f| f.info().id).collect();
-    attach(entries, FIND_ONE, &ids, rounds, &mut |position, n| {
-        crate::find::timed_find(finders[position], n, seed)
-    })
-}
-
-/// The cold rounds through the timed entries of `question`, each subject
-/// found by id in `ids` and run once by `run(position in ids, n)`.
-fn attach(
-    entries: &mut [Entry],
-    question: Question,
-    ids: &[&str],
-    rounds: usize,
-    run: &mut dyn FnMut(usize, usize) -> std::time::Duration,
 ) -> Option<String> {
     let counter = BranchMisses::open();
     // A solver stopped at its first board keeps the solver's id: only the
     // question tells its two kinds of entry apart.
+    let question = subjects.first().map(S::question);
     let timed: Vec<usize> = (0..entries.len())
-        .filter(|&i| entries[i].timing().is_some() && entries[i].question == question)
+        .filter(|&i| entries[i].timing().is_some() && Some(entries[i].question) == question)
         .collect();
     let keys: Vec<(usize, usize)> = timed
         .iter()
         .map(|&i| {
-            let position = ids
+            let position = subjects
                 .iter()
-                .position(|&id| id == entries[i].solver)
+                .position(|s| s.id() == entries[i].solver)
                 .expect("a timed entry's subject is among those measured");
             (position, entries[i].n)
         })
         .collect();
-    let samples = take_runs(&keys, rounds, counter.as_ref().ok(), &mut |i| {
-        run(keys[i].0, keys[i].1)
+    let samples = take(&keys, rounds, counter.as_ref().ok(), &mut |i| {
+        subjects[keys[i].0].time(keys[i].1)
     });
     for (&i, sample) in timed.iter().zip(&samples) {
         let entry = &mut entries[i];
         if let Outcome::Timed { cold, .. } = &mut entry.outcome {
             *cold = stats::timing(&sample.ns);
         }
-        let nodes = entry.nodes.filter(|&nodes| nodes > 0);
-        entry.cold_branch_misses_per_node =
-            nodes.and_then(|n| counters::per_node(&sample.misses, n));
-        entry.warm_branch_misses_per_node =
-            nodes.and_then(|n| counters::per_node(&sample.warm_misses, n));
+        let nodes = entry.nodes;
+        let per_node = |misses: &[f64]| nodes.and_then(|n| counters::per_node(misses, n));
+        entry.cold_branch_misses_per_node = per_node(&sample.misses);
+        entry.warm_branch_misses_per_node = per_node(&sample.warm_misses);
     }
     counter.err()
 }
@@ -223,7 +179,17 @@ mod tests {
     fn one_run() -> queens_record::Timing {
         stats::timing(&[1000.0]).unwrap()
     }
+    use crate::Counting;
+    use crate::find::Finding;
+    use queens_core::CountOptions;
     use queens_three_mask::ThreeMask;
+
+    fn counting() -> Counting<'static> {
+        Counting {
+            solver: &ThreeMask,
+            options: CountOptions::default(),
+        }
+    }
 
     #[test]
     fn no_search_runs_twice_in_a_row_and_each_gets_every_round() {
@@ -272,13 +238,11 @@ mod tests {
 
     #[test]
     fn cold_samples_are_attached_to_timed_entries_only() {
-        let solvers: [&dyn Solver; 1] = [&ThreeMask];
-        let options = CountOptions::default();
-        let run = crate::checked_run(&ThreeMask, 6, &options, crate::published_count);
-        let timed = run.entry(Outcome::timed(one_run()));
-        let over = crate::skipped_entry("three-mask", 7, "too slow".into());
+        let solvers = [counting()];
+        let timed = solvers[0].check(6).entry(Outcome::timed(one_run()));
+        let over = solvers[0].skipped(7, "too slow".into());
         let mut entries = vec![timed, over];
-        let why = attach_cold(&mut entries, &solvers, 3, &options);
+        let why = attach_cold(&mut entries, &solvers, 3);
         let cold = entries[0]
             .cold()
             .expect("the timed entry has a cold timing");
@@ -298,17 +262,18 @@ mod tests {
         // of the same id: each question's rounds take its own entries only.
         static FIRST: queens_core::find::FirstBoard =
             queens_core::find::FirstBoard::new(&ThreeMask, &queens_three_mask::INFO);
-        let options = CountOptions::default();
-        let count = crate::checked_run(&ThreeMask, 6, &options, crate::published_count)
-            .entry(Outcome::timed(one_run()));
-        let found = crate::find::checked_find(&FIRST, 20, 0).entry(Outcome::timed(one_run()));
+        let solvers = [counting()];
+        let finders = [Finding {
+            finder: &FIRST,
+            seed: 0,
+        }];
+        let count = solvers[0].check(6).entry(Outcome::timed(one_run()));
+        let found = finders[0].check(20).entry(Outcome::timed(one_run()));
         let mut entries = vec![count, found];
-        let solvers: [&dyn Solver; 1] = [&ThreeMask];
-        attach_cold(&mut entries, &solvers, 2, &options);
+        attach_cold(&mut entries, &solvers, 2);
         assert_eq!(entries[0].cold().unwrap().samples, 2);
         assert_eq!(entries[1].cold(), None, "a count of n = 20 was never run");
-        let finders: [&dyn Finder; 1] = [&FIRST];
-        attach_cold_found(&mut entries, &finders, 3, 0);
+        attach_cold(&mut entries, &finders, 3);
         assert_eq!(entries[0].cold().unwrap().samples, 2);
         assert_eq!(entries[1].cold().unwrap().samples, 3);
     }

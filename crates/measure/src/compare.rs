@@ -12,8 +12,8 @@ use queens_record::{Entry, FinderFacts, Provenance, Record, Settings, SolverFact
 use crate::climb;
 use crate::cold::{self, COMPARE_COLD_ROUNDS};
 use crate::error::Error;
-use crate::find::{self, FIND_SEED};
-use crate::run::published_count;
+use crate::find::{self, FIND_SEED, Finding};
+use crate::run::{Counting, Subject};
 use crate::validate;
 
 /// The smallest n timed: below 4 the counts are 1, 0, 0 and every solver is
@@ -120,9 +120,6 @@ impl Comparison {
     }
 }
 
-/// One subject's climb, given the callback to call once per n settled.
-type Climb<'a> = dyn FnMut(&mut dyn FnMut(usize)) -> Vec<Entry> + 'a;
-
 /// Runs the comparison. `on_event` hears of the cross-validation, of
 /// every step ([`Event::Step`]: once per n settled, and once more when a
 /// subject stops early, with the steps it passed over counted), of each
@@ -157,10 +154,10 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
     let mut entries = Vec::new();
     // Each subject climbs with a progress callback; one that stopped early
     // leaves its remaining n unvisited, counted as passed over.
-    let mut climb = |id: &'static str, reachable: usize, run: &mut Climb<'_>| {
-        let mut settled = 0;
-        let started = Instant::now();
-        let climbed = run(&mut |n| {
+    let mut climb = |subject: &dyn Subject, sizes: &[usize], budget, admit: climb::Admit<'_>| {
+        let (id, mut settled, started) = (subject.id(), 0, Instant::now());
+        let rule = (budget, COMPARE_COLD_ROUNDS);
+        let climbed = climb::time_within_budget(subject, sizes.iter().copied(), rule, admit, |n| {
             settled += 1;
             done += 1;
             on_event(Event::Step(Progress {
@@ -170,7 +167,7 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
                 total,
             }));
         });
-        done += reachable.saturating_sub(settled);
+        done += sizes.len().saturating_sub(settled);
         on_event(Event::Climbed {
             subject: id,
             entries: &climbed,
@@ -178,41 +175,30 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
         });
         climbed
     };
-    for &solver in plan.solvers {
-        let reachable = climb::n_range(solver, MIN_N, plan.max_n).count();
-        entries.extend(climb(solver.info().id, reachable, &mut |progress| {
-            climb::time_within_budget(
-                solver,
-                (MIN_N, plan.max_n),
-                (plan.budget, COMPARE_COLD_ROUNDS),
-                &options,
-                published_count,
-                &|n, predicted| (plan.admit_solver)(solver, n, predicted),
-                progress,
-            )
-        }));
+    let counting: Vec<Counting> = (plan.solvers.iter())
+        .map(|&solver| Counting { solver, options })
+        .collect();
+    for subject in &counting {
+        let sizes: Vec<usize> = climb::n_range(subject.solver, MIN_N, plan.max_n).collect();
+        let admit = |n, predicted| (plan.admit_solver)(subject.solver, n, predicted);
+        entries.extend(climb(subject, &sizes, plan.budget, &admit));
     }
-    for (finder, sizes) in plan.finders {
-        entries.extend(climb(finder.info().id, sizes.len(), &mut |progress| {
-            find::time_within_budget(
-                *finder,
-                sizes,
-                (plan.find_budget, COMPARE_COLD_ROUNDS),
-                FIND_SEED,
-                &|n, predicted| (plan.admit_finder)(*finder, n, predicted),
-                progress,
-            )
-        }));
+    let finding: Vec<Finding> = (plan.finders.iter())
+        .map(|&(finder, _)| Finding {
+            finder,
+            seed: FIND_SEED,
+        })
+        .collect();
+    for (subject, (_, sizes)) in finding.iter().zip(plan.finders) {
+        let admit = |n, predicted| (plan.admit_finder)(subject.finder, n, predicted);
+        entries.extend(climb(subject, sizes, plan.find_budget, &admit));
     }
     on_event(Event::ColdRounds {
         rounds: COMPARE_COLD_ROUNDS,
     });
-    let branch_misses_unavailable =
-        cold::attach_cold(&mut entries, plan.solvers, COMPARE_COLD_ROUNDS, &options);
-    let finders: Vec<&dyn Finder> = plan.finders.iter().map(|(f, _)| *f).collect();
-    let found_misses =
-        cold::attach_cold_found(&mut entries, &finders, COMPARE_COLD_ROUNDS, FIND_SEED);
-    let seeded = finders.iter().any(|f| f.info().seeded);
+    let branch_misses_unavailable = cold::attach_cold(&mut entries, &counting, COMPARE_COLD_ROUNDS);
+    let found_misses = cold::attach_cold(&mut entries, &finding, COMPARE_COLD_ROUNDS);
+    let seeded = finding.iter().any(|f| f.finder.info().seeded);
 
     let record = Record::new(
         Provenance::collect(plan.command.clone()),
@@ -230,7 +216,7 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
         plan.solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
         entries,
     )
-    .with_finders(finders.iter().map(|&f| FinderFacts::of(f)).collect());
+    .with_finders(finding.iter().map(|f| FinderFacts::of(f.finder)).collect());
     Ok(Comparison {
         cross_validated,
         cross_validated_max_n,

@@ -12,8 +12,9 @@ use std::time::Duration;
 
 /// What the kernel returns on reading a counter opened with
 /// `PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING`:
-/// three native-endian u64s.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// three native-endian u64s, read straight into this (`repr(C)`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reading {
     /// Events counted while the counter was on the processor.
     pub value: u64,
@@ -24,24 +25,7 @@ pub struct Reading {
     pub running: u64,
 }
 
-/// Size of one [`Reading`] in bytes.
-pub const READING_BYTES: usize = 24;
-
 impl Reading {
-    /// The three values of a read buffer.
-    pub fn parse(bytes: &[u8; READING_BYTES]) -> Self {
-        let word = |i: usize| {
-            let mut chunk = [0u8; 8];
-            chunk.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
-            u64::from_ne_bytes(chunk)
-        };
-        Reading {
-            value: word(0),
-            enabled: word(1),
-            running: word(2),
-        }
-    }
-
     /// The count over the whole enabled time: scaled up when the counter
     /// ran only part of it, `None` when it never ran (nothing was counted,
     /// which is not zero events).
@@ -129,7 +113,7 @@ mod linux {
     use std::io::Error;
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 
-    use super::{READING_BYTES, Reading};
+    use super::Reading;
 
     /// `PERF_TYPE_HARDWARE` and `PERF_COUNT_HW_BRANCH_MISSES`.
     const TYPE_HARDWARE: u32 = 0;
@@ -194,13 +178,15 @@ mod linux {
         let started = ioctl(fd, IOC_RESET) && ioctl(fd, IOC_ENABLE);
         let result = work();
         let stopped = ioctl(fd, IOC_DISABLE);
-        let mut buffer = [0u8; READING_BYTES];
-        // SAFETY: reads at most the buffer's length into a buffer this
-        // function owns, from a descriptor this process owns.
-        let got = unsafe { libc::read(fd.as_raw_fd(), buffer.as_mut_ptr().cast(), READING_BYTES) };
-        let read = got == READING_BYTES as isize;
+        let mut reading = Reading::default();
+        let size = std::mem::size_of::<Reading>();
+        // SAFETY: reads at most `size` bytes into a `repr(C)` struct of
+        // three u64s this function owns (any bytes are valid u64s), from a
+        // descriptor this process owns.
+        let got = unsafe { libc::read(fd.as_raw_fd(), (&raw mut reading).cast(), size) };
+        let read = got == size as isize;
         let misses = (started && stopped && read)
-            .then(|| Reading::parse(&buffer).estimate())
+            .then(|| reading.estimate())
             .flatten();
         (result, misses)
     }
@@ -210,30 +196,23 @@ mod linux {
 mod tests {
     use super::*;
 
-    fn buffer(value: u64, enabled: u64, running: u64) -> [u8; READING_BYTES] {
-        let mut bytes = [0u8; READING_BYTES];
-        for (i, word) in [value, enabled, running].into_iter().enumerate() {
-            bytes[i * 8..i * 8 + 8].copy_from_slice(&word.to_ne_bytes());
+    fn reading(value: u64, enabled: u64, running: u64) -> Reading {
+        Reading {
+            value,
+            enabled,
+            running,
         }
-        bytes
     }
 
     #[test]
     fn a_reading_is_three_words_and_multiplexing_is_scaled_up() {
-        let reading = Reading::parse(&buffer(1_000, 400, 100));
-        assert_eq!(
-            reading,
-            Reading {
-                value: 1_000,
-                enabled: 400,
-                running: 100
-            }
-        );
+        // The kernel writes three u64s: the struct is exactly those.
+        assert_eq!(std::mem::size_of::<Reading>(), 24);
         // Counted a quarter of the time: four times the count.
-        assert_eq!(reading.estimate(), Some(4_000.0));
-        assert_eq!(Reading::parse(&buffer(7, 50, 50)).estimate(), Some(7.0));
+        assert_eq!(reading(1_000, 400, 100).estimate(), Some(4_000.0));
+        assert_eq!(reading(7, 50, 50).estimate(), Some(7.0));
         assert_eq!(
-            Reading::parse(&buffer(0, 50, 0)).estimate(),
+            reading(0, 50, 0).estimate(),
             None,
             "a counter that never ran counted nothing, not zero"
         );

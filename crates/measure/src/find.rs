@@ -7,8 +7,9 @@
 //!    missing board makes an error entry, and that (finder, n) is never
 //!    timed;
 //! 2. timed runs, climbing the finder's sizes ([`sizes`]) until a run no
-//!    longer fits its limit (`cargo bench`, [`probe_sizes`]) or its budget
-//!    (`queens compare`, [`time_within_budget`]): the counters' rule.
+//!    longer fits its limit (`cargo bench`, [`crate::climb::probe`]) or its
+//!    budget (`queens compare`, [`crate::climb::time_within_budget`]): the
+//!    counters' rule, for a [`Finding`].
 //!
 //! Entries answer [`FIND_ONE`]: `nodes` holds the finder's steps and
 //! `solutions` is null, so no counting table ever takes one for a count.
@@ -18,10 +19,9 @@ use std::time::{Duration, Instant};
 
 use queens_core::find::{Found, check_found};
 use queens_core::{Finder, check};
-use queens_record::{Entry, FIND_ONE, Outcome};
+use queens_record::{FIND_ONE, Question};
 
-use crate::climb::{self, Checking, Climber, Planned};
-use crate::heap;
+use crate::run::{CheckedRun, Subject, watched};
 
 /// The seed every seeded finder runs with in `cargo bench` and `queens
 /// compare` (recorded as `settings.find_seed`): fixed, so that a random
@@ -72,46 +72,6 @@ pub fn sizes(finder: &dyn Finder, climb: Climb) -> Vec<usize> {
         .collect()
 }
 
-/// What the checking run of one (finder, n) established.
-#[derive(Clone, Debug)]
-pub struct FoundRun {
-    /// The finder's id.
-    pub finder: &'static str,
-    /// Board size.
-    pub n: usize,
-    /// The answer, without its board (dropped once checked).
-    pub steps: Option<u64>,
-    /// The finder's own figures.
-    pub extra: Vec<queens_core::Metric>,
-    /// Wall time of the checking run.
-    pub wall: Duration,
-    /// Peak heap bytes above the run's start (the board included: it is
-    /// what the finder must hold).
-    pub peak_heap_bytes: u64,
-    /// Why this (finder, n) must not be timed.
-    pub error: Option<String>,
-}
-
-impl FoundRun {
-    /// The record entry for this run, with the timing of the repeated runs
-    /// if there were any. An incorrect run is always an error entry.
-    pub fn entry(&self, outcome: Outcome) -> Entry {
-        let checked = crate::run::Checked {
-            question: FIND_ONE,
-            solver: self.finder,
-            n: self.n,
-            wall: self.wall,
-            peak_heap_bytes: self.peak_heap_bytes,
-            error: self.error.as_ref(),
-            nodes: self.steps,
-        };
-        Entry {
-            extra: self.extra.clone(),
-            ..checked.entry(outcome)
-        }
-    }
-}
-
 /// Why a finder's answer for n is not a board of n: the linear check, then
 /// (for n up to [`PAIRWISE_MAX_N`]) the pairwise one, which shares no code
 /// with it.
@@ -131,13 +91,9 @@ pub fn wrong_answer(n: usize, found: &Found) -> Option<String> {
 }
 
 /// Finds once with the allocator watching and checks the board.
-pub fn checked_find(finder: &dyn Finder, n: usize, seed: u64) -> FoundRun {
+pub fn checked_find(finder: &dyn Finder, n: usize, seed: u64) -> CheckedRun {
     let id = finder.info().id;
-    let ((result, wall), peak) = heap::peak_during(|| {
-        let started = Instant::now();
-        let result = finder.find(black_box(n), seed);
-        (result, started.elapsed())
-    });
+    let (result, wall, peak) = watched(|| finder.find(black_box(n), seed));
     let (steps, extra, error) = match result {
         Err(error) => (None, Vec::new(), Some(error.to_string())),
         Ok(found) => {
@@ -146,14 +102,17 @@ pub fn checked_find(finder: &dyn Finder, n: usize, seed: u64) -> FoundRun {
             (Some(found.steps), found.extra, error)
         }
     };
-    FoundRun {
-        finder: id,
+    CheckedRun {
+        question: FIND_ONE,
+        solver: id,
         n,
-        steps,
-        extra,
         wall,
         peak_heap_bytes: peak,
         error,
+        nodes: steps,
+        solutions: None,
+        unique: None,
+        extra,
     }
 }
 
@@ -167,74 +126,34 @@ pub fn timed_find(finder: &dyn Finder, n: usize, seed: u64) -> Duration {
     wall
 }
 
-/// An entry for a size not run at all: the last run predicts it too long.
-fn skipped(finder: &str, n: usize, why: String) -> Entry {
-    Entry::new(FIND_ONE, finder, n, Outcome::OverBudget { why })
+/// A finder run with `seed` ([`checked_find`], [`timed_find`]).
+#[derive(Clone, Copy)]
+pub struct Finding<'a> {
+    /// The finder.
+    pub finder: &'a dyn Finder,
+    /// The seed it runs with.
+    pub seed: u64,
 }
 
-impl Checking for FoundRun {
-    fn wall(&self) -> Duration {
-        self.wall
+impl Subject for Finding<'_> {
+    fn question(&self) -> Question {
+        FIND_ONE
     }
-    fn error(&self) -> Option<&String> {
-        self.error.as_ref()
+    fn id(&self) -> &'static str {
+        self.finder.info().id
     }
-    fn entry(&self, outcome: Outcome) -> Entry {
-        FoundRun::entry(self, outcome)
+    fn check(&self, n: usize) -> CheckedRun {
+        checked_find(self.finder, n, self.seed)
     }
-}
-
-/// `cargo bench`'s grid of one finder, the counters' rule
-/// ([`crate::climb::probe_grid`]): checking runs over `sizes` as long as
-/// one run takes at most `max_run`; a wrong board does not stop the climb,
-/// the first run over the limit does.
-pub fn probe_sizes(
-    finder: &dyn Finder,
-    sizes: &[usize],
-    max_run: Duration,
-    seed: u64,
-) -> Vec<Planned<FoundRun>> {
-    let id = finder.info().id;
-    climb::probe(
-        sizes.iter().copied(),
-        max_run,
-        &mut |n| checked_find(finder, n, seed),
-        &|n, why| skipped(id, n, why),
-    )
-}
-
-/// `queens compare`'s loop for one finder, the counters' rule
-/// ([`crate::climb::time_within_budget`]): over `sizes`, a checking run,
-/// then repeated runs while its budget lasts, the cold runs to come set
-/// aside from it; a run predicted not to fit in what is left is not
-/// started, nor an n that `admit` refuses. `progress` is called once per n
-/// settled.
-pub fn time_within_budget(
-    finder: &dyn Finder,
-    sizes: &[usize],
-    (budget, cold_rounds): (Duration, usize),
-    seed: u64,
-    admit: climb::Admit<'_>,
-    progress: impl FnMut(usize),
-) -> Vec<Entry> {
-    let id = finder.info().id;
-    climb::climb_within_budget(
-        sizes.iter().copied(),
-        budget,
-        cold_rounds,
-        Climber {
-            admit,
-            check: &mut |n| checked_find(finder, n, seed),
-            time: &mut |n| timed_find(finder, n, seed),
-            skipped: &|n, why| skipped(id, n, why),
-        },
-        progress,
-    )
+    fn time(&self, n: usize) -> Duration {
+        timed_find(self.finder, n, self.seed)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::climb::{Planned, admit_all, probe, time_within_budget};
     use queens_core::find::FirstBoard;
     use queens_core::{FinderInfo, QueensError};
     use queens_record::Status;
@@ -282,12 +201,15 @@ mod tests {
             (&nothing, "no board exists"),
             (&short, "board of"),
         ] {
-            let entries = time_within_budget(
+            let finding = Finding {
                 finder,
-                &[8, 1000],
+                seed: FIND_SEED,
+            };
+            let entries = time_within_budget(
+                &finding,
+                [8, 1000],
                 (Duration::from_secs(5), 3),
-                FIND_SEED,
-                &climb::admit_all,
+                &admit_all,
                 |_| {},
             );
             assert_eq!(entries.len(), 2, "{entries:?}");
@@ -299,7 +221,7 @@ mod tests {
                 assert!(error.contains(says), "{error}");
             }
             // The bench's probe says the same.
-            let plan = probe_sizes(finder, &[8], Duration::from_secs(1), FIND_SEED);
+            let plan = probe(&finding, [8], Duration::from_secs(1));
             assert!(matches!(&plan[..], [Planned::Settled(e)] if e.status() == Status::Error));
         }
     }
@@ -320,12 +242,15 @@ mod tests {
         assert_eq!(ns.first(), Some(&8));
         assert_eq!(ns.last(), Some(&32));
         assert!(ns.windows(2).all(|w| w[1] == w[0] + 2));
+        let finding = Finding {
+            finder: &FIRST,
+            seed: 0,
+        };
         let entries = time_within_budget(
-            &FIRST,
-            &ns[..3],
+            &finding,
+            ns[..3].iter().copied(),
             (Duration::from_secs(5), 2),
-            0,
-            &climb::admit_all,
+            &admit_all,
             |_| {},
         );
         assert_eq!(entries.len(), 3);

@@ -16,7 +16,8 @@
 //! - [`validate`]: cross-validation: every listed board passes the
 //!   independent checker, listers list equal sets, counts equal OEIS.
 //! - `run`: one checked run (count compared with OEIS, peak heap) and one
-//!   timed run ([`checked_run`], [`timed_run`]).
+//!   timed run ([`checked_run`], [`timed_run`]), and the [`Subject`] that
+//!   measuring sees a solver ([`Counting`]) or a finder through.
 //! - [`counters`]: branch misses read from the processor's performance
 //!   counters around a run, where the machine allows it.
 //! - [`cold`]: cold samples, one run each, in rounds that never repeat a
@@ -44,9 +45,7 @@ pub mod stats;
 pub mod validate;
 
 pub use error::Error;
-pub use run::{
-    CheckedRun, Expected, checked_run, published_count, skipped_entry, stats_heap_bytes, timed_run,
-};
+pub use run::{CheckedRun, Counting, Expected, Subject, checked_run, stats_heap_bytes, timed_run};
 
 /// The unit tests watch allocations (heap, run), which needs the counting
 /// allocator installed in the test binary, as the `queens` binary and the

@@ -15,87 +15,60 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use queens_core::{CountOptions, SearchStats, Solver, oeis};
+use queens_core::{CountOptions, Metric, SearchStats, Solver, oeis};
 
 use queens_record::{COUNT, Entry, Outcome, Question};
 
 use crate::heap;
 
 /// The count a solver must find, looked up by n. Real runs use
-/// [`published_count`]; tests inject wrong values to see the check bite.
+/// [`oeis::total`] (A000170, the ground truth of every measurement); tests
+/// inject wrong values to see the check bite.
 pub type Expected = fn(usize) -> Option<u64>;
 
-/// A000170, the ground truth of every measurement.
-pub fn published_count(n: usize) -> Option<u64> {
-    oeis::total(n)
-}
-
-/// What the checking run established.
+/// What a checking run established, a count's ([`checked_run`]) or a found
+/// board's ([`crate::find::checked_find`]), as its entry records it
+/// whatever the question, so that counters and finders climb by one rule.
 #[derive(Clone, Debug)]
 pub struct CheckedRun {
-    /// The solver's id.
+    /// What was asked.
+    pub question: Question,
+    /// The solver's id, or the finder's.
     pub solver: &'static str,
     /// Board size.
     pub n: usize,
-    /// The solver's statistics, when it returned any.
-    pub stats: Option<SearchStats>,
     /// Wall time of the checking run.
     pub wall: Duration,
-    /// Peak heap bytes above the run's start, less the bytes of the
-    /// statistics the run hands back ([`stats_heap_bytes`]).
+    /// Peak heap bytes above the run's start: a count's less the bytes of
+    /// the statistics it hands back ([`stats_heap_bytes`]), a finder's with
+    /// its board (it is what the finder must hold).
     pub peak_heap_bytes: u64,
     /// Why this (solver, n) must not be timed.
     pub error: Option<String>,
+    /// The run's work (a solver's nodes, a finder's steps); `None` when it
+    /// gave no answer.
+    pub nodes: Option<u64>,
+    /// The count found, for a count that answered.
+    pub solutions: Option<u64>,
+    /// The classes found, where the count computed them.
+    pub unique: Option<u64>,
+    /// The solver's or finder's own figures.
+    pub extra: Vec<Metric>,
 }
 
 impl CheckedRun {
-    /// The record entry for this run, with what the repeated runs made of
-    /// it. An incorrect run is always an error entry.
+    /// The record entry for this run, offered an outcome: a wrong answer is
+    /// always an error entry, never a timing.
     pub fn entry(&self, outcome: Outcome) -> Entry {
-        let stats = self.stats.as_ref();
-        let checked = Checked {
-            question: COUNT,
-            solver: self.solver,
-            n: self.n,
-            wall: self.wall,
-            peak_heap_bytes: self.peak_heap_bytes,
-            error: self.error.as_ref(),
-            nodes: stats.map(|s| s.nodes),
-        };
-        Entry {
-            solutions: stats.map(|s| s.solutions),
-            unique: stats.and_then(|s| s.unique),
-            extra: stats.map(|s| s.extra.clone()).unwrap_or_default(),
-            ..checked.entry(outcome)
-        }
-    }
-}
-
-/// What a checking run (a count's or a finder's) established, as its
-/// entry records it whatever the question.
-pub(crate) struct Checked<'a> {
-    pub(crate) question: Question,
-    pub(crate) solver: &'a str,
-    pub(crate) n: usize,
-    pub(crate) wall: Duration,
-    pub(crate) peak_heap_bytes: u64,
-    /// Why the run must not be timed, if it must not.
-    pub(crate) error: Option<&'a String>,
-    /// The run's work; `None` when it gave no answer.
-    pub(crate) nodes: Option<u64>,
-}
-
-impl Checked<'_> {
-    /// The entry, offered an outcome: a wrong answer is always an error,
-    /// never a timing. The answer itself (solutions, unique boards, the
-    /// solver's own figures) is left empty for the caller to fill.
-    pub(crate) fn entry(&self, outcome: Outcome) -> Entry {
-        let outcome = match self.error {
+        let outcome = match &self.error {
             Some(why) => Outcome::Error { why: why.clone() },
             None => outcome,
         };
         Entry {
+            solutions: self.solutions,
+            unique: self.unique,
             nodes: self.nodes,
+            extra: self.extra.clone(),
             // Only a run that answered held what it answered.
             peak_heap_bytes: self.nodes.map(|_| self.peak_heap_bytes),
             check_run_ns: Some(self.wall.as_nanos() as u64),
@@ -104,10 +77,59 @@ impl Checked<'_> {
     }
 }
 
-/// An entry for an n that was not run at all because the last run predicts
-/// it would take too long.
-pub fn skipped_entry(solver: &str, n: usize, why: String) -> Entry {
-    Entry::new(COUNT, solver, n, Outcome::OverBudget { why })
+/// Runs `run` once with the allocator watching: its result, wall time and
+/// peak heap bytes.
+pub(crate) fn watched<T>(run: impl FnOnce() -> T) -> (T, Duration, u64) {
+    let ((result, wall), peak) = heap::peak_during(|| {
+        let started = Instant::now();
+        let result = run();
+        (result, started.elapsed())
+    });
+    (result, wall, peak)
+}
+
+/// A solver or a finder as measuring sees it: one checking run and one
+/// timed run at n, so that counters and finders climb, and take their
+/// cold samples, by one rule.
+pub trait Subject {
+    /// What it is asked.
+    fn question(&self) -> Question;
+    /// Its id.
+    fn id(&self) -> &'static str;
+    /// One checking run at n.
+    fn check(&self, n: usize) -> CheckedRun;
+    /// One timed run at n.
+    fn time(&self, n: usize) -> Duration;
+    /// The entry of an n not run at all, because the last run predicts it
+    /// would take too long.
+    fn skipped(&self, n: usize, why: String) -> Entry {
+        Entry::new(self.question(), self.id(), n, Outcome::OverBudget { why })
+    }
+}
+
+/// A solver counting with `options`, each count checked against the
+/// published one ([`checked_run`], [`timed_run`]).
+#[derive(Clone, Copy)]
+pub struct Counting<'a> {
+    /// The solver.
+    pub solver: &'a dyn Solver,
+    /// How it counts.
+    pub options: CountOptions,
+}
+
+impl Subject for Counting<'_> {
+    fn question(&self) -> Question {
+        COUNT
+    }
+    fn id(&self) -> &'static str {
+        self.solver.info().id
+    }
+    fn check(&self, n: usize) -> CheckedRun {
+        checked_run(self.solver, n, &self.options, oeis::total)
+    }
+    fn time(&self, n: usize) -> Duration {
+        timed_run(self.solver, n, &self.options)
+    }
 }
 
 /// Counts once with the allocator watching and checks the count.
@@ -118,38 +140,35 @@ pub fn checked_run(
     expected: Expected,
 ) -> CheckedRun {
     let id = solver.info().id;
-    let ((result, wall), peak) = heap::peak_during(|| {
-        let started = Instant::now();
-        let result = solver.count(black_box(n), options);
-        (result, started.elapsed())
-    });
+    let (result, wall, peak) = watched(|| solver.count(black_box(n), options));
     // The statistics are the run's answer, allocated inside the watched
     // window; left in, a search with no heap of its own would show their
     // list of named counters as its peak (three-mask's one counter read as
     // a hundred-odd bytes). Only the search's own memory is wanted.
     let answer = result.as_ref().map_or(0, stats_heap_bytes);
-    let peak_heap_bytes = peak.saturating_sub(answer);
-    let (stats, error) = match result {
-        Err(error) => (None, Some(error.to_string())),
-        Ok(stats) => {
-            let error = match expected(n) {
-                Some(want) if want == stats.solutions => None,
-                Some(want) => Some(format!(
-                    "wrong count: {id} found {} for n = {n}, OEIS A000170 says {want}",
-                    queens_core::counted(stats.solutions, "solution", "solutions")
-                )),
-                None => Some(format!("no published count for n = {n} to check against")),
-            };
-            (Some(stats), error)
-        }
+    let error = match &result {
+        Err(error) => Some(error.to_string()),
+        Ok(stats) => match expected(n) {
+            Some(want) if want == stats.solutions => None,
+            Some(want) => Some(format!(
+                "wrong count: {id} found {} for n = {n}, OEIS A000170 says {want}",
+                queens_core::counted(stats.solutions, "solution", "solutions")
+            )),
+            None => Some(format!("no published count for n = {n} to check against")),
+        },
     };
+    let stats = result.ok();
     CheckedRun {
+        question: COUNT,
         solver: id,
         n,
-        stats,
         wall,
-        peak_heap_bytes,
+        peak_heap_bytes: peak.saturating_sub(answer),
         error,
+        nodes: stats.as_ref().map(|s| s.nodes),
+        solutions: stats.as_ref().map(|s| s.solutions),
+        unique: stats.as_ref().and_then(|s| s.unique),
+        extra: stats.map(|s| s.extra).unwrap_or_default(),
     }
 }
 
@@ -180,12 +199,12 @@ mod tests {
     use queens_three_mask::ThreeMask;
 
     fn off_by_one(n: usize) -> Option<u64> {
-        published_count(n).map(|count| count + 1)
+        oeis::total(n).map(|count| count + 1)
     }
 
     #[test]
     fn a_correct_count_passes_the_check() {
-        let run = checked_run(&ThreeMask, 8, &CountOptions::default(), published_count);
+        let run = checked_run(&ThreeMask, 8, &CountOptions::default(), oeis::total);
         assert_eq!(run.error, None);
         let entry = run.entry(Outcome::timed(timing(&[100.0]).unwrap()));
         assert_eq!(entry.status(), Status::Timed);
@@ -214,13 +233,8 @@ mod tests {
     #[test]
     fn a_refused_n_is_an_error_entry() {
         let too_large = ThreeMask.info().max_n + 1;
-        let entry = checked_run(
-            &ThreeMask,
-            too_large,
-            &CountOptions::default(),
-            published_count,
-        )
-        .entry(Outcome::timed(timing(&[100.0]).unwrap()));
+        let entry = checked_run(&ThreeMask, too_large, &CountOptions::default(), oeis::total)
+            .entry(Outcome::timed(timing(&[100.0]).unwrap()));
         assert_eq!(entry.status(), Status::Error);
         assert!(entry.error().unwrap().contains("supports n <="));
     }

@@ -81,6 +81,14 @@ fn validate_one(
     reference: &mut Option<(&'static str, Listing)>,
 ) -> Result<Row, Error> {
     let id = solver.info().id;
+    let row = |solutions, unique, boards, same_set_as: &str| Row {
+        n,
+        solver: id,
+        solutions,
+        unique,
+        boards,
+        same_set_as: same_set_as.to_string(),
+    };
     if !solver.info().enumerates {
         let options = CountOptions {
             unique: true,
@@ -91,42 +99,26 @@ fn validate_one(
             Error::Mismatch(format!("n = {n}: {id} did not count classes when asked"))
         })?;
         agree_with_oeis(id, n, stats.solutions, unique)?;
-        return Ok(Row {
-            n,
-            solver: id,
-            solutions: stats.solutions,
-            unique,
-            boards: "count only",
-            same_set_as: "-".into(),
-        });
+        return Ok(row(stats.solutions, unique, "count only", "-"));
     }
-
     let listing = if n <= EXACT_MAX_N {
-        Listing::exact(solver, n)?
+        Listing::Exact(check::checked_listing(solver, n).map_err(Error::Mismatch)?)
     } else {
         Listing::streamed(solver, n)?
     };
-    agree_with_oeis(id, n, listing.count(), listing.canonical())?;
+    let (solutions, unique) = (listing.count(), listing.canonical());
+    agree_with_oeis(id, n, solutions, unique)?;
     let same_set_as = match reference {
-        None => "reference".to_string(),
+        None => "reference",
         Some((reference_id, reference_listing)) => {
             if let Some(difference) = reference_listing.difference(&listing, reference_id, id) {
                 return Err(Error::Mismatch(format!("n = {n}: {difference}")));
             }
-            reference_id.to_string()
+            *reference_id
         }
     };
-    let row = Row {
-        n,
-        solver: id,
-        solutions: listing.count(),
-        unique: listing.canonical(),
-        boards: "all valid",
-        same_set_as,
-    };
-    if reference.is_none() {
-        *reference = Some((id, listing));
-    }
+    let row = row(solutions, unique, "all valid", same_set_as);
+    reference.get_or_insert((id, listing));
     Ok(row)
 }
 
@@ -175,12 +167,6 @@ impl Digest {
 }
 
 impl Listing {
-    fn exact(solver: &dyn Solver, n: usize) -> Result<Listing, Error> {
-        Ok(Listing::Exact(
-            check::checked_listing(solver, n).map_err(Error::Mismatch)?,
-        ))
-    }
-
     fn streamed(solver: &dyn Solver, n: usize) -> Result<Listing, Error> {
         let id = solver.info().id;
         let (mut count, mut canonical, mut digest) = (0u64, 0u64, Digest::default());

@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use queens_core::oeis;
 
-use super::meaning::{MAX_N, Problem, filled_line, listed, one_line, problem, seconds};
+use super::meaning::{MAX_N, Problem, among, filled_line, listed, one_line, problem, seconds};
 use super::provenance::Provenance;
 use super::store::{
     Kind, header, newest_of_kind, read_kind, take, upgrade_entries, write_new_json,
@@ -327,17 +327,7 @@ pub fn check(record: &InstructionsRecord) -> Result<(), Problem> {
     let mut seen = BTreeSet::new();
     for (i, entry) in record.entries.iter().enumerate() {
         let at = |name: &str| format!("entries[{i}].{name}");
-        let Some(&max_n) = ids.get(entry.solver.as_str()) else {
-            let text = format!("'{}' is not among the record's solvers", entry.solver);
-            return Err(problem(at("solver"), text));
-        };
-        if !(1..=max_n).contains(&entry.n) {
-            let text = format!(
-                "{} is not a board {} supports (1..={max_n})",
-                entry.n, entry.solver
-            );
-            return Err(problem(at("n"), text));
-        }
+        among(&at, "solvers", &ids, &entry.solver, entry.n)?;
         if !seen.insert((entry.solver.as_str(), entry.n)) {
             let text = format!("a second entry for ({}, n = {})", entry.solver, entry.n);
             return Err(problem(format!("entries[{i}]"), text));

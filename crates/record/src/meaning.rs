@@ -21,6 +21,8 @@ pub const MAX_FIND_N: usize = queens_core::find::MAX_FIND_N;
 /// Longest plausible single run: a day, in nanoseconds. A longer median is
 /// not a measurement this tool makes.
 const MAX_RUN_NS: f64 = 86_400e9;
+/// Longest plausible setting of a run's time, in seconds: a year.
+const YEAR: f64 = 86_400.0 * 365.0;
 /// More samples than any run takes.
 const MAX_SAMPLES: usize = 1 << 30;
 /// More heap than any machine has (1 PiB).
@@ -148,6 +150,26 @@ pub(crate) fn listed<'a>(
     within(format!("{field}.max_n"), max_n, 1..=limit)
 }
 
+/// An entry's subject is among the record's `kind` (`listed`: each id's
+/// largest n) and its n a board that one supports.
+pub(crate) fn among(
+    at: &dyn Fn(&str) -> String,
+    kind: &str,
+    listed: &BTreeMap<&str, usize>,
+    id: &str,
+    n: usize,
+) -> Result<(), Problem> {
+    let Some(&max_n) = listed.get(id) else {
+        let text = format!("'{id}' is not among the record's {kind}");
+        return Err(problem(at("solver"), text));
+    };
+    if !(1..=max_n).contains(&n) {
+        let text = format!("{n} is not a board {id} supports (1..={max_n})");
+        return Err(problem(at("n"), text));
+    }
+    Ok(())
+}
+
 /// `value` is in `range`.
 fn within<T: PartialOrd + std::fmt::Display>(
     field: impl Into<String>,
@@ -224,17 +246,8 @@ fn check_settings(record: &Record) -> Result<(), Problem> {
     if let Some(why) = &s.branch_misses_unavailable {
         one_line("settings.branch_misses_unavailable", why)?;
     }
-    seconds(
-        "settings.max_run_seconds",
-        s.max_run_seconds,
-        86_400.0 * 365.0,
-    )?;
-    seconds(
-        "settings.budget_seconds",
-        s.budget_seconds,
-        86_400.0 * 365.0,
-    )?;
-    Ok(())
+    seconds("settings.max_run_seconds", s.max_run_seconds, YEAR)?;
+    seconds("settings.budget_seconds", s.budget_seconds, YEAR)
 }
 
 fn check_entry(
@@ -250,18 +263,7 @@ fn check_entry(
         Question::FindOne => ("finders", finders),
         Question::Count => ("solvers", solvers),
     };
-    let Some((&id, &max_n)) = listed.get_key_value(entry.solver.as_str()) else {
-        return Err(problem(
-            at("solver"),
-            format!("'{}' is not among the record's {kind}", entry.solver),
-        ));
-    };
-    if !(1..=max_n).contains(&entry.n) {
-        return Err(problem(
-            at("n"),
-            format!("{} is not a board {id} supports (1..={max_n})", entry.n),
-        ));
-    }
+    among(&at, kind, listed, &entry.solver, entry.n)?;
     if entry.question == Question::FindOne && entry.solutions.is_some() {
         return Err(problem(
             at("solutions"),

@@ -60,11 +60,10 @@ pub fn prepare_dir(dir: &Path) -> Result<(), FileError> {
         .map_err(|e| FileError::new(dir, format!("cannot write records here: {e}")))
 }
 
-/// A record file's text and its JSON, or one line saying why there is none:
+/// A record file's JSON, or one line saying why there is none:
 /// unreadable, truncated (the JSON ends early) or not JSON.
-pub(crate) fn read_json(path: &Path) -> Result<(String, Value), FileError> {
-    let text = read_text(path)?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| {
+fn read_json(path: &Path) -> Result<Value, FileError> {
+    serde_json::from_str(&read_text(path)?).map_err(|e| {
         FileError::new(
             path,
             if e.is_eof() {
@@ -73,8 +72,7 @@ pub(crate) fn read_json(path: &Path) -> Result<(String, Value), FileError> {
                 format!("not valid JSON ({e})")
             },
         )
-    })?;
-    Ok((text, value))
+    })
 }
 
 /// A kind of document: its `format` header, the `schema` it had before
@@ -107,7 +105,7 @@ pub(crate) fn read_kind<T: serde::de::DeserializeOwned>(
     check: fn(&T) -> Result<(), Problem>,
 ) -> Result<T, FileError> {
     let refuse = |(field, why): Problem| FileError::field(path, field, why);
-    let (_, mut value) = read_json(path)?;
+    let mut value = read_json(path)?;
     let (of, version) = (kind.versions_of, kind.version);
     let what = match header(path, &value, kind)? {
         None => format!("does not follow {of}format version {version}"),
