@@ -6,15 +6,15 @@
 //! solver's bit tricks cannot hide in here too.
 
 use std::collections::BTreeSet;
-use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::Solver;
 
 /// Why a board is not a solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Violation {
     /// A queen's row is outside 0..n.
+    #[error("the queen in column {col} is on row {row}, off the board")]
     OffBoard {
         /// The queen's column (file).
         col: usize,
@@ -22,6 +22,7 @@ pub enum Violation {
         row: usize,
     },
     /// Two queens on one row (rank).
+    #[error("the queens in columns {a} and {b} share a row")]
     SameRow {
         /// The first queen's column.
         a: usize,
@@ -29,31 +30,13 @@ pub enum Violation {
         b: usize,
     },
     /// Two queens on one diagonal (|row difference| == |column difference|).
+    #[error("the queens in columns {a} and {b} share a diagonal")]
     SameDiagonal {
         /// The first queen's column.
         a: usize,
         /// The second queen's column.
         b: usize,
     },
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Violation::OffBoard { col, row } => {
-                write!(
-                    f,
-                    "the queen in column {col} is on row {row}, off the board"
-                )
-            }
-            Violation::SameRow { a, b } => {
-                write!(f, "the queens in columns {a} and {b} share a row")
-            }
-            Violation::SameDiagonal { a, b } => {
-                write!(f, "the queens in columns {a} and {b} share a diagonal")
-            }
-        }
-    }
 }
 
 /// Checks that `rows` (row of the queen in each column) places n queens on an

@@ -13,7 +13,6 @@
 //!   board.
 //! - [`check_found`]: what a caller runs on every answer before using it.
 
-use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::check::{self, Violation};
@@ -209,11 +208,6 @@ impl FirstBoard {
             },
         }
     }
-
-    /// The solver behind it.
-    pub fn solver(&self) -> &'static dyn Solver {
-        self.solver
-    }
 }
 
 impl Finder for FirstBoard {
@@ -245,9 +239,10 @@ impl Finder for FirstBoard {
 }
 
 /// Why an answer cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WrongAnswer {
     /// A board of another size than the one asked for.
+    #[error("asked for n = {n}, returned a board of {}", crate::counted(*got, "file", "files"))]
     WrongSize {
         /// The size asked for.
         n: usize,
@@ -255,38 +250,20 @@ pub enum WrongAnswer {
         got: usize,
     },
     /// A board on which two queens attack each other.
+    #[error("not a solution: {0}")]
     Attack(Violation),
     /// "No board" for an n that has one.
+    #[error("said no board exists for n = {n}, which has one")]
     MissedBoard {
         /// The size asked for.
         n: usize,
     },
     /// A board for n = 2 or 3, which have none.
+    #[error("returned a board for n = {n}, which has none")]
     ImpossibleBoard {
         /// The size asked for.
         n: usize,
     },
-}
-
-impl fmt::Display for WrongAnswer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WrongAnswer::WrongSize { n, got } => {
-                write!(
-                    f,
-                    "asked for n = {n}, returned a board of {}",
-                    crate::counted(*got, "file", "files")
-                )
-            }
-            WrongAnswer::Attack(violation) => write!(f, "not a solution: {violation}"),
-            WrongAnswer::MissedBoard { n } => {
-                write!(f, "said no board exists for n = {n}, which has one")
-            }
-            WrongAnswer::ImpossibleBoard { n } => {
-                write!(f, "returned a board for n = {n}, which has none")
-            }
-        }
-    }
 }
 
 /// Checks a finder's answer for n with the linear checker

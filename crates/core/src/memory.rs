@@ -23,9 +23,6 @@ pub enum Question {
 }
 
 impl Question {
-    /// Every question.
-    pub const ALL: [Question; 3] = [Question::Count, Question::Enumerate, Question::Trace];
-
     /// The verb for a refusal: "to count n = 16".
     pub fn verb(self) -> &'static str {
         match self {

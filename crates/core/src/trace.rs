@@ -42,16 +42,6 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    /// Every kind, in the order the legend explains them.
-    pub const ALL: [StepKind; 6] = [
-        StepKind::Place,
-        StepKind::Reject,
-        StepKind::Backtrack,
-        StepKind::Solution,
-        StepKind::Level,
-        StepKind::Note,
-    ];
-
     /// The event's name in a JSON trace: the tag, in lower case.
     pub fn event(self) -> &'static str {
         match self {
@@ -122,10 +112,7 @@ impl Detail {
 
     /// The queens on the board, as (file, rank), 0-based.
     pub fn queens(mut self, queens: impl IntoIterator<Item = (usize, usize)>) -> Self {
-        self.queens = queens
-            .into_iter()
-            .map(|(file, rank)| (file as u8, rank as u8))
-            .collect();
+        self.queens = squares(queens);
         self
     }
 
@@ -141,13 +128,8 @@ impl Detail {
     }
 
     /// The squares the solver's state marks taken or attacked.
-    pub fn attacked(mut self, squares: impl IntoIterator<Item = (usize, usize)>) -> Self {
-        self.attacked = Some(
-            squares
-                .into_iter()
-                .map(|(file, rank)| (file as u8, rank as u8))
-                .collect(),
-        );
+    pub fn attacked(mut self, attacked: impl IntoIterator<Item = (usize, usize)>) -> Self {
+        self.attacked = Some(squares(attacked));
         self
     }
 
@@ -178,6 +160,13 @@ impl Detail {
         self.solutions = Some(solutions);
         self
     }
+}
+
+/// Squares as a step keeps them: (file, rank), 0-based, in bytes.
+fn squares(squares: impl IntoIterator<Item = (usize, usize)>) -> Vec<(u8, u8)> {
+    (squares.into_iter())
+        .map(|(file, rank)| (file as u8, rank as u8))
+        .collect()
 }
 
 impl From<String> for Detail {
@@ -258,11 +247,17 @@ impl Observer for Profile {
         ControlFlow::Continue(())
     }
     fn safe_boards(&mut self, queens: usize, count: u64) {
-        if self.by_queens.len() <= queens {
-            self.by_queens.resize(queens + 1, 0);
-        }
-        self.by_queens[queens] += count;
+        add_at(&mut self.by_queens, queens, count);
     }
+}
+
+/// Adds `count` boards of `queens` queens to a tree's levels, growing them
+/// to that depth.
+fn add_at(levels: &mut Vec<u64>, queens: usize, count: u64) {
+    if levels.len() <= queens {
+        levels.resize(queens + 1, 0);
+    }
+    levels[queens] += count;
 }
 
 /// The observer of timed and counted runs: does nothing, costs nothing.
@@ -327,7 +322,7 @@ pub struct Step {
 
 /// What a sink that records or streams steps keeps between them: the
 /// limit, the counters each step carries, and the tree so far.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Counters {
     limit: usize,
     given: usize,
@@ -341,11 +336,7 @@ impl Counters {
     fn new(limit: usize) -> Self {
         Counters {
             limit,
-            given: 0,
-            stopped_early: false,
-            nodes: 0,
-            solutions: 0,
-            levels: Vec::new(),
+            ..Counters::default()
         }
     }
 
@@ -377,13 +368,9 @@ impl Counters {
     fn safe_boards(&mut self, queens: usize, count: u64) {
         // Past the limit the search is stopping: what it still reports
         // belongs to no step given.
-        if self.stopped_early {
-            return;
+        if !self.stopped_early {
+            add_at(&mut self.levels, queens, count);
         }
-        if self.levels.len() <= queens {
-            self.levels.resize(queens + 1, 0);
-        }
-        self.levels[queens] += count;
     }
 
     /// The "search over" step (see [`TraceRecorder::finish`]), or `None`
@@ -485,11 +472,6 @@ impl<F: FnMut(&Step) -> ControlFlow<()>> StepStream<F> {
             counters: Counters::new(limit),
             each,
         }
-    }
-
-    /// Steps handed out so far.
-    pub fn given(&self) -> usize {
-        self.counters.given
     }
 
     /// True when the search was cut off at the limit (more steps existed).

@@ -20,10 +20,9 @@ use std::path::{Path, PathBuf};
 
 use queens_core::split::UnitCount;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
-use crate::files::{FileError, from_json, read_bytes_if_present, replace_atomically};
-use crate::shard::{ShardSpec, Subtotal, hex};
+use crate::files::{FileError, duration, from_json, read_bytes_if_present, replace_atomically};
+use crate::shard::{ShardSpec, Subtotal, sha256_of_json, subtotals};
 
 /// Names this file format.
 const FORMAT: &str = "queens-checkpoint";
@@ -80,10 +79,10 @@ struct CheckpointFile {
 
 impl CheckpointFile {
     fn checksum(&self) -> String {
-        let mut unsealed = self.clone();
-        unsealed.checksum.clear();
-        let canonical = serde_json::to_string(&unsealed).expect("plain data serialises");
-        hex(&Sha256::digest(canonical.as_bytes()))
+        sha256_of_json(&CheckpointFile {
+            checksum: String::new(),
+            ..self.clone()
+        })
     }
 }
 
@@ -97,11 +96,10 @@ pub(crate) struct Checkpoint {
 /// Refuses a file that is not a checkpoint of this format and version,
 /// naming an older checkpoint as such.
 fn check_format(path: &Path, text: &str) -> Result<(), FileError> {
-    let header = serde_json::from_str::<serde_json::Value>(text).ok();
-    let field = |name: &str| header.as_ref().and_then(|value| value.get(name).cloned());
-    let format = field("format").and_then(|f| f.as_str().map(str::to_string));
-    let version = field("format_version").and_then(|v| v.as_u64());
-    match (format.as_deref(), version) {
+    // Null, and so no format, for what is not a JSON object.
+    let header: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+    let version = header["format_version"].as_u64();
+    match (header["format"].as_str(), version) {
         (Some(FORMAT), Some(v)) if v == u64::from(VERSION) => Ok(()),
         (Some(other), _) if other.starts_with(FORMAT) => {
             let other = version.map_or(other.to_string(), |v| format!("{other} {v}"));
@@ -201,13 +199,7 @@ impl Checkpoint {
                 ),
             ));
         }
-        if !saved.seconds.is_finite() || saved.seconds < 0.0 {
-            return Err(FileError::field(
-                path,
-                "seconds",
-                format!("{} is not a duration", saved.seconds),
-            ));
-        }
+        duration(path, saved.seconds)?;
         check_units(path, &saved.done, mine, checkpoint.run.unique)?;
         let done = saved
             .done
@@ -236,10 +228,7 @@ impl Checkpoint {
             format_version: VERSION,
             run: self.run.clone(),
             seconds,
-            done: done
-                .iter()
-                .map(|(&unit, &count)| Subtotal { unit, count })
-                .collect(),
+            done: subtotals(done),
             checksum: String::new(),
         };
         file.checksum = file.checksum();

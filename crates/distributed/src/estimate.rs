@@ -152,7 +152,6 @@ use queens_core::QueensError;
 
 use sampler::{Budget, Sampler};
 pub use stats::{Prediction, speed_noise};
-use types::{Clock, Since};
 pub use types::{Estimate, Sample, Status};
 
 /// Times a random three-stage sample of the chosen units' work on this
@@ -163,18 +162,18 @@ pub fn estimate(
     sample: &Sample<'_>,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<Estimate, QueensError> {
-    estimate_on(sample, &Since(sample.started), watch)
+    estimate_on(sample, &|| sample.started.elapsed().as_secs_f64(), watch)
 }
 
-/// [`estimate`] on any clock (a test's runs in no time): draws while the
-/// budget allows, then makes the result.
+/// [`estimate`] on any clock, seconds since the estimate began (a test's
+/// runs in no time): draws while the budget allows, then makes the result.
 pub(crate) fn estimate_on(
     sample: &Sample<'_>,
-    clock: &dyn Clock,
+    clock: &dyn Fn() -> f64,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<Estimate, QueensError> {
     let population = population::Population::new(sample.plan, sample.chosen);
-    let sampling = clock.seconds();
+    let sampling = clock();
     let budget = Budget {
         clock,
         seconds: sample.budget.as_secs_f64(),
@@ -183,7 +182,7 @@ pub(crate) fn estimate_on(
     while sampler.goes_on() {
         sampler.draw(watch)?;
     }
-    Ok(sampler.result(clock.seconds() - sampling))
+    Ok(sampler.result(clock() - sampling))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 //! - all shards belong to one run (n, K, partition, solver, `--unique`) and
 //!   none is missing;
 //! - a shard given twice (counted on two machines) is compared unit by unit
-//!   (solutions, fixed pairs and nodes: [`crate::shard::agree`]) and
+//!   (solutions, fixed pairs and nodes, as [`crate::recheck`] compares) and
 //!   counted once if the two agree;
 //! - the total, and the classes, equal the published counts where they are
 //!   known ([`crate::published::check`], which `count` calls too).
@@ -29,7 +29,6 @@
 //! caller ([`FindSolver`]): this crate knows no registry.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use queens_core::split::{UnitCount, WorkSplit, deal};
@@ -37,7 +36,7 @@ use queens_core::{Solver, counted};
 use serde::Deserialize;
 
 use crate::Error;
-use crate::files::{FileError, from_json, read_text};
+use crate::files::{FileError, duration, from_json, read_text};
 use crate::shard::{
     MAX_SHARDS, SHARD_FORMAT, SHARD_FORMAT_2, SHARD_VERSION, ShardRecord, checksum,
 };
@@ -67,16 +66,12 @@ pub struct ShardFile {
 }
 
 impl ShardFile {
-    /// The run this record is a shard of: what must agree between the
-    /// shards that are merged.
-    pub(crate) fn run(&self) -> ShardedRun<'_> {
-        ShardedRun {
-            n: self.n,
-            solver: &self.solver,
-            shards: self.shard.count,
-            split: &self.shard.split,
-            unique: self.shard.fixed_pairs.is_some(),
-        }
+    /// The run this record is a shard of, what must agree between the
+    /// shards that are merged: n, solver, K, partition and `--unique`.
+    fn run(&self) -> (usize, &str, usize, &str, bool) {
+        let shard = &self.shard;
+        let unique = shard.fixed_pairs.is_some();
+        (self.n, &self.solver, shard.count, &shard.split, unique)
     }
 
     /// Whether the record's checksum matches its contents (see
@@ -114,36 +109,10 @@ impl ShardFile {
 
     /// The run, as a person reads it.
     pub fn describe_run(&self) -> String {
-        self.run().to_string()
-    }
-}
-
-/// One run counted in shards: every shard record of it says the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ShardedRun<'a> {
-    /// Board size.
-    pub(crate) n: usize,
-    /// The solver's id.
-    pub(crate) solver: &'a str,
-    /// K, the number of shards.
-    pub(crate) shards: usize,
-    /// The partition's version.
-    pub(crate) split: &'a str,
-    /// Whether fixed pairs were counted for the classes (`--unique`).
-    pub(crate) unique: bool,
-}
-
-impl fmt::Display for ShardedRun<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let unique = if self.unique { ", --unique" } else { "" };
-        write!(
-            f,
-            "n = {}, {}, {} ({}){unique}",
-            self.n,
-            counted(self.shards, "shard", "shards"),
-            self.solver,
-            self.split
-        )
+        let (n, solver, shards, split, unique) = self.run();
+        let shards = counted(shards, "shard", "shards");
+        let unique = if unique { ", --unique" } else { "" };
+        format!("n = {n}, {shards}, {solver} ({split}){unique}")
     }
 }
 
@@ -303,13 +272,7 @@ impl ShardFile {
                 ),
             ));
         }
-        if !self.seconds.is_finite() || self.seconds < 0.0 {
-            return Err(field(
-                "seconds",
-                format!("{} is not a duration", self.seconds),
-            ));
-        }
-        Ok(())
+        duration(path, self.seconds)
     }
 
     /// Its units are those `plan` deals its shard.
@@ -478,10 +441,9 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
     let whose = "the shards add up to";
     let advice =
         "some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)";
-    let unique = match model.shard.fixed_pairs {
-        None => None,
-        Some(_) => Some(crate::published::classes(total.fixed_pairs, whose, advice)?),
-    };
+    let unique = (model.shard.fixed_pairs)
+        .map(|_| crate::published::classes(total.fixed_pairs, whose, advice))
+        .transpose()?;
     let n = model.n;
     let published = crate::published::check(n, total.solutions, unique, whose, advice)?;
     if !seconds.is_finite() {
@@ -527,8 +489,7 @@ fn add_up<'f>(files: impl Iterator<Item = &'f ShardFile>) -> Result<(UnitCount, 
 }
 
 /// Two records of one shard (counted twice, say on two machines): they
-/// must agree on every unit, as `recheck` defines agreement
-/// ([`crate::shard::agree`]: nodes too).
+/// must agree on every unit, as `recheck` defines agreement (nodes too).
 fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
     let differing: Vec<usize> = first
         .file
@@ -536,7 +497,7 @@ fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
         .subtotals
         .iter()
         .zip(&second.file.shard.subtotals)
-        .filter(|(a, b)| !crate::shard::agree(&a.count, &b.count))
+        .filter(|(a, b)| a.count != b.count)
         .map(|(a, _)| a.unit)
         .collect();
     if differing.is_empty() {

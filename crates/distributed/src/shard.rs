@@ -9,6 +9,7 @@
 //! lesson of the counts that stood (q27's subtotals could all be checked)
 //! and of those that did not (an undetected overflow ended Queens@Home).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -150,6 +151,14 @@ impl From<Subtotal> for SubtotalRow {
     }
 }
 
+/// Finished units by index, as the subtotals a record or a checkpoint
+/// keeps, in plan order.
+pub(crate) fn subtotals(done: &BTreeMap<usize, UnitCount>) -> Vec<Subtotal> {
+    (done.iter())
+        .map(|(&unit, &count)| Subtotal { unit, count })
+        .collect()
+}
+
 /// The part of a `count --shard I/K --json` record that `merge` needs
 /// besides the totals: which shard, of which partition, with which options,
 /// every unit's subtotal, and the checksum.
@@ -229,24 +238,23 @@ pub fn checksum(
     seconds: f64,
     shard: &ShardRecord,
 ) -> String {
-    let mut unsealed = shard.clone();
-    unsealed.checksum.clear();
-    let canonical = serde_json::to_string(&(n, solver, solutions, nodes, seconds, &unsealed))
-        .expect("plain data serialises");
+    let unsealed = ShardRecord {
+        checksum: String::new(),
+        ..shard.clone()
+    };
+    sha256_of_json(&(n, solver, solutions, nodes, seconds, &unsealed))
+}
+
+/// SHA-256, in lower-case hex, of `value`'s JSON: the checksum of a shard
+/// record and of a checkpoint, each taken with its checksum field empty.
+pub(crate) fn sha256_of_json(value: &impl Serialize) -> String {
+    let canonical = serde_json::to_string(value).expect("plain data serialises");
     hex(&Sha256::digest(canonical.as_bytes()))
 }
 
 /// Lower-case hex of bytes.
 pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Whether two counts of one unit agree: solutions, fixed pairs and nodes
-/// alike, since the search is deterministic. The one definition used by a
-/// recheck (record against recount), a resumed count's `--recheck` (saved
-/// against recount) and a merge (a shard's two records against each other).
-pub fn agree(one: &UnitCount, other: &UnitCount) -> bool {
-    one == other
 }
 
 #[cfg(test)]

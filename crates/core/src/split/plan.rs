@@ -124,23 +124,18 @@ impl Plan {
         self.len() == 0
     }
 
-    /// Unit `index`, or `None` past the plan's end.
-    pub fn get(&self, index: usize) -> Option<WorkUnit> {
-        (index < self.len()).then(|| self.part_of(self.owner(index), index))
-    }
-
     /// Unit `index` of the plan; the caller knows it exists (an index
     /// taken from this plan's own range).
     ///
     /// # Panics
     /// On an index past the plan's end, as a part's index would.
     pub fn unit(&self, index: usize) -> WorkUnit {
-        self.get(index).unwrap_or_else(|| {
-            panic!(
-                "unit {index} of a plan of {}: an index from another plan",
-                crate::counted(self.len(), "unit", "units")
-            )
-        })
+        assert!(
+            index < self.len(),
+            "unit {index} of a plan of {}: an index from another plan",
+            crate::counted(self.len(), "unit", "units")
+        );
+        self.part_of(self.owner(index), index)
     }
 
     /// Every unit, in plan order ([`Plan::len`] of them).
@@ -175,11 +170,6 @@ impl Plan {
     /// The weight of unit `index`.
     pub fn weight(&self, index: usize) -> u64 {
         self.unit(index).weight
-    }
-
-    /// The sum of every unit's weight (saturating: weights are estimates).
-    pub fn total_weight(&self) -> u64 {
-        (self.whole.iter()).fold(0u64, |sum, unit| sum.saturating_add(unit.weight))
     }
 
     /// The engine's whole units, each once, in plan order, weighing what
@@ -274,13 +264,12 @@ mod tests {
         assert_eq!(plan.iter().count(), 5);
         assert_eq!(plan.nodes, 3);
         assert_eq!(plan.whole_units(), units);
-        assert_eq!(plan.total_weight(), 36);
+        assert_eq!(plan.iter().map(|unit| unit.weight).sum::<u64>(), 36);
         // Indexing agrees with iterating, and stops at the end.
         for (index, unit) in plan.iter().enumerate() {
-            assert_eq!(plan.get(index), Some(unit));
             assert_eq!(plan.unit(index), unit);
         }
-        assert_eq!(plan.get(5), None);
+        assert!(std::panic::catch_unwind(|| plan.unit(5)).is_err());
         let at: Vec<(usize, WorkUnit)> = plan.units_at([0, 3, 4]).collect();
         assert_eq!(
             at,
@@ -318,7 +307,8 @@ mod tests {
         let plan = Plan::cut(units, 0, 1, |_| u32::MAX);
         let pieces = plan.len() as u64;
         assert!(pieces <= MAX_PIECES && pieces > MAX_PIECES / 4, "{pieces}");
-        assert_eq!(plan.total_weight(), 3 * MAX_PIECES);
+        let whole = plan.whole_units();
+        assert_eq!(whole[0].weight, 3 * MAX_PIECES);
         let last = plan.unit(plan.len() - 1);
         assert_eq!(last.piece.index + 1, last.piece.of);
     }

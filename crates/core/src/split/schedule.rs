@@ -3,6 +3,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::plan::Plan;
@@ -116,7 +117,7 @@ pub fn count_units(
     // `order` by incrementing it, so no unit is counted twice or skipped,
     // and the heaviest units go first whatever the timing.
     let next = AtomicUsize::new(0);
-    let failed = std::sync::Mutex::new(None);
+    let failed = Mutex::new(None);
     let work = || {
         loop {
             let taken = next.fetch_add(1, Ordering::Relaxed);
@@ -136,12 +137,11 @@ pub fn count_units(
             }
         }
     };
-    let outcome = |failed: std::sync::Mutex<Option<QueensError>>| match failed
-        .into_inner()
-        .expect("no panics while held")
-    {
-        Some(error) => Err(error),
-        None => Ok(()),
+    let outcome = |failed: Mutex<Option<QueensError>>| {
+        failed
+            .into_inner()
+            .expect("no panics while held")
+            .map_or(Ok(()), Err)
     };
     if threads == 1 {
         // On the caller's thread: starting and joining a thread (tens of
@@ -176,7 +176,7 @@ pub fn count_all(
 ) -> Result<SearchStats, QueensError> {
     let plan = split.plan(n)?;
     let all: Vec<usize> = (0..plan.len()).collect();
-    let total = std::sync::Mutex::new(UnitCount::default());
+    let total = Mutex::new(UnitCount::default());
     count_units(
         split,
         n,

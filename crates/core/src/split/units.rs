@@ -40,14 +40,6 @@ impl WorkUnit {
         }
     }
 
-    /// Whether this part goes on the whole unit of key `key` that the
-    /// plan's units before it began: the parts of one unit follow each
-    /// other, its first (index 0) starting it. What groups a plan's
-    /// parts back into the engine's units.
-    pub const fn continues(self, key: u64) -> bool {
-        self.piece.index > 0 && self.key == key
-    }
-
     /// The engine's whole unit this is a part of (weighing what this
     /// part weighs: the caller knows the whole unit's cost).
     pub const fn unit(self) -> WorkUnit {

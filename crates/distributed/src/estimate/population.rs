@@ -153,10 +153,11 @@ pub(crate) fn finest_parts(part: Part, finest: u32) -> std::ops::Range<u32> {
 
 /// The finest parts a run holds of a unit it holds only parts of: ranges
 /// of them, laid end to end, so that a uniform index among the `count`
-/// held names one part.
+/// held names one part. A unit held whole is one range, all of its cut
+/// (`parts` [`Part::WHOLE`] of `of`).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct FinestHeld {
-    /// The engine's finest cut of the unit ([`WorkSplit::parts`]).
+    /// The cut of the unit: the engine's finest ([`WorkSplit::parts`]).
     pub(crate) of: u32,
     /// The held ranges and, for each, how many held parts come before it.
     ranges: Vec<(std::ops::Range<u32>, u32)>,

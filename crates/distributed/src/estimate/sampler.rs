@@ -14,7 +14,7 @@ use super::stats::{
     Expanded, Prediction, REPEAT_SHARE, Timing, cut, expand, hansen_hurwitz, speed_noise,
     uniform_sample, wanted,
 };
-use super::types::{Clock, Estimate, Sample, Status, peak_resident_bytes};
+use super::types::{Estimate, Sample, Status, peak_resident_bytes};
 
 /// Enough draws for any standard error worth printing; re-drawing units
 /// timed whole costs nothing, so without a cap a small plan would draw
@@ -23,19 +23,20 @@ const MAX_DRAWS: usize = 10_000;
 
 /// The budget: the whole estimate's seconds on its clock.
 pub(crate) struct Budget<'a> {
-    pub(crate) clock: &'a dyn Clock,
+    /// Seconds since the estimate began.
+    pub(crate) clock: &'a dyn Fn() -> f64,
     pub(crate) seconds: f64,
 }
 
 impl Budget<'_> {
     /// Whether a step of `seconds` would end within the budget.
     fn fits(&self, seconds: f64) -> bool {
-        self.clock.seconds() + seconds <= self.seconds
+        (self.clock)() + seconds <= self.seconds
     }
 
     /// The budget left, in seconds (never negative).
     fn left(&self) -> f64 {
-        (self.seconds - self.clock.seconds()).max(0.0)
+        (self.seconds - (self.clock)()).max(0.0)
     }
 
     /// Runs `work`, returning what it returned and the seconds it took.
@@ -43,9 +44,9 @@ impl Budget<'_> {
         &self,
         work: impl FnOnce() -> Result<T, QueensError>,
     ) -> Result<(T, f64), QueensError> {
-        let start = self.clock.seconds();
+        let start = (self.clock)();
         let value = work()?;
-        Ok((value, self.clock.seconds() - start))
+        Ok((value, (self.clock)() - start))
     }
 }
 
@@ -120,31 +121,6 @@ struct TimedParts {
     share: f64,
     /// The last part timed and its own last part timed, with its seconds.
     last: Option<(Part, (Part, f64))>,
-}
-
-/// How a drawn unit's parts are numbered: the engine's cut of a unit the
-/// run holds whole, or the finest parts of a unit it holds some parts of.
-enum Cut {
-    Whole(u32),
-    Held(FinestHeld),
-}
-
-impl Cut {
-    /// How many parts there are to sample from.
-    fn of(&self) -> u32 {
-        match self {
-            Cut::Whole(of) => *of,
-            Cut::Held(finest) => finest.count,
-        }
-    }
-
-    /// Part `k` of them, as the engine's part.
-    fn part(&self, k: u32) -> Part {
-        match self {
-            Cut::Whole(of) => Part { index: k, of: *of },
-            Cut::Held(finest) => finest.part(k),
-        }
-    }
 }
 
 /// A sample being timed: what has been seen so far, which predicts the
@@ -274,7 +250,7 @@ impl<'a, 's> Sampler<'a, 's> {
         if let Some((part, last)) = timed.last {
             self.repeat(unit, part, last, watch)?;
         }
-        let of = cut.of();
+        let of = cut.count;
         let estimate = expand(shared, &timed.parts, of);
         let known = self.drawn.entry(index).or_default();
         known.share = known.share.max(timed.share / f64::from(of));
@@ -291,25 +267,24 @@ impl<'a, 's> Sampler<'a, 's> {
         Ok(())
     }
 
-    /// How held unit `index` is cut for sampling: a unit held whole as its
-    /// predicted time says (from the draws so far); of one held in the
-    /// plan's parts, the finest parts those hold are the population.
-    fn cut(&mut self, index: usize, unit: WorkUnit) -> Result<Cut, QueensError> {
+    /// The parts of held unit `index` that a draw samples: a unit held
+    /// whole is cut as its predicted time says (from the draws so far), as
+    /// one range of parts; of one held in the plan's parts, the finest
+    /// parts those hold are the population.
+    fn cut(&mut self, index: usize, unit: WorkUnit) -> Result<FinestHeld, QueensError> {
         let Sample { split, n, .. } = *self.sample;
         let Some(parts) = &self.population.held[index].parts else {
             let rate = (self.drawn_weight > 0.0).then(|| self.drawn_seconds / self.drawn_weight);
-            return Ok(Cut::Whole(cut(
-                split.parts(n, unit),
-                rate.map(|rate| rate * self.population.weight(index)),
-                self.budget.seconds,
-            )));
+            let predicted = rate.map(|rate| rate * self.population.weight(index));
+            let of = cut(split.parts(n, unit), predicted, self.budget.seconds);
+            return FinestHeld::new(&[Part::WHOLE], of);
         };
         let finest = match self.finest.get(&index) {
             Some(known) => known.clone(),
             None => FinestHeld::new(parts, split.parts(n, unit).max(1))?,
         };
         self.finest.insert(index, finest.clone());
-        Ok(Cut::Held(finest))
+        Ok(finest)
     }
 
     /// Times a uniform sample of `cut`'s parts of `unit` (already
@@ -319,11 +294,11 @@ impl<'a, 's> Sampler<'a, 's> {
     fn time_parts(
         &mut self,
         unit: WorkUnit,
-        cut: &Cut,
+        cut: &FinestHeld,
         target: f64,
         watch: &mut dyn FnMut(&Status),
     ) -> Result<TimedParts, QueensError> {
-        let of = cut.of();
+        let of = cut.count;
         let count = wanted(of, target, self.seen.mean_part());
         let order = uniform_sample(&mut self.rng, of, count);
         let mut timed = TimedParts {

@@ -9,7 +9,6 @@ use super::population::{FinestHeld, Held, finest_parts, holdings, holdings_all};
 use super::stats::{
     Expanded, MAX_CUT, Timing, cut, draw, expand, hansen_hurwitz, uniform_sample, wanted,
 };
-use super::types::Clock;
 use super::*;
 
 fn timing(weight: f64, seconds: f64) -> Timing {
@@ -329,7 +328,7 @@ fn parts_of(plan: &Plan, shard: Option<(usize, usize)>) -> Vec<usize> {
 /// watcher heard.
 fn run_on(
     engine: &dyn WorkSplit,
-    clock: Option<&dyn Clock>,
+    clock: Option<&FakeClock>,
     budget: Duration,
     seed: u64,
     shard: Option<(usize, usize)>,
@@ -349,7 +348,7 @@ fn run_on(
     };
     let mut watch = |status: &Status| seen.push(*status);
     let estimate = match clock {
-        Some(clock) => estimate_on(&sample, clock, &mut watch),
+        Some(clock) => estimate_on(&sample, &|| clock.seconds(), &mut watch),
         None => estimate(&sample, &mut watch),
     }
     .unwrap();
@@ -476,9 +475,7 @@ impl FakeClock {
         assert!(clock.1.iter().all(|s| s.0 <= budget), "{:?}", clock.1);
         assert!(clock.0 <= budget + longest, "{} s", clock.0);
     }
-}
 
-impl Clock for FakeClock {
     fn seconds(&self) -> f64 {
         self.0.lock().unwrap().0
     }

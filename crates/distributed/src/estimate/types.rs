@@ -117,37 +117,15 @@ impl Status {
     /// not cut further is named without a part of a part).
     pub fn doing(&self) -> String {
         let unit = self.unit;
-        match (self.part, self.part_of_part) {
-            (None, _) => format!("the shared work of unit {unit}"),
-            (Some(part), None) => format!(
-                "the shared work of unit {unit}, part {} of {}",
-                part.index + 1,
-                part.of
-            ),
-            (Some(part), Some(sub)) if sub.of > 1 => format!(
-                "unit {unit}, part {} of {}, its part {} of {}",
-                part.index + 1,
-                part.of,
-                sub.index + 1,
-                sub.of
-            ),
-            (Some(part), Some(_)) => format!("unit {unit}, part {} of {}", part.index + 1, part.of),
+        let Some(part) = self.part else {
+            return format!("the shared work of unit {unit}");
+        };
+        let part = format!("unit {unit}, part {} of {}", part.index + 1, part.of);
+        match self.part_of_part {
+            None => format!("the shared work of {part}"),
+            Some(sub) if sub.of > 1 => format!("{part}, its part {} of {}", sub.index + 1, sub.of),
+            Some(_) => part,
         }
-    }
-}
-
-/// Seconds since the estimate began: the real clock, or a test's.
-pub(crate) trait Clock {
-    /// Seconds since the budget started.
-    fn seconds(&self) -> f64;
-}
-
-/// The real clock, from the estimate's start.
-pub(super) struct Since(pub(super) Instant);
-
-impl Clock for Since {
-    fn seconds(&self) -> f64 {
-        self.0.elapsed().as_secs_f64()
     }
 }
 

@@ -31,10 +31,10 @@ use crate::checkpoint::{Checkpoint, RunIdentity, Saved};
 use crate::lock::Locked;
 use crate::recheck;
 pub use crate::shard::Counted;
-use crate::shard::{ShardSpec, Subtotal};
+use crate::shard::{ShardSpec, subtotals};
 use progress::{Progress, say_resumed};
-use saving::{Moment, Saving};
-use workers::{Assignment, Event, Workers};
+use saving::Saving;
+use workers::Workers;
 
 pub use progress::Display;
 
@@ -143,38 +143,32 @@ impl UnitRun<'_> {
         let mut saving = Saving::start(checkpoint, self.save_every, &done, seconds())?;
 
         let progress = Progress::start(self.display, &plan, &mine, &done);
-        let mut workers = Workers::start(
-            self.split,
-            Assignment {
-                n: self.n,
-                plan: plan.clone(),
-                todo: mine
-                    .iter()
-                    .copied()
-                    .filter(|i| !done.contains_key(i))
-                    .collect(),
-                unique: self.unique,
-                threads: self.threads,
-            },
-        )?;
+        let todo = (mine.iter().copied()).filter(|i| !done.contains_key(i));
+        let (n, unique, threads) = (self.n, self.unique, self.threads);
+        let mut workers =
+            Workers::start(self.split, n, plan.clone(), todo.collect(), unique, threads)?;
         let tick = self.save_every.min(Duration::from_millis(250));
         let (stop, seconds) = loop {
             let mut counted = Vec::new();
-            let stop = self.next(&mut workers, tick, &mut counted);
+            let mut stop = workers
+                .next(tick, &mut counted)
+                .map(|r| r.map(|()| Stop::Finished));
+            if stop.is_none() && self.interrupted.load(Ordering::Acquire) {
+                // Units that finished before the interruption was seen are
+                // kept too, not only the one that woke the loop.
+                counted.extend(workers.counted_so_far());
+                stop = Some(Ok(Stop::Interrupted));
+            }
             for (index, count) in counted {
                 done.insert(index, count);
                 saving.changed();
                 progress.counted(index, done.len());
             }
             let seconds = seconds();
-            let moment = match stop {
-                Some(_) => Moment::Stopping,
-                None => Moment::Counting,
-            };
             // The one place a running count saves: a failed unit (a GPU
             // lost) keeps what was finished before it, so a rerun resumes
             // there, and an interruption keeps everything finished by then.
-            saving.keep(&done, seconds, moment)?;
+            saving.keep(&done, seconds, stop.is_some())?;
             if let Some(stop) = stop {
                 break (stop?, seconds);
             }
@@ -184,7 +178,6 @@ impl UnitRun<'_> {
             let (done, units) = (done.len(), mine.len());
             return Ok(Outcome::Interrupted { done, units });
         }
-
         Ok(Outcome::Counted(self.counted(
             &plan,
             mine.len(),
@@ -195,42 +188,28 @@ impl UnitRun<'_> {
         )))
     }
 
-    /// The checkpoint of a run of `units` plan units, and what it holds
+    /// The checkpoint of a run of `plan_units` units, and what it holds
     /// of this run's (`mine`): nothing without one.
-    fn resume(&self, units: usize, mine: &[usize]) -> Result<(Option<Checkpoint>, Saved), Error> {
+    fn resume(
+        &self,
+        plan_units: usize,
+        mine: &[usize],
+    ) -> Result<(Option<Checkpoint>, Saved), Error> {
         let Some(path) = self.checkpoint.map(Locked::path) else {
             return Ok((None, Saved::default()));
         };
-        let (checkpoint, saved) = Checkpoint::open(path, self.identity(units), mine)?;
+        // What a checkpoint of this run must say it belongs to.
+        let run = RunIdentity {
+            solver: self.solver_id.to_string(),
+            split: self.split.version().to_string(),
+            n: self.n,
+            unique: self.unique,
+            shard: self.shard,
+            plan_units,
+        };
+        let (checkpoint, saved) = Checkpoint::open(path, run, mine)?;
         say_resumed(self.display, path, saved.done.len(), mine.len());
         Ok((Some(checkpoint), saved))
-    }
-
-    /// Waits up to `tick` for the workers, adding what they counted to
-    /// `counted`; says why the run stops, if it does.
-    fn next(
-        &self,
-        workers: &mut Workers,
-        tick: Duration,
-        counted: &mut Vec<(usize, UnitCount)>,
-    ) -> Option<Result<Stop, queens_core::QueensError>> {
-        let stop = match workers.next(tick) {
-            Event::Counted { index, count } => {
-                counted.push((index, count));
-                None
-            }
-            Event::Quiet => None,
-            Event::Finished(result) => Some(result.map(|()| Stop::Finished)),
-        };
-        stop.or_else(|| {
-            let interrupted = self.interrupted.load(Ordering::Acquire);
-            // Units that finished before the interruption was seen are
-            // kept too, not only the one that woke the loop.
-            interrupted.then(|| {
-                counted.extend(workers.counted_so_far());
-                Ok(Stop::Interrupted)
-            })
-        })
     }
 
     /// What a finished run found, from every unit's count (`done`).
@@ -253,10 +232,7 @@ impl UnitRun<'_> {
         }
         Counted {
             total,
-            subtotals: done
-                .into_iter()
-                .map(|(unit, count)| Subtotal { unit, count })
-                .collect(),
+            subtotals: subtotals(&done),
             plan_units: plan.len(),
             units,
             resumed,
@@ -277,11 +253,7 @@ impl UnitRun<'_> {
         plan: &Plan,
         done: &BTreeMap<usize, UnitCount>,
     ) -> Result<usize, Error> {
-        let saved: Vec<Subtotal> = done
-            .iter()
-            .map(|(&unit, &count)| Subtotal { unit, count })
-            .collect();
-        let chosen = recheck::draw(&saved, recheck.units, recheck.seed);
+        let chosen = recheck::draw(&subtotals(done), recheck.units, recheck.seed);
         let recounts = recheck::recount_units(self.split, self.n, plan, self.unique, &chosen)?;
         match recheck::disagreement(&recounts) {
             None => Ok(recounts.len()),
@@ -289,18 +261,6 @@ impl UnitRun<'_> {
                 "{}: saved {which} than saved: the checkpoint is wrong (delete it to count from the start)",
                 path.display()
             ))),
-        }
-    }
-
-    /// What a checkpoint of this run must say it belongs to.
-    fn identity(&self, plan_units: usize) -> RunIdentity {
-        RunIdentity {
-            solver: self.solver_id.to_string(),
-            split: self.split.version().to_string(),
-            n: self.n,
-            unique: self.unique,
-            shard: self.shard,
-            plan_units,
         }
     }
 }

@@ -13,17 +13,6 @@ use queens_core::split::UnitCount;
 use crate::checkpoint::Checkpoint;
 use crate::files::FileError;
 
-/// Where a run is when it may save.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Moment {
-    /// Starting: saved now.
-    Starting,
-    /// Counting: saved if something is new and the last save is old enough.
-    Counting,
-    /// Stopping (finished, failed or interrupted): saved now.
-    Stopping,
-}
-
 /// The checkpoint of a run (if it has one) and when it was last saved.
 pub(crate) struct Saving {
     checkpoint: Option<Checkpoint>,
@@ -46,7 +35,7 @@ impl Saving {
             last_save: Instant::now(),
             unsaved: true,
         };
-        saving.keep(done, seconds, Moment::Starting)?;
+        saving.keep(done, seconds, true)?;
         Ok(saving)
     }
 
@@ -55,22 +44,19 @@ impl Saving {
         self.unsaved = true;
     }
 
-    /// Saves `done`, counted for `seconds` over all attempts, if it is time
-    /// at this moment.
+    /// Saves `done`, counted for `seconds` over all attempts, `now`
+    /// (starting, or stopping: finished, failed or interrupted) or when a
+    /// unit has finished since the last save and that save is old enough.
     pub(crate) fn keep(
         &mut self,
         done: &BTreeMap<usize, UnitCount>,
         seconds: f64,
-        moment: Moment,
+        now: bool,
     ) -> Result<(), FileError> {
         let Some(checkpoint) = &self.checkpoint else {
             return Ok(());
         };
-        let due = match moment {
-            Moment::Starting | Moment::Stopping => true,
-            Moment::Counting => self.unsaved && self.last_save.elapsed() >= self.every,
-        };
-        if due {
+        if now || (self.unsaved && self.last_save.elapsed() >= self.every) {
             checkpoint.save(done, seconds)?;
             self.last_save = Instant::now();
             self.unsaved = false;

@@ -14,50 +14,27 @@ use std::time::Duration;
 use queens_core::QueensError;
 use queens_core::split::{self, Plan, UnitCount, WorkSplit};
 
-/// What the workers have to say.
-pub(crate) enum Event {
-    /// Unit `index` (of the plan) is counted.
-    Counted { index: usize, count: UnitCount },
-    /// Nothing happened for the time waited.
-    Quiet,
-    /// Every unit is counted, or one failed (its device went away) and no
-    /// more were handed out.
-    Finished(Result<(), QueensError>),
-}
-
 /// The units of one run, being counted.
 pub(crate) struct Workers {
     finished: Receiver<(usize, UnitCount)>,
     thread: Option<JoinHandle<Result<(), QueensError>>>,
 }
 
-/// What the workers count: the plan's units (all of them, so that an
-/// index means what it means in the plan) and the ones still to do.
-pub(crate) struct Assignment {
-    pub(crate) n: usize,
-    pub(crate) plan: Plan,
-    pub(crate) todo: Vec<usize>,
-    pub(crate) unique: bool,
-    pub(crate) threads: usize,
-}
-
 impl Workers {
-    /// Starts counting the assignment on `threads` threads (0: one per
-    /// core); a thread the system cannot start (an address-space limit
+    /// Starts counting the units `todo` of `plan` (all of them, so that an
+    /// index means what it means in the plan) on `threads` threads (0: one
+    /// per core); a thread the system cannot start (an address-space limit
     /// leaves no room for its stack) is the run's error, not a panic.
     pub(crate) fn start(
         split: &'static dyn WorkSplit,
-        assignment: Assignment,
+        n: usize,
+        plan: Plan,
+        todo: Vec<usize>,
+        unique: bool,
+        threads: usize,
     ) -> Result<Self, QueensError> {
         let (sender, finished) = mpsc::channel();
         let thread = std::thread::Builder::new().spawn(move || {
-            let Assignment {
-                n,
-                plan,
-                todo,
-                unique,
-                threads,
-            } = assignment;
             split::count_units(split, n, &plan, &todo, unique, threads, &|index, count| {
                 // Once the run has stopped listening (interrupted), a
                 // finished unit has nowhere to go, and that is fine.
@@ -71,20 +48,29 @@ impl Workers {
         })
     }
 
-    /// The next event, waiting at most `wait` for one.
-    pub(crate) fn next(&mut self, wait: Duration) -> Event {
+    /// Waits at most `wait` for a unit to finish, adding it to `counted`.
+    /// Once every unit is counted, or one failed (its device went away)
+    /// and no more were handed out, says how the workers ended.
+    pub(crate) fn next(
+        &mut self,
+        wait: Duration,
+        counted: &mut Vec<(usize, UnitCount)>,
+    ) -> Option<Result<(), QueensError>> {
         match self.finished.recv_timeout(wait) {
-            Ok((index, count)) => Event::Counted { index, count },
-            Err(RecvTimeoutError::Timeout) => Event::Quiet,
+            Ok(unit) => {
+                counted.push(unit);
+                None
+            }
+            Err(RecvTimeoutError::Timeout) => None,
             // The sender went with the workers' thread: it has returned.
-            Err(RecvTimeoutError::Disconnected) => match self.thread.take() {
-                Some(thread) => match thread.join() {
-                    Ok(result) => Event::Finished(result),
-                    // A bug in a solver: it goes on as the panic it was.
-                    Err(panic) => std::panic::resume_unwind(panic),
-                },
-                None => Event::Finished(Ok(())),
-            },
+            // A panic in it is a bug in a solver: it goes on as the panic
+            // it was.
+            Err(RecvTimeoutError::Disconnected) => Some(match self.thread.take() {
+                Some(thread) => thread
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                None => Ok(()),
+            }),
         }
     }
 
