@@ -1,5 +1,5 @@
-//! Numbers as the report prints them: fixed rules, so that the same record
-//! always gives the same bytes.
+//! Numbers as the report prints them, and lists that name each item once:
+//! fixed rules, so that the same record always gives the same bytes.
 
 /// Three significant digits with a unit: 850 ns, 1.23 µs, 45.6 ms, 2.01 s.
 pub fn duration_ns(ns: f64) -> String {
@@ -69,6 +69,18 @@ pub(crate) fn stale_label(name: &str, changed: Option<&String>) -> String {
 /// A commit's first 12 digits, as every output names one.
 pub(crate) fn short(commit: &str) -> String {
     commit.chars().take(12).collect()
+}
+
+/// The items in their first order, each once (a report's lists name each
+/// record's reason, seed or solver once, where it first appears).
+pub(crate) fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -8,46 +8,33 @@ use std::fmt::Write;
 
 use super::format::{bytes, duration_ns, significant, thousands};
 use super::inputs::{FIND_PLOT_FILE, Source};
-use super::overlay::{Basis, Overlaid};
+use super::overlay::Overlaid;
 use super::page::charts::Series;
 use super::page::styles::Styles;
-use super::table::{Cell, Column, Outcome, Table, by_n, entry_cell, error_list, timed};
+use super::table::{Cell, Column, Outcome, Table, by_n, entry_cell, error_list};
 use queens_record::{Entry, FIND_ONE, FinderFacts};
 
 /// Several records' found boards as one table, later entries replacing
-/// earlier ones for the same (finder, n), as the counts' overlay does.
-pub struct Found {
+/// earlier ones for the same (finder, n), as the counts' overlay does; its
+/// basis is cold where every timed entry has a cold timing (the figure
+/// shown), otherwise the warm one is shown for all, as the counts do.
+pub(crate) struct Found {
     /// The finders (`facts`, in the records' order) and their entries.
     overlaid: Overlaid<FinderFacts>,
     /// The seeds the seeded finders ran with, one per record that timed
     /// one, without repeats.
     pub seeds: Vec<u64>,
-    /// Cold where every timed entry has a cold timing (the figure shown);
-    /// otherwise the warm one is shown for all, as the counts do.
-    pub basis: Basis,
 }
 
 impl Found {
     /// The found boards of `sources`, overlaid in order.
-    pub fn from_sources(sources: &[Source]) -> Self {
-        let overlaid = Overlaid::of(sources, FIND_ONE, |r| &r.finders, |f| &f.id);
-        let mut seeds = Vec::new();
-        for seed in sources.iter().filter_map(|s| s.record.settings.find_seed) {
-            if !seeds.contains(&seed) {
-                seeds.push(seed);
-            }
-        }
+    pub(crate) fn from_sources(sources: &[Source]) -> Self {
         Found {
-            basis: overlaid.basis(),
-            overlaid,
-            seeds,
+            overlaid: Overlaid::of(sources, FIND_ONE, |r| &r.finders, |f| &f.id),
+            seeds: crate::format::distinct(
+                sources.iter().filter_map(|s| s.record.settings.find_seed),
+            ),
         }
-    }
-
-    /// The median time to one board of a timed entry: cold where every
-    /// timed entry has one, warm otherwise (never the two mixed).
-    pub fn median_ns(&self, entry: &Entry) -> Option<f64> {
-        self.basis.median_ns(entry).filter(|_| timed(entry))
     }
 
     /// Each finder's line of the plot: (n, median time) of its timed n.
@@ -56,7 +43,7 @@ impl Found {
             .iter()
             .map(|finder| {
                 Series::of(&finder.id, styles, self.all(&finder.id), |e| {
-                    self.median_ns(e)
+                    self.timed_ns(e)
                 })
             })
             .collect()
@@ -64,7 +51,7 @@ impl Found {
 
     /// What the section says above its table and plot: how the finders
     /// climbed, that every board was checked first, the seed, the basis.
-    pub fn legend(&self) -> String {
+    pub(crate) fn legend(&self) -> String {
         let seed = match self.seeds.as_slice() {
             [] => String::new(),
             [seed] => format!(" Seeded finders (a random search) ran with seed {seed}."),
@@ -116,7 +103,7 @@ impl Found {
             for entry in self.all(&finder.id) {
                 let outcome = Outcome::of(entry);
                 let timed = outcome == Outcome::Timed;
-                let median = self.median_ns(entry);
+                let median = self.timed_ns(entry);
                 let steps = entry.nodes.filter(|_| timed);
                 let per_step = median.zip(steps.filter(|&s| s > 0));
                 table.push(vec![
@@ -162,7 +149,7 @@ pub(crate) fn section(out: &mut String, found: &Found) {
         "Time to one checked board ({} median):\n",
         found.basis.word()
     );
-    found.by_n_table(out, &|e| found.median_ns(e).map(duration_ns));
+    found.by_n_table(out, &|e| found.timed_ns(e).map(duration_ns));
     out.push_str(
         "Steps to that board, each finder's own unit of work (below): a search's steps jump \
          where its first board lies deeper, a construction's grow with n:\n\n",
@@ -175,15 +162,14 @@ pub(crate) fn section(out: &mut String, found: &Found) {
         Column::numbers("ns per step there"),
     ]);
     for finder in &found.facts {
-        let all = found.all(&finder.id);
-        let largest = all.into_iter().rev().find(|e| timed(e));
+        let largest = found.timed(&finder.id).last().copied();
         let heap = largest.and_then(|e| {
             let at = thousands(e.n as u64);
             Some(format!("{} (n = {at})", bytes(e.peak_heap_bytes?)))
         });
         let per_step = largest.and_then(|e| {
             let steps = e.nodes.filter(|&s| s > 0)?;
-            Some(significant(found.median_ns(e)? / steps as f64))
+            Some(significant(found.timed_ns(e)? / steps as f64))
         });
         let label = super::format::stale_label(&finder.id, found.stale.get(&finder.id));
         let cell = |text: Option<String>| text.map_or(Cell::Missing, Cell::Text);

@@ -14,7 +14,7 @@ use super::tables;
 use crate::error::Error;
 
 /// The contents of every generated file.
-pub struct Outputs {
+pub(crate) struct Outputs {
     /// COMPARISON.md.
     pub comparison: String,
     /// time-vs-n.svg.
@@ -31,7 +31,7 @@ pub struct Outputs {
 /// Builds every output. `command` is the `queens report ...` line printed at
 /// the top of COMPARISON.md and of the page; `instructions`, the
 /// instructions record whose figures go beside the times, if any.
-pub fn generate(
+pub(crate) fn generate(
     command: &str,
     sources: &[Source],
     instructions: Option<&InstructionsSource>,
@@ -42,7 +42,7 @@ pub fn generate(
     let overlay = Overlay::from_sources(sources);
     let found = Found::from_sources(sources);
     // The analyses name every registered solver: a solver's look is its
-    // place among them, the same as on the page.
+    // place among them, in the plot files and on the page alike.
     let styles = Styles::new(analyses.keys().copied(), &overlay)
         .and(found.facts.iter().map(|f| f.id.as_str()));
     // A template fails only if a value cannot be written, which none of
@@ -86,15 +86,10 @@ pub fn generate(
                 found: &found,
                 analyses,
                 inputs,
+                styles: &styles,
             }),
         )?,
     })
-}
-
-/// The README section: the summary and the plots, with links made relative
-/// to the README by `prefix` (e.g. `bench-results/`).
-pub fn readme_section(sources: &[Source], prefix: &str) -> String {
-    tables::readme_section(&Overlay::from_sources(sources), prefix)
 }
 
 #[cfg(test)]
@@ -103,6 +98,11 @@ mod tests {
     use queens_record::fixtures::{one_sample, sample_record};
     use queens_record::{Entry, Outcome, SolverFacts, Timing, read, write_new};
     use std::collections::BTreeMap;
+
+    /// The README section of `sources`, links relative to `prefix`.
+    fn readme_section(sources: &[Source], prefix: &str) -> String {
+        tables::readme_section(&Overlay::from_sources(sources), prefix)
+    }
 
     fn analysis() -> Analyses<'static> {
         BTreeMap::from([("three-mask", "Three masks per rank.")])
@@ -350,7 +350,7 @@ mod tests {
     fn rows_measured_before_their_solvers_code_changed_say_so() {
         let mut sources = two_solver_sources();
         let code = code_changes(&sources[0], "three-mask", ("slow-one", '2'));
-        sources[0].newer_code = crate::stale_solvers(&sources[0].record, &code);
+        sources[0].newer_code = crate::inputs::stale_solvers(&sources[0].record, &code);
         let section = readme_section(&sources, "bench-results/");
         assert!(
             section
@@ -371,20 +371,20 @@ mod tests {
             .contained_in
             .insert("3333333333333333333333333333333333333333".into());
         sources.push(Source {
-            newer_code: crate::stale_solvers(&later, &code_later),
+            newer_code: crate::inputs::stale_solvers(&later, &code_later),
             label: "later.json".into(),
             record: later.clone(),
         });
         assert!(!readme_section(&sources, "bench-results/").contains("measured before"));
         later.provenance.git_commit = None;
-        assert!(crate::stale_solvers(&later, &code).is_empty());
+        assert!(crate::inputs::stale_solvers(&later, &code).is_empty());
     }
 
     #[test]
     fn finder_rows_measured_before_their_code_changed_say_so() {
         let mut sources = found_sources();
         let code = code_changes(&sources[0], "construction", ("min-conflicts", '4'));
-        sources[0].newer_code = crate::stale_solvers(&sources[0].record, &code);
+        sources[0].newer_code = crate::inputs::stale_solvers(&sources[0].record, &code);
         let comparison = outputs_of(&sources).comparison;
         let section = comparison.split("## Find one board").nth(1).unwrap();
         assert!(

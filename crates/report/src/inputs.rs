@@ -9,18 +9,18 @@ use queens_record::instructions::InstructionsRecord;
 
 /// The generated files, by name.
 /// The comparison: tables, summary and analysis.
-pub const COMPARISON_FILE: &str = "COMPARISON.md";
+pub(crate) const COMPARISON_FILE: &str = "COMPARISON.md";
 /// Median time against n.
-pub const TIME_PLOT_FILE: &str = "time-vs-n.svg";
+pub(crate) const TIME_PLOT_FILE: &str = "time-vs-n.svg";
 /// Nodes against n.
-pub const NODES_PLOT_FILE: &str = "nodes-vs-n.svg";
+pub(crate) const NODES_PLOT_FILE: &str = "nodes-vs-n.svg";
 /// Time to one board against n, every finder (log-log).
-pub const FIND_PLOT_FILE: &str = "find-vs-n.svg";
+pub(crate) const FIND_PLOT_FILE: &str = "find-vs-n.svg";
 /// The self-contained HTML page: tables, plots, teaching texts, the player.
 pub const PAGE_FILE: &str = "index.html";
 
 /// A record and how the report names it (its path as given).
-pub struct Source {
+pub(crate) struct Source {
     /// The record's path as given on the command line.
     pub label: String,
     /// The record.
@@ -52,7 +52,7 @@ pub struct CodeChange {
 /// stopped at its first board is both, under one id and one code). A
 /// record without a commit (made outside a checkout) cannot be placed in
 /// history, and flags nothing.
-pub fn stale_solvers(record: &Record, code: &CodeChanges) -> BTreeMap<String, String> {
+pub(crate) fn stale_solvers(record: &Record, code: &CodeChanges) -> BTreeMap<String, String> {
     let Some(measured_at) = &record.provenance.git_commit else {
         return BTreeMap::new();
     };
@@ -70,7 +70,7 @@ pub fn stale_solvers(record: &Record, code: &CodeChanges) -> BTreeMap<String, St
 
 /// An instructions record (`cargo xtask instructions`) and how the report
 /// names it: its figures go beside the bench records' times.
-pub struct InstructionsSource {
+pub(crate) struct InstructionsSource {
     /// The record's path as given on the command line.
     pub label: String,
     /// The record.

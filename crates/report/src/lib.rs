@@ -17,30 +17,30 @@
 //!
 //! - [`error`]: the typed failures of reporting.
 //! - [`format`](mod@format): numbers as the report prints them (durations, bytes,
-//!   thousands separators, significant digits).
+//!   thousands separators, significant digits), and lists without repeats.
 //! - `table`: one table model (columns, rows of cells, each a figure or
 //!   the status in its place) written as Markdown and as the page's
 //!   sortable tables; the one wording of every status.
-//! - `inputs`: what the report is made from ([`Source`],
-//!   [`InstructionsSource`], [`Analyses`],
+//! - `inputs`: what the report is made from (`Source`,
+//!   `InstructionsSource`, [`Analyses`],
 //!   [`Trees`]) and the names of the files it writes.
 //! - `overlay`: several records as one table, later ones replacing earlier
-//!   ones' entries ([`Overlay`]).
+//!   ones' entries (`Overlay`).
 //! - `found`: the other question, the time to one board of every finder
-//!   ([`Found`]), and its section of COMPARISON.md.
+//!   (`Found`), and its section of COMPARISON.md.
 //! - `tables`: COMPARISON.md and the README section.
 //! - `work`: the instructions record's sections (instructions per solution
 //!   and per node) and the one table of what each solver's node is.
 //! - `estimates`: the README's table of projected count times
-//!   ([`estimates_section`]), from the estimates record; the machine it
+//!   (`estimates_section`), from the estimates record; the machine it
 //!   names ([`measured_on`]) and the [`Ratio`] of another estimate to one
 //!   of its rows, which `queens count --estimate` prints.
 //! - `measured`: the measured blocks spliced into other pages
-//!   ([`splice_measured`]).
+//!   (`splice_measured`).
 //! - [`page`]: the self-contained HTML page.
 //! - `splice`: replacing the text between two named markers
-//!   ([`splice_section`]; [`splice()`] for the comparison section).
-//! - `generate`: every output as a string ([`generate()`]).
+//!   ([`splice_section`]; `splice()` for the comparison section).
+//! - `generate`: every output as a string (`generate()`).
 //! - `publish`: `queens report` as one call: read, generate, write every
 //!   file atomically or none ([`publish()`]).
 //! - [`terminal`]: text that fits a terminal: wrapped lines, tables that
@@ -66,18 +66,9 @@ pub mod terminal;
 mod work;
 
 pub use error::Error;
-pub use estimates::{
-    ESTIMATES_SECTION, PUBLISHED_Q27, PublishedRun, Ratio, estimates_section, measured_on,
-};
-pub use found::Found;
-pub use generate::{Outputs, generate, readme_section};
-pub use inputs::{
-    Analyses, COMPARISON_FILE, CodeChange, CodeChanges, FIND_PLOT_FILE, InstructionsSource,
-    NODES_PLOT_FILE, PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
-};
-pub use measured::{BEGIN_PREFIX as MEASURED_BEGIN, END_LINE as MEASURED_END, splice_measured};
-pub use overlay::{Overlaid, Overlay};
+pub use estimates::{Ratio, measured_on};
+pub use inputs::{Analyses, CodeChange, CodeChanges, PAGE_FILE, Trees};
 pub use page::styles::DISTINCT_STYLES;
 pub use page::{PageInputs, Trace};
 pub use publish::{Request, publish};
-pub use splice::{BEGIN_MARKER, END_MARKER, splice, splice_section};
+pub use splice::splice_section;

@@ -32,9 +32,9 @@ use super::table::{Cell, Column, Outcome, Table, ratio, timed};
 use queens_record::Entry;
 
 /// How a measured block begins (the request follows on the same line).
-pub const BEGIN_PREFIX: &str = "<!-- BEGIN: measured ";
+pub(crate) const BEGIN_PREFIX: &str = "<!-- BEGIN: measured ";
 /// How a measured block ends.
-pub const END_LINE: &str = "<!-- END: measured -->";
+pub(crate) const END_LINE: &str = "<!-- END: measured -->";
 
 /// What one block asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,7 +134,7 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     }
     let mut table = Table::new(columns);
     for entry in entries {
-        let count = |value: Option<u64>| dash(value.map(thousands));
+        let count = |value: Option<u64>| Cell::dash(value.map(thousands));
         let mut row = vec![
             Cell::solver(&entry.solver),
             Cell::Text(entry.n.to_string()),
@@ -144,9 +144,9 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
         match (Outcome::of(entry), overlay.ranked_ns(entry)) {
             (Outcome::Timed, Some(median)) => {
                 row.push(Cell::Text(duration_ns(median)));
-                row.push(dash(overlay.ranked_per_node(entry).map(significant)));
+                row.push(Cell::dash(overlay.ranked_per_node(entry).map(significant)));
             }
-            (outcome, _) => row.extend([Cell::Status(outcome), dash(None)]),
+            (outcome, _) => row.extend([Cell::Status(outcome), Cell::dash(None)]),
         }
         row.extend(extra_names.iter().map(|name| {
             count(
@@ -160,16 +160,13 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
         if let Some(baseline) = &request.baseline {
             let this = overlay.median_ns(&entry.solver, entry.n);
             let base = overlay.median_ns(baseline, entry.n);
-            row.push(dash(base.zip(this).map(|(base, this)| ratio(base / this))));
+            row.push(Cell::dash(
+                base.zip(this).map(|(base, this)| ratio(base / this)),
+            ));
         }
         table.push(row);
     }
     Ok(table.markdown())
-}
-
-/// A figure, or a hyphen where there is none.
-fn dash(text: Option<String>) -> Cell {
-    Cell::Text(text.unwrap_or_else(|| "-".into()))
 }
 
 /// The `cold-warm` table: per row, the cold and the warm time per node, and
@@ -189,10 +186,10 @@ fn cold_warm_table(entries: &[&Entry], overlay: &Overlay) -> String {
         table.push(vec![
             Cell::solver(&entry.solver),
             Cell::Text(entry.n.to_string()),
-            dash(entry.nodes.map(thousands)),
+            Cell::dash(entry.nodes.map(thousands)),
             Cell::Text(cold.map_or_else(|| "not recorded".into(), significant)),
-            dash(warm.map(significant)),
-            dash(cold.zip(warm).map(|(c, w)| ratio(c / w))),
+            Cell::dash(warm.map(significant)),
+            Cell::dash(cold.zip(warm).map(|(c, w)| ratio(c / w))),
         ]);
     }
     let mut out = table.markdown() + "\n";
@@ -210,7 +207,10 @@ fn cold_warm_table(entries: &[&Entry], overlay: &Overlay) -> String {
 
 /// `document` with every measured block filled from `overlay`, and how
 /// many blocks there were. Markers must pair up, in order.
-pub fn splice_measured(document: &str, overlay: &Overlay) -> Result<(String, usize), String> {
+pub(crate) fn splice_measured(
+    document: &str,
+    overlay: &Overlay,
+) -> Result<(String, usize), String> {
     let mut out = String::with_capacity(document.len());
     let mut lines = document.split_inclusive('\n');
     let mut blocks = 0;
@@ -250,7 +250,7 @@ pub fn splice_measured(document: &str, overlay: &Overlay) -> Result<(String, usi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Source;
+    use crate::inputs::Source;
     use queens_record::fixtures::sample_record;
 
     fn overlay() -> Overlay {

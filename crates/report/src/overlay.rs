@@ -12,7 +12,7 @@ use queens_record::{COUNT, Entry, Question, Record, SolverFacts, Status};
 /// finders') facts, a later record's replacing an earlier's of the same id
 /// and so does its verdict on their age, and the question's entries by
 /// (id, n), later ones replacing earlier ones.
-pub struct Overlaid<F> {
+pub(crate) struct Overlaid<F> {
     /// The solvers' (or finders') facts, in the order the records first
     /// list them.
     pub facts: Vec<F>,
@@ -26,12 +26,16 @@ pub struct Overlaid<F> {
     pub entries: BTreeMap<(String, usize), Entry>,
     /// Every n that has an entry, ascending.
     pub ns: Vec<usize>,
+    /// What the tables rank by: cold when every timed entry has a cold
+    /// timing, warm otherwise (for every entry alike: a table never mixes
+    /// the two).
+    pub basis: Basis,
 }
 
 impl<F: Clone> Overlaid<F> {
     /// `sources` overlaid in order: `facts` lists a record's solvers or
     /// finders, `id` names one.
-    pub fn of(
+    pub(crate) fn of(
         sources: &[Source],
         question: Question,
         facts: fn(&Record) -> &[F],
@@ -63,39 +67,52 @@ impl<F: Clone> Overlaid<F> {
         let mut ns: Vec<usize> = entries.keys().map(|(_, n)| *n).collect();
         ns.sort_unstable();
         ns.dedup();
+        let cold = entries
+            .values()
+            .all(|e: &Entry| e.status() != Status::Timed || e.cold().is_some());
         Overlaid {
             facts: list,
             position,
             stale,
             entries,
             ns,
+            basis: if cold { Basis::Cold } else { Basis::Warm },
         }
     }
 
     /// The entry of (id, n), if any record has one.
-    pub fn entry(&self, id: &str, n: usize) -> Option<&Entry> {
+    pub(crate) fn entry(&self, id: &str, n: usize) -> Option<&Entry> {
         self.entries.get(&(id.to_string(), n))
     }
 
     /// Every entry of one id, by ascending n.
-    pub fn all(&self, id: &str) -> Vec<&Entry> {
+    pub(crate) fn all(&self, id: &str) -> Vec<&Entry> {
         let (from, to) = ((id.to_string(), 0), (id.to_string(), usize::MAX));
         self.entries.range(from..=to).map(|(_, e)| e).collect()
     }
 
-    /// Cold when every timed entry has a cold timing, warm otherwise.
-    pub fn basis(&self) -> Basis {
-        let mut entries = self.entries.values();
-        match entries.all(|e| e.status() != Status::Timed || e.cold().is_some()) {
-            true => Basis::Cold,
-            false => Basis::Warm,
-        }
+    /// The timed entries of one id, by ascending n.
+    pub(crate) fn timed(&self, id: &str) -> Vec<&Entry> {
+        let mut all = self.all(id);
+        all.retain(|e| e.status() == Status::Timed);
+        all
+    }
+
+    /// An entry's median time on the basis (whether timed or not).
+    pub(crate) fn ranked_ns(&self, entry: &Entry) -> Option<f64> {
+        self.basis.median_ns(entry)
+    }
+
+    /// A timed entry's median time on the basis; none for any other.
+    pub(crate) fn timed_ns(&self, entry: &Entry) -> Option<f64> {
+        self.ranked_ns(entry)
+            .filter(|_| entry.status() == Status::Timed)
     }
 }
 
 /// Which timing the tables rank by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Basis {
+pub(crate) enum Basis {
     /// The cold median: one run per sample, never the same search twice in
     /// a row (every record of schema version 2).
     Cold,
@@ -106,7 +123,7 @@ pub enum Basis {
 
 impl Basis {
     /// The word the tables' headers use: "cold" or "warm".
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Basis::Cold => "cold",
             Basis::Warm => "warm",
@@ -114,7 +131,7 @@ impl Basis {
     }
 
     /// An entry's median time on this basis.
-    pub fn median_ns(self, entry: &Entry) -> Option<f64> {
+    pub(crate) fn median_ns(self, entry: &Entry) -> Option<f64> {
         match self {
             Basis::Cold => entry.cold_median_ns(),
             Basis::Warm => entry.warm_median_ns(),
@@ -123,11 +140,7 @@ impl Basis {
 }
 
 /// Several records as one table (see the module documentation).
-pub struct Overlay {
-    /// What the time tables rank by: cold when every timed entry has a cold
-    /// timing, warm otherwise (for every entry alike: a table never mixes
-    /// the two).
-    pub basis: Basis,
+pub(crate) struct Overlay {
     /// Why the branch-miss figures are absent, one reason per record that
     /// has none (a version-1 record never measured them), in record order.
     pub branch_misses_absent: Vec<String>,
@@ -142,68 +155,47 @@ pub struct Overlay {
 
 impl Overlay {
     /// The records overlaid in order, later entries replacing earlier ones.
-    pub fn from_sources(sources: &[Source]) -> Self {
+    pub(crate) fn from_sources(sources: &[Source]) -> Self {
         let mut overlaid = Overlaid::of(sources, COUNT, |r| &r.solvers, |s| &s.id);
-        let basis = overlaid.basis();
         // A table never mixes the two: without a cold figure for every
         // timed entry, none is used (charts read entries directly).
-        for entry in overlaid
-            .entries
-            .values_mut()
-            .filter(|_| basis == Basis::Warm)
-        {
-            entry.drop_cold();
+        if overlaid.basis == Basis::Warm {
+            overlaid.entries.values_mut().for_each(Entry::drop_cold);
         }
-        let mut branch_misses_absent: Vec<String> = Vec::new();
-        for source in sources {
-            let why = match (
-                source.record.has_cold(),
-                &source.record.settings.branch_misses_unavailable,
-            ) {
-                (false, _) => {
-                    "not recorded (a version-1 record: it measured no counters)".to_string()
+        let branch_misses_absent =
+            crate::format::distinct(sources.iter().filter_map(|source| {
+                match (
+                    source.record.has_cold(),
+                    &source.record.settings.branch_misses_unavailable,
+                ) {
+                    (false, _) => Some(
+                        "not recorded (a version-1 record: it measured no counters)".to_string(),
+                    ),
+                    (true, why) => why.clone(),
                 }
-                (true, Some(why)) => why.clone(),
-                (true, None) => continue,
-            };
-            if !branch_misses_absent.contains(&why) {
-                branch_misses_absent.push(why);
+            }));
+        let mut fastest = BTreeMap::new();
+        for ((solver, n), entry) in &overlaid.entries {
+            let ns = overlaid.timed_ns(entry);
+            if let Some(ns) = ns.filter(|_| overlaid.position.contains_key(solver)) {
+                let least: &mut f64 = fastest.entry(*n).or_insert(ns);
+                *least = least.min(ns);
             }
         }
-        let mut overlay = Overlay {
-            basis,
+        Overlay {
             branch_misses_absent,
             overlaid,
-            fastest: BTreeMap::new(),
-        };
-        let solvers = &overlay.overlaid;
-        for ((solver, n), entry) in &solvers.entries {
-            let timed = entry.status() == Status::Timed && solvers.position.contains_key(solver);
-            if let Some(ns) = overlay.ranked_ns(entry).filter(|_| timed) {
-                overlay
-                    .fastest
-                    .entry(*n)
-                    .and_modify(|fastest| *fastest = fastest.min(ns))
-                    .or_insert(ns);
-            }
+            fastest,
         }
-        overlay
     }
 
-    /// The median time a timed entry is ranked by ([`Overlay::basis`]).
-    pub fn median_ns(&self, solver: &str, n: usize) -> Option<f64> {
-        self.entry(solver, n)
-            .filter(|e| e.status() == Status::Timed)
-            .and_then(|e| self.ranked_ns(e))
-    }
-
-    /// An entry's median time on the overlay's basis.
-    pub fn ranked_ns(&self, entry: &Entry) -> Option<f64> {
-        self.basis.median_ns(entry)
+    /// The median time a timed entry is ranked by ([`Overlaid::basis`]).
+    pub(crate) fn median_ns(&self, solver: &str, n: usize) -> Option<f64> {
+        self.entry(solver, n).and_then(|e| self.timed_ns(e))
     }
 
     /// An entry's time per node on the overlay's basis.
-    pub fn ranked_per_node(&self, entry: &Entry) -> Option<f64> {
+    pub(crate) fn ranked_per_node(&self, entry: &Entry) -> Option<f64> {
         match self.basis {
             Basis::Cold => entry.cold_ns_per_node(),
             Basis::Warm => entry.ns_per_node(),
@@ -211,7 +203,7 @@ impl Overlay {
     }
 
     /// One sentence on what the times are, for every table's legend.
-    pub fn basis_note(&self) -> &'static str {
+    pub(crate) fn basis_note(&self) -> &'static str {
         match self.basis {
             Basis::Cold => {
                 "Times are cold medians: each sample one run, taken between runs of other \
@@ -227,73 +219,41 @@ impl Overlay {
         }
     }
 
-    /// The largest n at which every one of `ids` was timed.
-    pub fn common_n(&self, ids: &[&str]) -> Option<usize> {
-        self.ns
-            .iter()
-            .rev()
-            .copied()
-            .find(|&n| ids.iter().all(|id| self.median_ns(id, n).is_some()))
-    }
-
     /// The rankings of the summary: at the largest n every solver reached,
     /// and at a larger n that at least half of them (and two or more)
     /// reached, among those.
-    pub fn rankings(&self) -> Vec<Ranking> {
-        let all: Vec<&str> = self.facts.iter().map(|s| s.id.as_str()).collect();
-        let mut rankings = Vec::new();
-        let common = self.common_n(&all);
-        if let Some(n) = common {
-            rankings.push(self.ranking_at(n, &all));
-        }
-        let enough = all.len().div_ceil(2).max(2);
-        let wider = self.ns.iter().rev().copied().find(|&n| {
-            common.is_none_or(|c| n > c)
-                && all
-                    .iter()
-                    .filter(|id| self.median_ns(id, n).is_some())
-                    .count()
-                    >= enough
-        });
-        if let Some(n) = wider {
-            let reached: Vec<&str> = all
-                .iter()
-                .copied()
-                .filter(|id| self.median_ns(id, n).is_some())
-                .collect();
-            rankings.push(self.ranking_at(n, &reached));
-        }
-        rankings
-    }
-
-    fn ranking_at(&self, n: usize, ids: &[&str]) -> Ranking {
-        let fastest = ids
+    pub(crate) fn rankings(&self) -> Vec<Ranking> {
+        let timed_at = |n: usize| -> Vec<&str> {
+            let ids = self.facts.iter().map(|s| s.id.as_str());
+            ids.filter(|id| self.median_ns(id, n).is_some()).collect()
+        };
+        let all = self.facts.len();
+        let common = self.ns.iter().rev().find(|&&n| timed_at(n).len() == all);
+        let enough = all.div_ceil(2).max(2);
+        let wider = self
+            .ns
             .iter()
-            .filter_map(|id| self.median_ns(id, n))
-            .min_by(f64::total_cmp)
-            .unwrap_or(f64::NAN);
-        let ratios: Vec<(String, f64)> = ids
-            .iter()
-            .filter_map(|id| Some((id.to_string(), self.median_ns(id, n)? / fastest)))
-            .collect();
-        Ranking {
+            .rev()
+            .take_while(|&&n| common.is_none_or(|&c| n > c));
+        let wider = wider
+            .map(|&n| (n, timed_at(n)))
+            .find(|(_, ids)| ids.len() >= enough);
+        let common = common.map(|&n| (n, timed_at(n)));
+        let fastest = |n| self.fastest_ns(n).unwrap_or(f64::NAN);
+        let ranking = |(n, ids): (usize, Vec<&str>)| Ranking {
             n,
-            by_id: ratios.iter().cloned().collect(),
-            ratios,
-            of: self.facts.len(),
-        }
+            ratios: ids
+                .into_iter()
+                .filter_map(|id| Some((id.to_string(), self.median_ns(id, n)? / fastest(n))))
+                .collect(),
+            of: all,
+        };
+        common.into_iter().chain(wider).map(ranking).collect()
     }
 
     /// The fastest median at n, over every solver timed there.
-    pub fn fastest_ns(&self, n: usize) -> Option<f64> {
+    pub(crate) fn fastest_ns(&self, n: usize) -> Option<f64> {
         self.fastest.get(&n).copied()
-    }
-
-    /// The timed entries of one solver, by ascending n.
-    pub fn timed(&self, solver: &str) -> Vec<&Entry> {
-        let mut all = self.all(solver);
-        all.retain(|e| e.status() == Status::Timed);
-        all
     }
 }
 
@@ -307,37 +267,31 @@ impl std::ops::Deref for Overlay {
 
 /// Every solver compared at one n: each one's time over the fastest's.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Ranking {
+pub(crate) struct Ranking {
     /// The board size every solver in it was timed at.
     pub n: usize,
-    /// (solver, time at n / fastest time at n), in the overlay's order.
-    pub ratios: Vec<(String, f64)>,
-    /// The same ratios by solver: a table asks for each solver's, and a
-    /// record of thousands of solvers must not search the list each time.
-    by_id: BTreeMap<String, f64>,
+    /// solver → time at n / fastest time at n: by a map, as a table asks
+    /// for each solver's, and a record of thousands of solvers must not
+    /// search a list each time.
+    pub ratios: BTreeMap<String, f64>,
     /// How many solvers the overlay has (the ranking may cover fewer).
     pub of: usize,
 }
 
 impl Ranking {
     /// The ratio of one solver, if it is in this ranking.
-    pub fn ratio(&self, id: &str) -> Option<f64> {
-        self.by_id.get(id).copied()
+    pub(crate) fn ratio(&self, id: &str) -> Option<f64> {
+        self.ratios.get(id).copied()
     }
 
     /// Its column's name: "× fastest at n = 8 (all 11)" or
     /// "× fastest at n = 13 (6 of 11)".
-    pub fn header(&self) -> String {
-        if self.ratios.len() == self.of {
-            format!("× fastest at n = {} (all {})", self.n, self.of)
-        } else {
-            format!(
-                "× fastest at n = {} ({} of {})",
-                self.n,
-                self.ratios.len(),
-                self.of
-            )
-        }
+    pub(crate) fn header(&self) -> String {
+        let among = match self.ratios.len() {
+            all if all == self.of => format!("all {all}"),
+            some => format!("{some} of {}", self.of),
+        };
+        format!("× fastest at n = {} ({among})", self.n)
     }
 }
 
@@ -410,7 +364,7 @@ mod tests {
         assert_eq!(rankings[1].ratio("b"), Some(1.0));
         assert_eq!(rankings[1].ratio("a"), Some(216_000.0 / 171_500.0));
         for ranking in &rankings {
-            for (id, _) in &ranking.ratios {
+            for id in ranking.ratios.keys() {
                 assert!(
                     overlay.median_ns(id, ranking.n).is_some(),
                     "{id} at {}",

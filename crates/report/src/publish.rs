@@ -6,7 +6,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use super::estimates::{ESTIMATES_SECTION, estimates_section};
-use super::generate::{generate, readme_section};
+use super::generate::generate;
 use super::inputs::{
     Analyses, COMPARISON_FILE, CodeChanges, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE,
     PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
@@ -72,21 +72,33 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // A splice target that cannot be spliced is refused before anything is
     // written.
     let overlay = Overlay::from_sources(&sources);
-    let estimates = read_estimates_section(&request.splice)?;
+    let documents = request.splice.iter().map(|target| read_text(target));
+    let documents = documents.collect::<Result<Vec<_>, _>>()?;
+    // The estimates section, made only when a splice target has its
+    // markers: from `bench-results/estimates.json` (found like the default
+    // records, from the working directory) if it is there, else the line
+    // saying how to make it.
+    let estimates_begin = format!("<!-- BEGIN: {ESTIMATES_SECTION} -->");
+    let estimates = match documents.iter().any(|d| d.contains(&estimates_begin)) {
+        true => {
+            let dir = Path::new(queens_record::RECORDS_DIR);
+            let path = dir.join(queens_record::estimates::ESTIMATES_FILE);
+            let record = queens_record::estimates::read_estimates_if_present(&path)?;
+            Some(estimates_section(record.as_ref()))
+        }
+        false => None,
+    };
     let mut spliced = Vec::new();
-    for target in &request.splice {
-        let document = read_text(target)?;
+    for (target, document) in request.splice.iter().zip(documents) {
         let document = match &estimates {
-            Some(section) if document.contains(&estimates_begin()) => {
+            Some(section) if document.contains(&estimates_begin) => {
                 splice_section(&document, ESTIMATES_SECTION, section)
                     .map_err(|problem| FileError::new(target, problem))?
             }
             _ => document,
         };
-        spliced.push((
-            target,
-            splice_page(target, &document, &sources, &overlay, &request.out)?,
-        ));
+        let page = splice_page(target, &document, &overlay, &request.out)?;
+        spliced.push((target.clone(), page));
     }
 
     std::fs::create_dir_all(&request.out)
@@ -94,9 +106,8 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // Every file is written beside its place first, and only then are they
     // all put in place, or none: a failure (a full disk, a read-only or
     // immutable README) leaves every old version as it was, not a report
-    // half regenerated.
-    let mut staged = Vec::new();
-    let mut written = Vec::new();
+    // half regenerated. The finders' plot only when the records time a
+    // finder.
     let files = [
         (COMPARISON_FILE, Some(&outputs.comparison)),
         (TIME_PLOT_FILE, Some(&outputs.time_plot)),
@@ -104,42 +115,17 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
         (FIND_PLOT_FILE, outputs.find_plot.as_ref()),
         (PAGE_FILE, Some(&outputs.page)),
     ];
-    // The finders' plot only when the records time a finder.
-    for (name, text) in files
+    let files = files
         .into_iter()
-        .filter_map(|(name, text)| Some((name, text?)))
-    {
-        let path = request.out.join(name);
-        staged.push(Staged::new(&path, text.as_bytes())?);
-        written.push(path);
-    }
-    for (target, text) in spliced {
-        staged.push(Staged::new(target, text.as_bytes())?);
-        written.push(target.clone());
-    }
-    commit_all(staged)?;
-    Ok(written)
-}
-
-/// The opening marker of the estimates section.
-fn estimates_begin() -> String {
-    format!("<!-- BEGIN: {ESTIMATES_SECTION} -->")
-}
-
-/// The estimates section, made only when a splice target has its markers:
-/// from `bench-results/estimates.json` (found like the default records,
-/// from the working directory) if it is there, else the line saying how to
-/// make it.
-fn read_estimates_section(targets: &[PathBuf]) -> Result<Option<String>, Error> {
-    let wanted = targets.iter().any(|target| {
-        read_text(target).is_ok_and(|document| document.contains(&estimates_begin()))
-    });
-    if !wanted {
-        return Ok(None);
-    }
-    let path = Path::new(queens_record::RECORDS_DIR).join(queens_record::estimates::ESTIMATES_FILE);
-    let record = queens_record::estimates::read_estimates_if_present(&path)?;
-    Ok(Some(estimates_section(record.as_ref())))
+        .filter_map(|(name, text)| Some((request.out.join(name), text?)));
+    let files: Vec<(PathBuf, &String)> = files
+        .chain(spliced.iter().map(|(t, s)| (t.clone(), s)))
+        .collect();
+    let staged = files
+        .iter()
+        .map(|(path, text)| Staged::new(path, text.as_bytes()));
+    commit_all(staged.collect::<Result<_, _>>()?)?;
+    Ok(files.into_iter().map(|(path, _)| path).collect())
 }
 
 /// The records at `paths`, each read as the kind its `schema` names: bench
@@ -196,7 +182,6 @@ fn read_sources(
 fn splice_page(
     target: &Path,
     document: &str,
-    sources: &[Source],
     overlay: &Overlay,
     out: &Path,
 ) -> Result<String, FileError> {
@@ -204,7 +189,7 @@ fn splice_page(
     let document = if has_comparison {
         splice(document, "").map_err(|problem| FileError::new(target, problem))?;
         let prefix = link_prefix(target, out)?;
-        splice(document, &readme_section(sources, &prefix))
+        splice(document, &super::tables::readme_section(overlay, &prefix))
             .map_err(|problem| FileError::new(target, problem))?
     } else {
         document.to_string()

@@ -5,13 +5,13 @@
 //! time) each own one section of the same file.
 
 /// The line that opens the comparison section.
-pub const BEGIN_MARKER: &str = "<!-- BEGIN: comparison -->";
+pub(crate) const BEGIN_MARKER: &str = "<!-- BEGIN: comparison -->";
 /// The line that closes it.
-pub const END_MARKER: &str = "<!-- END: comparison -->";
+pub(crate) const END_MARKER: &str = "<!-- END: comparison -->";
 
 /// `document` with the text between the comparison markers replaced by
 /// `section`: [`splice_section`] for the section named `comparison`.
-pub fn splice(document: &str, section: &str) -> Result<String, String> {
+pub(crate) fn splice(document: &str, section: &str) -> Result<String, String> {
     splice_section(document, "comparison", section)
 }
 

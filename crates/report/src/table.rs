@@ -119,6 +119,11 @@ impl Cell {
         value.map_or(Cell::Missing, |v| Cell::Figure(shown(v), v as f64))
     }
 
+    /// A figure as text, or a hyphen where there is none.
+    pub(crate) fn dash(text: Option<String>) -> Cell {
+        Cell::Text(text.unwrap_or_else(|| "-".into()))
+    }
+
     /// A solver named by its id alone.
     pub(crate) fn solver(id: &str) -> Cell {
         Cell::Solver {
@@ -240,9 +245,8 @@ impl Table {
     }
 
     fn shown(&self, renderer: Shown) -> impl Iterator<Item = usize> + '_ {
-        (0..self.columns.len()).filter(move |&i| {
-            matches!(self.columns[i].shown, Shown::Both) || self.columns[i].shown == renderer
-        })
+        (0..self.columns.len())
+            .filter(move |&i| [Shown::Both, renderer].contains(&self.columns[i].shown))
     }
 
     /// The table in Markdown, ending with its last row's newline.

@@ -55,13 +55,15 @@ pub(crate) fn readme_section(overlay: &Overlay, prefix: &str) -> String {
          analysis in [{prefix}COMPARISON.md]({prefix}COMPARISON.md).\n\n"
     ));
     summary_block(&mut out, overlay);
-    let _ = writeln!(
-        out,
-        "![Median time per run against n]({prefix}{TIME_PLOT_FILE})"
-    );
-    out.push('\n');
-    let _ = writeln!(out, "![Nodes against n]({prefix}{NODES_PLOT_FILE})");
-    out
+    out + &plots(prefix)
+}
+
+/// The two plots of the counts, with links relative to `prefix`.
+fn plots(prefix: &str) -> String {
+    format!(
+        "![Median time per run against n]({prefix}{TIME_PLOT_FILE})\n\n\
+         ![Nodes against n]({prefix}{NODES_PLOT_FILE})\n"
+    )
 }
 
 fn sources_section(
@@ -325,12 +327,7 @@ fn tree_section(out: &mut String, overlay: &Overlay, trees: &Trees<'_>) {
         return;
     };
     // Trees by letter, in the order they first appear.
-    let mut distinct: Vec<&Vec<u64>> = Vec::new();
-    for (_, profile) in &trees.profiles {
-        if !distinct.contains(&profile) {
-            distinct.push(profile);
-        }
-    }
+    let distinct = crate::format::distinct(trees.profiles.iter().map(|(_, profile)| profile));
     let n = trees.n;
     let _ = writeln!(
         out,
@@ -357,16 +354,15 @@ fn tree_section(out: &mut String, overlay: &Overlay, trees: &Trees<'_>) {
         row.push(Cell::Text(thousands(profile.iter().sum())));
         row.push(Cell::Text(letter.to_string()));
         let entry = overlay.entry(id, n).filter(|e| timed(e));
-        let or_dash = |text: Option<String>| Cell::Text(text.unwrap_or_else(|| "-".into()));
-        row.push(or_dash(entry.and_then(|e| e.nodes).map(thousands)));
-        row.push(or_dash(
-            entry.and_then(|e| overlay.ranked_ns(e)).map(duration_ns),
-        ));
-        row.push(or_dash(
-            entry
-                .and_then(|e| overlay.ranked_per_node(e))
-                .map(significant),
-        ));
+        row.extend([
+            Cell::dash(entry.and_then(|e| e.nodes).map(thousands)),
+            Cell::dash(entry.and_then(|e| overlay.ranked_ns(e)).map(duration_ns)),
+            Cell::dash(
+                entry
+                    .and_then(|e| overlay.ranked_per_node(e))
+                    .map(significant),
+            ),
+        ]);
         table.push(row);
     }
     out.push_str(&table.markdown());
@@ -449,12 +445,8 @@ fn extra_section(out: &mut String, overlay: &Overlay) {
     out.push_str("## Solver-specific figures\n\n");
     for solver in with_extras {
         let timed = overlay.timed(&solver.id);
-        let mut names: Vec<&str> = Vec::new();
-        for metric in timed.iter().flat_map(|e| &e.extra) {
-            if !names.contains(&metric.name.as_str()) {
-                names.push(&metric.name);
-            }
-        }
+        let names =
+            crate::format::distinct(timed.iter().flat_map(|e| &e.extra).map(|m| m.name.as_str()));
         let _ = writeln!(out, "### {}\n", solver.id);
         let mut columns = vec![Column::numbers("n")];
         columns.extend(names.iter().map(|name| Column::numbers(*name)));
@@ -489,8 +481,8 @@ fn analysis_section(out: &mut String, overlay: &Overlay, analyses: &Analyses<'_>
         "Log scales: a straight line is exponential growth, its slope the factor per n. Solvers \
          that walk the same tree have the same nodes, so their lines coincide in the second plot.\n\n",
     );
-    let _ = writeln!(out, "![Median time per run against n]({TIME_PLOT_FILE})\n");
-    let _ = writeln!(out, "![Nodes against n]({NODES_PLOT_FILE})\n");
+    out.push_str(&plots(""));
+    out.push('\n');
     out.push_str("## What the numbers say\n\n");
     for solver in &overlay.facts {
         let _ = writeln!(out, "### {}\n", solver.id);

@@ -5,6 +5,7 @@
 //! that compares them; per node says what one of a solver's own units of
 //! work costs.
 
+use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use queens_record::instructions::InstructionsEntry;
@@ -43,12 +44,11 @@ pub(crate) fn figure(value: f64) -> String {
 /// instructions record.
 pub(crate) fn nodes(overlay: &Overlay, instructions: Option<&InstructionsSource>) -> Table {
     let mut table = Table::new(vec![Column::text("solver"), Column::text("one node is")]);
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen = BTreeSet::new();
     let others = instructions.iter().flat_map(|i| &i.record.solvers);
     let all = overlay.facts.iter().map(|s| (&s.id, &s.node));
     for (id, node) in all.chain(others.map(|s| (&s.id, &s.node))) {
-        if !seen.contains(&id.as_str()) {
-            seen.push(id);
+        if seen.insert(id) {
             table.push(vec![Cell::solver(id), Cell::Text(node.clone())]);
         }
     }
@@ -95,9 +95,8 @@ pub(crate) fn instructions_section(
     );
     let ids: Vec<&str> = record.solvers.iter().map(|s| s.id.as_str()).collect();
     let max_n = |id: &str| record.solvers.iter().find(|s| s.id == id).map(|s| s.max_n);
-    let mut ns: Vec<usize> = record.entries.iter().map(|e| e.n).collect();
-    ns.sort_unstable();
-    ns.dedup();
+    let ns: BTreeSet<usize> = record.entries.iter().map(|e| e.n).collect();
+    let ns: Vec<usize> = ns.into_iter().collect();
     let table = |out: &mut String, title: &str, cell: &dyn Fn(&InstructionsEntry) -> String| {
         let _ = writeln!(out, "### {title}\n");
         out.push_str(&by_n(&ns, &ids, |n| n.to_string(), &|id, n| match (
@@ -127,17 +126,12 @@ pub(crate) fn instructions_section(
             format!("{per_node} · {ns}")
         },
     );
-    let mut notes = Vec::new();
-    for entry in &record.entries {
-        let Some(reason) = Outcome::of_instructions(entry).detail().map(str::to_string) else {
-            continue;
-        };
-        let note = format!("- {}: {}", entry.solver, markdown_text(&reason));
-        // One note per solver and reason, not one per n.
-        if !notes.contains(&note) {
-            notes.push(note);
-        }
-    }
+    // One note per solver and reason, not one per n.
+    let notes = crate::format::distinct(record.entries.iter().filter_map(|entry| {
+        let outcome = Outcome::of_instructions(entry);
+        let reason = markdown_text(outcome.detail()?);
+        Some(format!("- {}: {reason}", entry.solver))
+    }));
     if !notes.is_empty() {
         out.push_str("Why some cells have no count:\n\n");
         for note in notes {

@@ -17,30 +17,44 @@ use askama::Template;
 // the template derive writes finds it here.
 use super::escape::Markup;
 use super::labels::{self, Area, Drawn};
-use super::styles::{At, Shape, Style, Styles};
+use super::styles::{At, Style, Styles};
 use crate::format::{bytes, duration_ns, significant, thousands};
 use crate::overlay::Overlay;
 use queens_record::Entry;
 
-/// Plot size in SVG units (the page scales it to its column).
+/// Plot size in SVG units (the page scales it to its column), and the
+/// frame's edges in it: `templates/chart.svg` writes these and the
+/// positions below by name.
 const WIDTH: f64 = 760.0;
 const HEIGHT: f64 = 430.0;
 const LEFT: f64 = 86.0;
-/// Room right of the frame for the names of lines that reach the last n.
-const RIGHT: f64 = 136.0;
+/// Room right of the frame (136 units) for the names of lines that reach
+/// the last n.
+const RIGHT: f64 = WIDTH - 136.0;
 /// Room above the frame for a row of names (16 units) clear of its edge.
 const TOP: f64 = 22.0;
-const BOTTOM: f64 = 52.0;
+const BOTTOM: f64 = HEIGHT - 52.0;
+/// The frame's size.
+const INNER: (At, At) = (At(RIGHT - LEFT), At(BOTTOM - TOP));
+/// Where the grid lines' values end (they are right-aligned).
+const GRID_LABEL_X: At = At(LEFT - 6.0);
+/// Where the n ticks end and their labels sit.
+const TICK_END: At = At(BOTTOM + 5.0);
+const TICK_LABEL_Y: At = At(BOTTOM + 18.0);
+/// The axis names' anchors: the n axis's (x, y), the y axis's y.
+const X_NAME: (At, At) = (At((LEFT + RIGHT) / 2.0), At(HEIGHT - 10.0));
+const Y_NAME_Y: At = At((TOP + BOTTOM) / 2.0);
 /// The band above a standalone plot that holds its title (on the page the
-/// title is the figure's caption).
+/// title is the figure's caption), and where its title sits.
 const TITLE_BAND: f64 = 30.0;
+const TITLE_Y: At = At(TITLE_BAND - 10.0);
 /// Where names may go: over the frame and the margin right of it, never
 /// over the axes' values.
 const LABEL_BOUNDS: Area = Area {
     left: LEFT + 2.0,
     top: 2.0,
     right: WIDTH - 2.0,
-    bottom: HEIGHT - BOTTOM - 2.0,
+    bottom: BOTTOM - 2.0,
 };
 
 /// One measure plotted against n: what is taken from each timed entry and
@@ -187,46 +201,6 @@ pub(crate) fn svg(
     Chart::new(measure, series, variant).render()
 }
 
-/// The fixed positions of every plot: the frame and what sits beside it.
-struct Frame {
-    width: f64,
-    height: f64,
-    left: f64,
-    right: f64,
-    top: f64,
-    bottom: f64,
-    /// The frame's size.
-    inner: (At, At),
-    /// Where the grid lines' values end (they are right-aligned).
-    grid_label_x: At,
-    /// Where the n ticks end and their labels sit.
-    tick_end: At,
-    tick_label_y: At,
-    /// The axis names' anchors: the n axis's (x, y), the y axis's y.
-    x_name: (At, At),
-    y_name_y: At,
-    /// A standalone plot's title band, and where its title sits.
-    title_band: f64,
-    title_y: At,
-}
-
-const FRAME: Frame = Frame {
-    width: WIDTH,
-    height: HEIGHT,
-    left: LEFT,
-    right: WIDTH - RIGHT,
-    top: TOP,
-    bottom: HEIGHT - BOTTOM,
-    inner: (At(WIDTH - RIGHT - LEFT), At(HEIGHT - BOTTOM - TOP)),
-    grid_label_x: At(LEFT - 6.0),
-    tick_end: At(HEIGHT - BOTTOM + 5.0),
-    tick_label_y: At(HEIGHT - BOTTOM + 18.0),
-    x_name: (At((LEFT + WIDTH - RIGHT) / 2.0), At(HEIGHT - 10.0)),
-    y_name_y: At((TOP + HEIGHT - BOTTOM) / 2.0),
-    title_band: TITLE_BAND,
-    title_y: At(TITLE_BAND - 10.0),
-};
-
 /// A horizontal grid line at a power of the tick base, with its value.
 struct GridLine {
     y: At,
@@ -237,8 +211,7 @@ struct GridLine {
 /// A solver's line and its markers.
 struct Line<'a> {
     id: &'a str,
-    colour: &'static str,
-    dash: &'static str,
+    style: Style,
     /// The polyline's points, "x,y x,y ...".
     points: String,
     marks: Vec<Mark>,
@@ -247,7 +220,7 @@ struct Line<'a> {
 /// One point's marker and the value it shows on hover.
 struct Mark {
     hover: String,
-    shape: Shape,
+    shape: String,
 }
 
 /// A solver's name near its line's last point.
@@ -266,7 +239,6 @@ struct Label<'a> {
 #[template(path = "chart.svg", config = "templates/askama.toml")]
 struct Chart<'a> {
     standalone: bool,
-    frame: Frame,
     id: &'a str,
     title: &'a str,
     y_label: &'a str,
@@ -293,7 +265,7 @@ impl<'a> Chart<'a> {
         let base = measure.tick_base;
         let decade_low = low.log(base).floor() as i32;
         let decade_high = (high.log(base).ceil() as i32).max(decade_low + 1);
-        let width = WIDTH - LEFT - RIGHT;
+        let width = RIGHT - LEFT;
         let x = |n: usize| {
             let t = if measure.log_n {
                 (n as f64 / x_min as f64).ln() / (x_max as f64 / x_min as f64).ln()
@@ -304,7 +276,7 @@ impl<'a> Chart<'a> {
         };
         let y = |v: f64| {
             let t = (v.log(base) - decade_low as f64) / (decade_high - decade_low) as f64;
-            HEIGHT - BOTTOM - t * (HEIGHT - TOP - BOTTOM)
+            BOTTOM - t * (BOTTOM - TOP)
         };
         let grid = (decade_low..=decade_high)
             .map(|decade| {
@@ -327,8 +299,7 @@ impl<'a> Chart<'a> {
             .zip(&at)
             .map(|(s, points)| Line {
                 id: &s.id,
-                colour: s.style.colour,
-                dash: s.style.dash,
+                style: s.style,
                 points: points
                     .iter()
                     .map(|&(x, y)| format!("{},{}", At(x), At(y)))
@@ -340,7 +311,7 @@ impl<'a> Chart<'a> {
                     .zip(points)
                     .map(|(&(n, v), &(x, y))| Mark {
                         hover: format!("{}, n = {n}: {}", s.id, (measure.format)(v)),
-                        shape: Shape::new(s.style.marker, x, y),
+                        shape: s.style.marker.at(x, y),
                     })
                     .collect(),
             })
@@ -350,11 +321,10 @@ impl<'a> Chart<'a> {
             .zip(&at)
             .filter_map(|(s, points)| Some((s.id.as_str(), *points.last()?)))
             .collect();
-        let (right, bottom) = (WIDTH - RIGHT, HEIGHT - BOTTOM);
         let edges = [
-            ((LEFT, TOP), (right, TOP)),
-            ((right, TOP), (right, bottom)),
-            ((LEFT, bottom), (right, bottom)),
+            ((LEFT, TOP), (RIGHT, TOP)),
+            ((RIGHT, TOP), (RIGHT, BOTTOM)),
+            ((LEFT, BOTTOM), (RIGHT, BOTTOM)),
         ];
         let drawn_so_far = Drawn {
             lines: &at,
@@ -363,7 +333,6 @@ impl<'a> Chart<'a> {
         let areas = labels::place(&ends, &drawn_so_far, &LABEL_BOUNDS);
         Chart {
             standalone: variant == Variant::Standalone,
-            frame: FRAME,
             id: measure.id,
             title: measure.title,
             y_label: measure.y_label,

@@ -4,11 +4,13 @@
 //! (the engine escapes every one of them). Everything a reader sees comes
 //! from here; the script only sorts, switches lines and plays traces.
 
+use std::collections::BTreeMap;
+
 use askama::Template;
 use pulldown_cmark::{Options, Parser, html::push_html};
 
 use super::charts::{self, MEASURES, Variant};
-use super::styles::{Shape, Styles};
+use super::styles::{Style, Styles};
 // `Markup` is the templates' escaper: templates/askama.toml names it, and
 // the code the template derive writes finds it here.
 use super::escape::{Markup, script_json};
@@ -20,7 +22,7 @@ use crate::overlay::Overlay;
 use crate::table::{Cell, Column, Outcome, PageTable, Table, ratio};
 use crate::tables::{self, summary_legend};
 use crate::work;
-use queens_record::{Entry, Provenance};
+use queens_record::{Entry, Provenance, SolverFacts};
 
 /// What the page needs beyond the records and the analyses: the caller
 /// (the `queens` command) gathers it, since only it may run solvers.
@@ -35,7 +37,7 @@ pub struct PageInputs<'a> {
 }
 
 /// Everything the page is made from.
-pub struct Parts<'a> {
+pub(crate) struct Parts<'a> {
     /// The `queens report ...` line that made it.
     pub command: &'a str,
     /// The records.
@@ -50,15 +52,13 @@ pub struct Parts<'a> {
     pub analyses: &'a Analyses<'a>,
     /// Teaching texts and traces.
     pub inputs: &'a PageInputs<'a>,
+    /// Each solver's look in the plots and the legend.
+    pub styles: &'a Styles,
 }
 
 /// The whole page.
-pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
-    let overlay = parts.overlay;
-    // The analyses name every registered solver (the harness passes the
-    // registry's): a solver's look is its place among them.
-    let styles = Styles::new(parts.analyses.keys().copied(), overlay)
-        .and(parts.found.facts.iter().map(|f| f.id.as_str()));
+pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
+    let (overlay, styles) = (parts.overlay, parts.styles);
     Page {
         command: parts.command,
         summary_legend: markdown(&summary_legend(overlay)),
@@ -84,22 +84,21 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
                 let style = styles.of(&solver.id);
                 Swatch {
                     id: &solver.id,
-                    colour: style.colour,
-                    dash: style.dash,
-                    marker: Shape::new(style.marker, SWATCH.0 / 2.0, SWATCH.1 / 2.0),
+                    style,
+                    marker: style.marker.at(SWATCH.0 / 2.0, SWATCH.1 / 2.0),
                 }
             })
             .collect(),
         figures: MEASURES
             .iter()
-            .map(|measure| figure(measure, overlay, &styles))
+            .map(|measure| figure(measure, overlay, styles))
             .collect::<Result<_, _>>()?,
         measurements: measurements(overlay).page(
             "measurements-table",
             "Every (solver, n) in the records",
             false,
         ),
-        find: find_part(parts.found, &styles)?,
+        find: find_part(parts.found, styles)?,
         work: parts.instructions.map(|source| Work {
             caveat: work::caveat(source),
             table: work::table(overlay, source).page(
@@ -119,9 +118,7 @@ pub fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             .facts
             .iter()
             .map(|solver| SolverPart {
-                id: &solver.id,
-                node: &solver.node,
-                max_n: solver.max_n,
+                facts: solver,
                 rows: overlay.all(&solver.id).into_iter().map(measured).collect(),
                 analysis: text(parts.analyses, &solver.id, "No analysis written yet."),
                 teaching: text(
@@ -201,10 +198,10 @@ struct Work {
 /// A solver's switch in the plots' legend.
 struct Swatch<'a> {
     id: &'a str,
-    colour: &'static str,
-    dash: &'static str,
+    /// Its line's colour and dash.
+    style: Style,
     /// Its marker, in the middle of the swatch.
-    marker: Shape,
+    marker: String,
 }
 
 /// A legend swatch's size (its line runs through the middle).
@@ -220,20 +217,15 @@ struct Figure {
 
 /// One solver's part: its numbers, analysis and teaching text.
 struct SolverPart<'a> {
-    id: &'a str,
-    node: &'a str,
-    max_n: usize,
-    rows: Vec<MeasuredRow>,
+    /// Its id, node and largest n.
+    facts: &'a SolverFacts,
+    /// Each n with what was measured there.
+    rows: Vec<(usize, Measured)>,
     analysis: Text,
     teaching: Text,
 }
 
-/// One n of a solver's own table.
-struct MeasuredRow {
-    n: usize,
-    result: Measured,
-}
-
+/// What one n of a solver's own table shows.
 enum Measured {
     /// The cells after n, in the order of the table's titles: cold and
     /// warm median ("not recorded": a version-1 record), nodes, cold and
@@ -349,7 +341,7 @@ fn measurements(overlay: &Overlay) -> Table {
     table
 }
 
-fn measured(entry: &Entry) -> MeasuredRow {
+fn measured(entry: &Entry) -> (usize, Measured) {
     let unknown = || "?".to_string();
     let not_recorded = || "not recorded".to_string();
     let result = match (Outcome::of(entry), entry.timing()) {
@@ -365,20 +357,16 @@ fn measured(entry: &Entry) -> MeasuredRow {
                 .map(significant)
                 .unwrap_or_else(not_recorded),
             entry.ns_per_node().map(significant).unwrap_or_else(unknown),
-            match (
-                entry.cold_branch_misses_per_node,
-                entry.warm_branch_misses_per_node,
-            ) {
-                (Some(cold), Some(warm)) => {
-                    format!("{} / {}", significant(cold), significant(warm))
-                }
-                _ => "—".to_string(),
-            },
+            (entry.cold_branch_misses_per_node)
+                .zip(entry.warm_branch_misses_per_node)
+                .map_or("—".into(), |(c, w)| {
+                    format!("{} / {}", significant(c), significant(w))
+                }),
             entry.peak_heap_bytes.map(bytes).unwrap_or_else(unknown),
         ]),
         (outcome, _) => Measured::Not(outcome),
     };
-    MeasuredRow { n: entry.n, result }
+    (entry.n, result)
 }
 
 /// Markdown as HTML (the parser escapes the text).
@@ -401,49 +389,36 @@ fn text(map: &Analyses<'_>, id: &str, missing: &'static str) -> Text {
 /// (packed, see [`Trace::packed`]) and its measured median there (so a pane
 /// can say what the whole count cost).
 fn data_json(parts: &Parts<'_>) -> String {
+    let overlay = parts.overlay;
     // The records' solvers first, then any solver that has traces but no
     // measurement yet (newer than the records): it can still be watched.
-    let mut ids: Vec<&str> = parts.overlay.facts.iter().map(|s| s.id.as_str()).collect();
+    let mut ids: Vec<&str> = overlay.facts.iter().map(|s| s.id.as_str()).collect();
     for trace in &parts.inputs.traces {
         if !ids.contains(&trace.solver.as_str()) {
             ids.push(&trace.solver);
         }
     }
+    let measured = |e: &Entry, median: f64| {
+        let nodes = e.nodes.map_or_else(
+            || "? nodes".into(),
+            |k| format!("{} {}", thousands(k), queens_core::noun(k, "node", "nodes")),
+        );
+        format!(
+            "measured: the whole count at n = {} took {} ({nodes}, {} median)",
+            e.n,
+            duration_ns(median),
+            overlay.basis.word()
+        )
+    };
     let solvers: Vec<serde_json::Value> = ids
         .into_iter()
         .map(|id| {
-            let traces: serde_json::Map<String, serde_json::Value> = parts
-                .inputs
-                .traces
-                .iter()
-                .filter(|t| t.solver == id)
-                .map(|t| (t.n.to_string(), serde_json::json!(t.packed())))
-                .collect();
-            let measured: serde_json::Map<String, serde_json::Value> = parts
-                .overlay
-                .timed(id)
-                .iter()
-                .filter(|e| e.n <= 8)
-                .filter_map(|e| {
-                    let median = parts.overlay.ranked_ns(e)?;
-                    Some((
-                        e.n.to_string(),
-                        serde_json::json!(format!(
-                            "measured: the whole count at n = {} took {} ({}, {} median)",
-                            e.n,
-                            duration_ns(median),
-                            e.nodes.map_or_else(
-                                || "? nodes".into(),
-                                |k| format!(
-                                    "{} {}",
-                                    thousands(k),
-                                    queens_core::noun(k, "node", "nodes")
-                                )
-                            ),
-                            parts.overlay.basis.word()
-                        )),
-                    ))
-                })
+            let traces = parts.inputs.traces.iter().filter(|t| t.solver == id);
+            let traces: BTreeMap<String, String> =
+                traces.map(|t| (t.n.to_string(), t.packed())).collect();
+            let small = overlay.timed(id).into_iter().filter(|e| e.n <= 8);
+            let measured: BTreeMap<String, String> = small
+                .filter_map(|e| Some((e.n.to_string(), measured(e, overlay.ranked_ns(e)?))))
                 .collect();
             serde_json::json!({"id": id, "traces": traces, "measured": measured})
         })
@@ -454,7 +429,6 @@ fn data_json(parts: &Parts<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     const TRACE: &str = r#"{"format":"queens-trace","format_version":1,"solver":"three-mask","n":4,
       "legend":"tags: place = a queen put down","steps":[
@@ -471,6 +445,7 @@ mod tests {
         let overlay = Overlay::from_sources(&sources);
         let found = Found::from_sources(&sources);
         let analyses = BTreeMap::from([("three-mask", "Three masks *per rank*.")]);
+        let styles = Styles::new(analyses.keys().copied(), &overlay);
         let inputs = PageInputs {
             teachings: BTreeMap::from([(
                 "three-mask",
@@ -487,6 +462,7 @@ mod tests {
             found: &found,
             analyses: &analyses,
             inputs: &inputs,
+            styles: &styles,
         })
         .unwrap()
     }

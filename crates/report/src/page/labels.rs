@@ -184,13 +184,7 @@ pub(crate) fn place(ends: &[(&str, (f64, f64))], drawn: &Drawn<'_>, bounds: &Are
                 )
             })
             // The first of equally good spots (spots come nearest first).
-            .reduce(|best, next| {
-                if next.1.0 < best.1.0 || (next.1.0 == best.1.0 && next.1.1 < best.1.1) {
-                    next
-                } else {
-                    best
-                }
-            })
+            .min_by(|(_, a), (_, b)| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)))
             .map(|(area, _)| area);
         let area = best.unwrap_or_else(|| clamp(spot_right(text_width(text), point, 0.0), bounds));
         taken.add(area.grown(SPACE));

@@ -22,5 +22,6 @@ mod labels;
 pub(crate) mod styles;
 mod trace;
 
-pub use html::{PageInputs, Parts, page};
+pub use html::PageInputs;
+pub(crate) use html::{Parts, page};
 pub use trace::{Move, Step, TRACE_FORMAT, TRACE_VERSION, Trace};

@@ -5,7 +5,7 @@
 //! its look in any record, whatever other solvers that record holds.
 
 use std::collections::BTreeSet;
-use std::fmt;
+use std::fmt::{self, Write};
 
 use crate::overlay::Overlay;
 
@@ -75,17 +75,6 @@ pub(crate) struct Style {
     pub marker: Marker,
 }
 
-/// The style of the solver in place `slot` of [`Styles`]' order: every two
-/// of the first [`DISTINCT_STYLES`] differ in dash, and in colour or
-/// marker (7 colours and 6 shapes only meet again after 42 places).
-fn style(slot: usize) -> Style {
-    Style {
-        colour: COLOURS[slot % COLOURS.len()],
-        dash: DASHES[slot % DASHES.len()],
-        marker: MARKERS[slot % MARKERS.len()],
-    }
-}
-
 /// Every solver's style, by id.
 pub(crate) struct Styles {
     /// The ids in style order: the registered solvers by id (alphabetical,
@@ -125,30 +114,20 @@ impl Styles {
         self
     }
 
-    /// The style of solver `id` (one past the known ones for an id neither
-    /// registered nor in the records, which no caller asks for).
+    /// The style of solver `id`, by its place in the order (one past the
+    /// known ones for an id neither registered nor in the records, which
+    /// no caller asks for): every two of the first [`DISTINCT_STYLES`]
+    /// differ in dash, and in colour or marker (7 colours and 6 shapes
+    /// only meet again after 42 places).
     pub(crate) fn of(&self, id: &str) -> Style {
-        style(
-            self.order
-                .iter()
-                .position(|known| known == id)
-                .unwrap_or(self.order.len()),
-        )
-    }
-}
-
-/// A hollow marker of some shape centred on a point, written as one SVG
-/// element (its stroke and fill come from the group around it).
-pub(crate) struct Shape {
-    marker: Marker,
-    x: f64,
-    y: f64,
-}
-
-impl Shape {
-    /// `marker` centred on (x, y).
-    pub(crate) fn new(marker: Marker, x: f64, y: f64) -> Shape {
-        Shape { marker, x, y }
+        let order = &self.order;
+        let slot = order.iter().position(|known| known == id);
+        let slot = slot.unwrap_or(order.len());
+        Style {
+            colour: COLOURS[slot % COLOURS.len()],
+            dash: DASHES[slot % DASHES.len()],
+            marker: MARKERS[slot % MARKERS.len()],
+        }
     }
 }
 
@@ -162,40 +141,32 @@ impl fmt::Display for At {
     }
 }
 
-impl fmt::Display for Shape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (x, y) = (self.x, self.y);
+impl Marker {
+    /// The hollow marker centred on (x, y), as one SVG element (its stroke
+    /// and fill come from the group around it).
+    pub(crate) fn at(self, x: f64, y: f64) -> String {
         // A closed path through these offsets from the centre.
-        let polygon = |f: &mut fmt::Formatter<'_>, corners: &[(f64, f64)]| {
-            write!(f, "<path d=\"")?;
+        let polygon = |corners: &[(f64, f64)]| {
+            let mut path = String::from("<path d=\"");
             for (i, (dx, dy)) in corners.iter().enumerate() {
                 let command = if i == 0 { 'M' } else { 'L' };
-                write!(f, "{command}{} {}", At(x + dx), At(y + dy))?;
+                let _ = write!(path, "{command}{} {}", At(x + dx), At(y + dy));
             }
-            write!(f, "Z\"/>")
+            path + "Z\"/>"
         };
-        match self.marker {
-            Marker::Circle => write!(f, "<circle cx=\"{}\" cy=\"{}\" r=\"4.5\"/>", At(x), At(y)),
-            Marker::Square => write!(
-                f,
+        let (left, right, top, bottom) = (At(x - 5.0), At(x + 5.0), At(y - 5.0), At(y + 5.0));
+        match self {
+            Marker::Circle => format!("<circle cx=\"{}\" cy=\"{}\" r=\"4.5\"/>", At(x), At(y)),
+            Marker::Square => format!(
                 "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\"/>",
                 At(x - 4.0),
                 At(y - 4.0)
             ),
-            Marker::Triangle => polygon(f, &[(0.0, -5.5), (5.0, 4.0), (-5.0, 4.0)]),
-            Marker::TriangleDown => polygon(f, &[(0.0, 5.5), (5.0, -4.0), (-5.0, -4.0)]),
-            Marker::Diamond => polygon(f, &[(0.0, -6.0), (6.0, 0.0), (0.0, 6.0), (-6.0, 0.0)]),
-            Marker::Cross => write!(
-                f,
-                "<path d=\"M{} {}L{} {}M{} {}L{} {}\"/>",
-                At(x - 5.0),
-                At(y - 5.0),
-                At(x + 5.0),
-                At(y + 5.0),
-                At(x - 5.0),
-                At(y + 5.0),
-                At(x + 5.0),
-                At(y - 5.0)
+            Marker::Triangle => polygon(&[(0.0, -5.5), (5.0, 4.0), (-5.0, 4.0)]),
+            Marker::TriangleDown => polygon(&[(0.0, 5.5), (5.0, -4.0), (-5.0, -4.0)]),
+            Marker::Diamond => polygon(&[(0.0, -6.0), (6.0, 0.0), (0.0, 6.0), (-6.0, 0.0)]),
+            Marker::Cross => format!(
+                "<path d=\"M{left} {top}L{right} {bottom}M{left} {bottom}L{right} {top}\"/>"
             ),
         }
     }
@@ -287,12 +258,12 @@ mod tests {
     #[test]
     fn a_marker_is_one_element_centred_on_its_point() {
         for marker in MARKERS {
-            let text = Shape::new(marker, 20.0, 7.0).to_string();
+            let text = marker.at(20.0, 7.0);
             assert_eq!(text.matches('<').count(), 1, "{text}");
             assert!(text.ends_with("/>"), "{text}");
         }
         assert_eq!(
-            Shape::new(Marker::Circle, 20.0, 7.0).to_string(),
+            Marker::Circle.at(20.0, 7.0),
             "<circle cx=\"20.0\" cy=\"7.0\" r=\"4.5\"/>"
         );
     }

@@ -142,17 +142,6 @@ impl Trace {
         base64::engine::general_purpose::STANDARD.encode(deflated)
     }
 
-    /// Reads a trace written by [`Trace::packed`] back (and checks it).
-    pub fn unpack(packed: &str) -> Result<Trace, String> {
-        use base64::Engine as _;
-        let deflated = base64::engine::general_purpose::STANDARD
-            .decode(packed)
-            .map_err(|e| format!("not base64: {e}"))?;
-        let json = miniz_oxide::inflate::decompress_to_vec(&deflated)
-            .map_err(|e| format!("not a deflate stream: {e:?}"))?;
-        Trace::from_json(&String::from_utf8_lossy(&json))
-    }
-
     /// The checks of [`Trace::from_json`], for a trace built in memory.
     pub fn check(&self) -> Result<(), String> {
         let at = |index: usize| format!("{} n = {} step {}", self.solver, self.n, index + 1);
@@ -217,6 +206,18 @@ mod tests {
         assert_eq!(again, trace);
     }
 
+    /// Reads a trace written by [`Trace::packed`] back (and checks it), as
+    /// the page's script does.
+    fn unpack(packed: &str) -> Result<Trace, String> {
+        use base64::Engine as _;
+        let deflated = base64::engine::general_purpose::STANDARD
+            .decode(packed)
+            .map_err(|e| format!("not base64: {e}"))?;
+        let json = miniz_oxide::inflate::decompress_to_vec(&deflated)
+            .map_err(|e| format!("not a deflate stream: {e:?}"))?;
+        Trace::from_json(&String::from_utf8_lossy(&json))
+    }
+
     #[test]
     fn a_packed_trace_unpacks_to_itself_and_packs_the_same_every_time() {
         let trace = Trace::from_json(SMALL).unwrap();
@@ -226,9 +227,9 @@ mod tests {
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
         );
-        assert_eq!(Trace::unpack(&packed).unwrap(), trace);
+        assert_eq!(unpack(&packed).unwrap(), trace);
         assert_eq!(trace.packed(), packed);
-        assert!(Trace::unpack("not base64!").is_err());
+        assert!(unpack("not base64!").is_err());
     }
 
     #[test]

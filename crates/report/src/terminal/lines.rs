@@ -6,13 +6,19 @@
 /// narrower than a laptop's half-screen terminal.
 pub const WIDTH: usize = 100;
 
-/// How wide a command's output may be.
+/// How wide a command's output may be: [`WIDTH`] columns unless told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Width {
     /// Fit this many columns: wrap what is longer.
     Columns(usize),
     /// No limit (`--wide`): every row of a table on one line, however long.
     Unlimited,
+}
+
+impl Default for Width {
+    fn default() -> Width {
+        Width::Columns(WIDTH)
+    }
 }
 
 impl Width {
@@ -103,37 +109,49 @@ pub fn wrap(text: &str, width: Width, first: &str, rest: &str) -> Vec<String> {
 
 /// The words of a line, each with the spaces before it (empty for the
 /// first word unless the line begins with spaces).
-fn words(text: &str) -> Vec<(&str, &str)> {
-    let mut out = Vec::new();
+fn words(text: &str) -> impl Iterator<Item = (&str, &str)> {
     let mut rest = text;
-    while !rest.is_empty() {
-        let word_start = rest.find(|c: char| c != ' ').unwrap_or(rest.len());
-        let (space, tail) = rest.split_at(word_start);
-        let word_end = tail.find(' ').unwrap_or(tail.len());
-        let (word, tail) = tail.split_at(word_end);
-        if !word.is_empty() {
-            out.push((space, word));
-        }
-        rest = tail;
-    }
-    out
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| c != ' ')?;
+        let end = rest[start..].find(' ').map_or(rest.len(), |at| start + at);
+        let (space, word) = (&rest[..start], &rest[start..end]);
+        rest = &rest[end..];
+        Some((space, word))
+    })
 }
 
 /// Every line of `text` wrapped to `width`, each keeping its own indent and
 /// continuing `hanging` columns further in; the result ends in a newline
 /// when `text` does, and no line ends in spaces.
 pub fn wrap_lines(text: &str, width: Width, hanging: usize) -> String {
-    let mut out = String::new();
-    for line in text.lines() {
-        let indent = &line[..line.len() - line.trim_start_matches(' ').len()];
-        let rest = format!("{indent}{}", " ".repeat(hanging));
-        for wrapped in wrap(&line[indent.len()..], width, indent, &rest) {
-            out.push_str(&wrapped);
-            out.push('\n');
-        }
+    let mut out = wrap_each(text, width, "", "", hanging).join("\n");
+    if text.ends_with('\n') {
+        out.push('\n');
     }
-    if !text.ends_with('\n') {
-        out.pop();
+    out
+}
+
+/// Each line of `text` wrapped as [`wrap_lines`] wraps it, after `first`
+/// (on the first line) or `rest` (on every other line and continuation).
+pub(super) fn wrap_each(
+    text: &str,
+    width: Width,
+    first: &str,
+    rest: &str,
+    hanging: usize,
+) -> Vec<String> {
+    let hanging = " ".repeat(hanging);
+    let mut out = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let body = line.trim_start_matches(' ');
+        let indent = &line[..line.len() - body.len()];
+        let start = format!("{}{indent}", if index == 0 { first } else { rest });
+        out.extend(wrap(
+            body,
+            width,
+            &start,
+            &format!("{rest}{indent}{hanging}"),
+        ));
     }
     out
 }

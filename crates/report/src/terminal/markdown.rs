@@ -7,7 +7,7 @@
 
 use pulldown_cmark::{Alignment, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use super::lines::{WIDTH, Width, columns, wrap};
+use super::lines::{WIDTH, Width, columns, wrap, wrap_each};
 use super::table::{Align, Column, Table};
 
 /// How far code is indented to set it apart from prose.
@@ -18,15 +18,7 @@ const CODE_INDENT: &str = "    ";
 pub fn markdown(text: &str, width: Width) -> String {
     let mut renderer = Renderer {
         width,
-        lines: Vec::new(),
-        containers: Vec::new(),
-        lists: Vec::new(),
-        inline: String::new(),
-        links: Vec::new(),
-        verbatim: None,
-        table: None,
-        alignments: Vec::new(),
-        cells: Vec::new(),
+        ..Renderer::default()
     };
     for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
         renderer.event(event);
@@ -57,6 +49,7 @@ struct Verbatim {
     code: bool,
 }
 
+#[derive(Default)]
 struct Renderer {
     width: Width,
     lines: Vec<String>,
@@ -321,19 +314,8 @@ impl Renderer {
         } else {
             ""
         };
-        let mut lines = Vec::new();
-        for (index, line) in block.text.lines().enumerate() {
-            let prefix = if index == 0 { &first } else { &rest };
-            let own = &line[..line.len() - line.trim_start_matches(' ').len()];
-            let start = format!("{prefix}{indent}{own}");
-            let hanging = format!("{rest}{indent}{own}  ");
-            lines.extend(wrap(
-                line.trim_start_matches(' '),
-                self.width,
-                &start,
-                &hanging,
-            ));
-        }
+        let (first, rest) = (format!("{first}{indent}"), format!("{rest}{indent}"));
+        let lines = wrap_each(&block.text, self.width, &first, &rest, 2);
         self.emit(lines);
     }
 
