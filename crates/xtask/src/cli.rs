@@ -29,15 +29,15 @@ pub enum Command {
     /// half-join against E. Kluev's quadrant join, one thread each.
     VsQuadrant(cmd::vs_quadrant::Args),
     /// The README's GNU parallel example on local slots, a killed shard resumed.
-    ParallelLocal(cmd::parallel_local::Args),
+    ParallelLocal,
     /// A one-node Slurm cluster on this Debian machine: start, stop, env.
     SlurmOneNode(cmd::slurm_one_node::Args),
     /// The Slurm job array for real on a one-node cluster, a task requeued.
-    SlurmE2e(cmd::slurm_e2e::Args),
+    SlurmE2e,
     /// The HTML page in headless Chromium.
-    BrowserTest(cmd::browser_test::Args),
+    BrowserTest,
     /// The layering rules of docs/ARCHITECTURE.md.
-    Architecture(cmd::architecture::Args),
+    Architecture,
     /// The first `cargo test --workspace` on a fresh clone of HEAD, timed,
     /// recorded in bench-results/build-time.json and spliced into README.md.
     BuildTime(cmd::build_time::Args),
@@ -58,11 +58,11 @@ impl Command {
             Command::Ci(args) => cmd::ci::run(args),
             Command::Scaling(args) => cmd::scaling::run(args),
             Command::VsQuadrant(args) => cmd::vs_quadrant::run(args),
-            Command::ParallelLocal(args) => cmd::parallel_local::run(args),
+            Command::ParallelLocal => cmd::parallel_local::run(),
             Command::SlurmOneNode(args) => cmd::slurm_one_node::run(args),
-            Command::SlurmE2e(args) => cmd::slurm_e2e::run(args),
-            Command::BrowserTest(args) => cmd::browser_test::run(args),
-            Command::Architecture(args) => cmd::architecture::run(args),
+            Command::SlurmE2e => cmd::slurm_e2e::run(),
+            Command::BrowserTest => cmd::browser_test::run(),
+            Command::Architecture => cmd::architecture::run(),
             Command::BuildTime(args) => cmd::build_time::run(args),
             Command::Instructions(args) => cmd::instructions::run(args),
             Command::Estimates(args) => cmd::estimates::run(args),

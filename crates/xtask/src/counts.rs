@@ -97,17 +97,16 @@ pub fn check_merged(merged: &CountJson, n: usize, chore: &str) -> Result<String,
     ))
 }
 
-/// `queens merge --json` over the records: its line and its object.
-pub fn merge(queens: &Path, records: &[PathBuf]) -> Result<(String, CountJson), Error> {
-    let line = process::stdout(
-        Command::new(queens)
-            .args(["merge", "--json"])
-            .args(records)
-            .stdin(Stdio::null()),
-    )?;
-    let line = line.trim_end().to_string();
-    let merged = CountJson::parse(&line, "queens merge")?;
-    Ok((line, merged))
+/// `queens merge --json` over the records, printed, with the total and
+/// the classes checked against OEIS.
+pub fn merge(queens: &Path, records: &[PathBuf], n: usize, chore: &str) -> Result<(), Error> {
+    let mut merge = Command::new(queens);
+    merge.args(["merge", "--json"]).args(records);
+    let line = process::stdout(merge.stdin(Stdio::null()))?;
+    let merged = CountJson::parse(line.trim_end(), "queens merge")?;
+    println!("{chore}: merged: {}", line.trim_end());
+    println!("{}", check_merged(&merged, n, chore)?);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -11,6 +11,13 @@ pub enum Error {
     Failed(String),
 }
 
+/// A record or file that could not be written or read: a failed step.
+impl From<queens_record::FileError> for Error {
+    fn from(error: queens_record::FileError) -> Error {
+        Error::Failed(error.to_string())
+    }
+}
+
 impl Error {
     /// A failed file-system call on `path`, for `map_err`: "`doing`
     /// PATH: why".

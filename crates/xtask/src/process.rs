@@ -4,6 +4,7 @@
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::Error;
 
@@ -29,6 +30,12 @@ fn checked(command: &Command, status: std::process::ExitStatus) -> Result<(), Er
             describe(command)
         ))),
     }
+}
+
+/// Starts the command; a failure to start names it.
+pub fn spawn(command: &mut Command) -> Result<std::process::Child, Error> {
+    let child = command.spawn();
+    child.map_err(|error| spawn_failed(command, error))
 }
 
 /// Runs the command; anything but exit status 0 is an error.
@@ -61,6 +68,27 @@ pub fn succeeds(command: &mut Command) -> bool {
         .is_ok_and(|status| status.success())
 }
 
+/// A scratch directory, removed when dropped.
+pub fn scratch(chore: &str) -> Result<tempfile::TempDir, Error> {
+    tempfile::tempdir()
+        .map_err(|error| Error::Failed(format!("{chore}: no scratch directory: {error}")))
+}
+
+/// Asks `done` every `every` until it says yes or `limit` has passed:
+/// whether it said yes.
+pub fn wait_until(limit: Duration, every: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let started = Instant::now();
+    loop {
+        if done() {
+            return true;
+        }
+        if started.elapsed() > limit {
+            return false;
+        }
+        std::thread::sleep(every);
+    }
+}
+
 /// Whether an executable of this name is on `PATH` (or the path itself
 /// when it has a slash).
 pub fn on_path(name: &str) -> bool {
@@ -90,7 +118,10 @@ pub fn apt_install(packages: &[&str]) -> Result<(), Error> {
         .stdout(Stdio::null()))
 }
 
-/// Whether every one of these Debian packages is installed.
-pub fn dpkg_installed(packages: &[&str]) -> bool {
-    succeeds(Command::new("dpkg").arg("-s").args(packages))
+/// Installs those of these Debian packages that are missing.
+pub fn install_missing(packages: &[&str]) -> Result<(), Error> {
+    match succeeds(Command::new("dpkg").arg("-s").args(packages)) {
+        true => Ok(()),
+        false => apt_install(packages),
+    }
 }

@@ -7,7 +7,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::thread::sleep;
 use std::time::Duration;
 
 use crate::{Error, process};
@@ -62,12 +61,9 @@ impl Cluster {
     fn end(&self, daemon: &str) {
         let Some(pid) = self.pid(daemon) else { return };
         process::succeeds(Command::new("kill").arg(&pid));
-        for _ in 0..50 {
-            if !process::succeeds(Command::new("kill").args(["-0", &pid])) {
-                break;
-            }
-            sleep(Duration::from_millis(200));
-        }
+        process::wait_until(Duration::from_secs(10), Duration::from_millis(200), || {
+            !self.running(daemon)
+        });
         process::succeeds(Command::new("kill").args(["-KILL", &pid]));
         let _ = std::fs::remove_file(self.pid_file(daemon));
     }
@@ -95,11 +91,10 @@ impl Cluster {
             fs::create_dir_all(dir).map_err(Error::io("one-node slurm: cannot create", dir))?;
         }
         munge_key()?;
-        let host = process::stdout(Command::new("hostname").arg("-s"))?
-            .trim()
-            .to_string();
+        let host = process::stdout(Command::new("hostname").arg("-s"))?;
+        let host = host.trim();
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let conf = slurm_conf(&self.dir, &host, cpus);
+        let conf = slurm_conf(&self.dir, host, cpus);
         fs::write(self.conf(), conf)
             .map_err(Error::io("one-node slurm: cannot write", &self.conf()))?;
 
@@ -133,31 +128,29 @@ impl Cluster {
 
         // The node reports in within seconds; give it a bounded while.
         let mut state = String::new();
-        for _ in 0..60 {
-            state = process::stdout(self.client("sinfo").args(["-h", "-N", "-o", "%T"]))
+        let up = process::wait_until(Duration::from_secs(60), Duration::from_secs(1), || {
+            let sinfo = process::stdout(self.client("sinfo").args(["-h", "-N", "-o", "%T"]));
+            state = sinfo
                 .unwrap_or_default()
                 .lines()
                 .next()
                 .unwrap_or_default()
                 .to_string();
-            match state.as_str() {
-                "idle" | "mixed" | "allocated" => {
-                    println!(
-                        "one-node slurm: {host} is {state} ({cpus} CPUs); SLURM_CONF={}",
-                        self.conf().display()
-                    );
-                    return Ok(());
-                }
-                s if s.starts_with("down") || s.starts_with("drain") => {
-                    process::succeeds(self.client("scontrol").args([
-                        "update",
-                        &format!("nodename={host}"),
-                        "state=resume",
-                    ]));
-                }
-                _ => {}
+            if state.starts_with("down") || state.starts_with("drain") {
+                let node = format!("nodename={host}");
+                process::succeeds(
+                    self.client("scontrol")
+                        .args(["update", &node, "state=resume"]),
+                );
             }
-            sleep(Duration::from_secs(1));
+            matches!(state.as_str(), "idle" | "mixed" | "allocated")
+        });
+        if up {
+            println!(
+                "one-node slurm: {host} is {state} ({cpus} CPUs); SLURM_CONF={}",
+                self.conf().display()
+            );
+            return Ok(());
         }
         let shown = if state.is_empty() { "none" } else { &state };
         Err(Error::Failed(format!(

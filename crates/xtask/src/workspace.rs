@@ -2,6 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
+use queens_record::files;
+use serde::Serialize;
+
 use crate::Error;
 
 /// The workspace root: xtask is always run from its own checkout
@@ -66,4 +69,13 @@ pub fn env_number(name: &str, default: usize, chore: &str) -> Result<usize, Erro
         }),
         _ => Ok(default),
     }
+}
+
+/// Writes a record as pretty JSON ending in a newline, replacing `path`
+/// atomically.
+pub fn write_json(path: &Path, record: &impl Serialize) -> Result<(), Error> {
+    let mut json = serde_json::to_string_pretty(record)
+        .map_err(|error| Error::Failed(format!("cannot encode the record: {error}")))?;
+    json.push('\n');
+    Ok(files::replace_atomically(path, json.as_bytes())?)
 }

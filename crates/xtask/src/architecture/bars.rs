@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use super::source::{crates, production, read, rust_files};
+use super::source::{crates, production, read, relative, rust_files};
 use crate::Error;
 
 /// The most code lines one production file may have.
@@ -82,11 +82,7 @@ pub fn files(root: &Path) -> Result<Vec<File>, Error> {
         for (path, code) in read_files.into_iter().filter(|(path, _)| !is_test(path)) {
             found.push(File {
                 krate: krate.clone(),
-                path: path
-                    .strip_prefix(root)
-                    .unwrap_or(&path)
-                    .display()
-                    .to_string(),
+                path: relative(root, &path),
                 lines: code.lines.len(),
                 cfg_test: code.cfg_test,
             });

@@ -81,17 +81,9 @@ pub fn dependencies(manifest: &Path) -> Result<BTreeSet<String>, Error> {
 
 /// The workspace packages a crate may depend on; `None` for any.
 pub fn allowed(crate_dir: &str) -> Option<BTreeSet<&'static str>> {
-    if EVERYTHING.contains(&crate_dir) {
-        return None;
-    }
     let listed = LAYERS.iter().find(|(name, _)| *name == crate_dir);
-    Some(
-        listed
-            .map_or(SOLVER, |(_, may_use)| may_use)
-            .iter()
-            .copied()
-            .collect(),
-    )
+    let may_use = listed.map_or(SOLVER, |(_, may_use)| may_use);
+    (!EVERYTHING.contains(&crate_dir)).then(|| may_use.iter().copied().collect())
 }
 
 /// One line per crate that uses a crate above its layer, or clap outside

@@ -6,6 +6,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use super::source::{code, crates, rust_files};
 use crate::Error;
 
@@ -34,170 +38,143 @@ fn modules(src: &Path) -> Result<BTreeMap<Module, PathBuf>, Error> {
     Ok(found)
 }
 
-fn is_ident(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
+/// A path: its first segment (`crate`, `self`, `super` or a name), then
+/// either the names after it, the `{` of a group or a glob's `*`.
+static PATH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(\w+)::(\{|\*|\w+(?:::\w+)*)").expect("a valid pattern"));
+
+/// `module`'s child of this name (which may not exist).
+fn child(module: &Module, name: &str) -> Module {
+    [module.as_slice(), &[name.to_string()]].concat()
 }
 
-/// The identifiers a path continues with after `at` (just past `::`): one,
-/// or each first identifier of a `{a, b::c}` group.
-fn continuations(code: &str, at: usize) -> Vec<String> {
-    let rest = &code[at..];
-    if let Some(group) = rest.strip_prefix('{') {
-        let mut depth = 0;
-        let mut items = Vec::new();
-        let mut item = String::new();
-        for c in group.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' if depth == 0 => break,
-                '}' => depth -= 1,
-                ',' if depth == 0 => items.push(std::mem::take(&mut item)),
-                _ => item.push(c),
+/// The first identifier of each item of the `{a, b::c}` group that `group`
+/// starts with.
+fn group_items(group: &str) -> Vec<&str> {
+    let (mut depth, mut items, mut start, mut end) = (0, Vec::new(), 1, group.len());
+    for (at, c) in group.char_indices().skip(1) {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                end = at;
+                break;
             }
-        }
-        items.push(item);
-        return items
-            .iter()
-            .map(|i| i.trim().chars().take_while(|c| is_ident(*c)).collect())
-            .filter(|i: &String| !i.is_empty() && i != "self")
-            .collect();
-    }
-    let word: String = rest.chars().take_while(|c| is_ident(*c)).collect();
-    if word.is_empty() { vec![] } else { vec![word] }
-}
-
-/// Items a module re-exports from its children (`pub use child::Item`), so
-/// that a path through a facade (`crate::Item`) leads to the module that
-/// defines the item, as the compiler sees it, and not back to the facade.
-type Reexports = BTreeMap<(Module, String), Module>;
-
-fn reexports(all: &BTreeMap<Module, PathBuf>) -> Result<Reexports, Error> {
-    let mut found = Reexports::new();
-    for (module, path) in all {
-        let code = code(path)?;
-        for (at, _) in code.match_indices("pub use ") {
-            let statement = &code[at + "pub use ".len()..];
-            let statement = &statement[..statement.find(';').unwrap_or(statement.len())];
-            let statement = statement.strip_prefix("self::").unwrap_or(statement);
-            // Walk the leading segments that are modules under this one.
-            let mut target = module.clone();
-            let mut rest = statement;
-            loop {
-                let word: String = rest.chars().take_while(|c| is_ident(*c)).collect();
-                let mut deeper = target.clone();
-                deeper.push(word.clone());
-                if word.is_empty()
-                    || !all.contains_key(&deeper)
-                    || !rest[word.len()..].starts_with("::")
-                {
-                    break;
-                }
-                target = deeper;
-                rest = &rest[word.len() + 2..];
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[start..at]);
+                start = at + 1;
             }
-            if &target == module {
-                continue;
-            }
-            let group = rest.trim().trim_start_matches('{').trim_end_matches('}');
-            for item in group.split(',') {
-                let name = item.rsplit([' ', ':']).next().unwrap_or("").trim();
-                if !name.is_empty() {
-                    found.insert((module.clone(), name.to_string()), target.clone());
-                }
-            }
+            _ => {}
         }
     }
-    Ok(found)
-}
-
-/// The deepest existing module along `start` + the path's segments, or the
-/// module an item named there is re-exported from.
-fn resolve(
-    start: &Module,
-    code: &str,
-    at: usize,
-    all: &BTreeMap<Module, PathBuf>,
-    reexported: &Reexports,
-) -> Vec<Module> {
-    continuations(code, at)
+    items.push(&group[start.min(end)..end]);
+    let not_ident = |c: char| !c.is_ascii_alphanumeric() && c != '_';
+    let firsts = items
         .into_iter()
-        .map(|first| {
-            let mut module = start.clone();
-            let mut candidate = start.clone();
-            candidate.push(first.clone());
-            if !all.contains_key(&candidate) {
-                return reexported
-                    .get(&(start.clone(), first))
-                    .cloned()
-                    .unwrap_or(module);
-            }
-            module = candidate;
-            // Follow further `::name` segments into submodules, or to the
-            // module an item is re-exported from.
-            let mut position = at + first.len();
-            while code[position..].starts_with("::") {
-                let next: String = code[position + 2..]
-                    .chars()
-                    .take_while(|c| is_ident(*c))
-                    .collect();
-                let mut deeper = module.clone();
-                deeper.push(next.clone());
-                if next.is_empty() {
-                    break;
-                }
-                if !all.contains_key(&deeper) {
-                    if let Some(target) = reexported.get(&(module.clone(), next)) {
-                        module = target.clone();
-                    }
-                    break;
-                }
-                module = deeper;
-                position += 2 + next.len();
-            }
-            module
-        })
-        .collect()
+        .filter_map(|item| item.trim().split(not_ident).next());
+    firsts.filter(|i| !i.is_empty() && *i != "self").collect()
 }
 
-/// The modules a file's code refers to.
-fn uses(
-    module: &Module,
-    code: &str,
-    all: &BTreeMap<Module, PathBuf>,
-    reexported: &Reexports,
-) -> BTreeSet<Module> {
-    let mut targets = BTreeSet::new();
-    let declared: Vec<&Module> = all
-        .keys()
-        .filter(|m| m.len() == module.len() + 1 && m.starts_with(module))
-        .collect();
-    for (start, prefix) in [
-        (Vec::new(), "crate::"),
-        (module.clone(), "self::"),
-        (module[..module.len().saturating_sub(1)].to_vec(), "super::"),
-    ] {
-        for (at, _) in code.match_indices(prefix) {
-            let before = code[..at].chars().next_back();
-            if before.is_some_and(|c| is_ident(c) || c == ':') {
+/// A crate's modules: every module file by module path, and the items its
+/// modules re-export from their children (`pub use child::Item`), so that
+/// a path through a facade (`crate::Item`) leads to the module that
+/// defines the item, as the compiler sees it, and not back to the facade.
+struct Modules {
+    files: BTreeMap<Module, PathBuf>,
+    reexported: BTreeMap<(Module, String), Module>,
+}
+
+impl Modules {
+    fn read(src: &Path) -> Result<Modules, Error> {
+        let mut modules = Modules {
+            files: modules(src)?,
+            reexported: BTreeMap::new(),
+        };
+        for (module, path) in &modules.files {
+            let code = code(path)?;
+            for statement in code.split("pub use ").skip(1) {
+                let statement = &statement[..statement.find(';').unwrap_or(statement.len())];
+                let statement = statement.strip_prefix("self::").unwrap_or(statement);
+                let (target, rest) = modules.descend(module, statement);
+                if &target == module {
+                    continue;
+                }
+                let group = rest.trim().trim_start_matches('{').trim_end_matches('}');
+                for item in group.split(',') {
+                    let name = item.rsplit([' ', ':']).next().unwrap_or("").trim();
+                    if !name.is_empty() {
+                        let item = (module.clone(), name.to_string());
+                        modules.reexported.insert(item, target.clone());
+                    }
+                }
+            }
+        }
+        Ok(modules)
+    }
+
+    /// Walks the leading `name::` segments of `path` down the modules
+    /// under `start` they name: the deepest module, and the rest of the path.
+    fn descend<'a>(&self, start: &Module, path: &'a str) -> (Module, &'a str) {
+        let (mut module, mut rest) = (start.clone(), path);
+        while let Some((word, after)) = rest.split_once("::") {
+            let deeper = child(&module, word);
+            if !self.files.contains_key(&deeper) {
+                break;
+            }
+            (module, rest) = (deeper, after);
+        }
+        (module, rest)
+    }
+
+    /// The module a path from `start` leads to: the deepest module its
+    /// segments name, or the module an item named there is re-exported from.
+    fn follow(&self, start: &Module, path: &str) -> Module {
+        let (module, rest) = self.descend(start, path);
+        let word = rest.split("::").next().unwrap_or_default();
+        let deeper = child(&module, word);
+        if self.files.contains_key(&deeper) {
+            return deeper;
+        }
+        let item = (module, word.to_string());
+        self.reexported.get(&item).cloned().unwrap_or(item.0)
+    }
+
+    /// The modules a file's code refers to: every `crate::`, `self::` and
+    /// `super::` path, and every path through a child the file declares
+    /// (`pub use child::Item`).
+    fn uses(&self, module: &Module, code: &str) -> BTreeSet<Module> {
+        let parent = module[..module.len().saturating_sub(1)].to_vec();
+        let mut targets = BTreeSet::new();
+        for path in PATH.captures_iter(code) {
+            let (first, rest) = (&path[1], path.get(2).expect("a second group"));
+            let before = code[..path.get(0).expect("a match").start()]
+                .chars()
+                .next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
                 continue;
             }
-            targets.extend(resolve(&start, code, at + prefix.len(), all, reexported));
+            let start = match first {
+                "crate" => Vec::new(),
+                "self" => module.clone(),
+                "super" => parent.clone(),
+                _ if self.files.contains_key(&child(module, first)) => child(module, first),
+                _ => continue,
+            };
+            let through_child = !matches!(first, "crate" | "self" | "super");
+            match rest.as_str() {
+                "{" | "*" if through_child => targets.insert(start),
+                "*" => false,
+                "{" => {
+                    let items = group_items(&code[rest.start()..]);
+                    targets.extend(items.iter().map(|item| self.follow(&start, item)));
+                    true
+                }
+                path => targets.insert(self.follow(&start, path)),
+            };
         }
+        targets.remove(module);
+        targets
     }
-    // Paths through a child the file declares: `pub use child::Item`.
-    for child in declared {
-        let name = child.last().unwrap();
-        let pattern = format!("{name}::");
-        for (at, _) in code.match_indices(&pattern) {
-            let before = code[..at].chars().next_back();
-            if before.is_some_and(|c| is_ident(c) || c == ':') {
-                continue;
-            }
-            targets.extend(resolve(module, code, at, all, reexported));
-        }
-    }
-    targets.remove(module);
-    targets
 }
 
 /// The groups of modules that reach each other (strongly connected
@@ -239,16 +216,11 @@ pub fn cycles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
 /// Each module of the crate whose sources are in `src`, with the modules
 /// it refers to.
 pub fn module_graph(src: &Path) -> Result<BTreeMap<Module, BTreeSet<Module>>, Error> {
-    let all = modules(src)?;
-    let reexported = reexports(&all)?;
-    all.iter()
-        .map(|(module, path)| {
-            Ok((
-                module.clone(),
-                uses(module, &code(path)?, &all, &reexported),
-            ))
-        })
-        .collect()
+    let modules = Modules::read(src)?;
+    let uses = |(module, path): (&Module, &PathBuf)| {
+        Ok((module.clone(), modules.uses(module, &code(path)?)))
+    };
+    modules.files.iter().map(uses).collect()
 }
 
 fn show(module: &Module) -> String {

@@ -22,34 +22,45 @@ pub fn entries(dir: &Path) -> Result<Vec<PathBuf>, Error> {
         .collect()
 }
 
-/// Every crate directory under crates/, by directory name.
-pub fn crates(root: &Path) -> Result<BTreeMap<String, PathBuf>, Error> {
-    Ok(entries(&root.join("crates"))?
-        .into_iter()
-        .filter(|path| path.join("Cargo.toml").is_file())
-        .map(|path| {
-            let name = path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            (name, path)
-        })
-        .collect())
+/// `path` as seen from `root`, for messages.
+pub fn relative(root: &Path, path: &Path) -> String {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
-/// Every `.rs` file under a directory (none if it does not exist).
-pub fn rust_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+/// Every crate directory under crates/, by directory name.
+pub fn crates(root: &Path) -> Result<BTreeMap<String, PathBuf>, Error> {
+    let mut found = BTreeMap::new();
+    for path in entries(&root.join("crates"))? {
+        if path.join("Cargo.toml").is_file() {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            found.insert(name.into_owned(), path.clone());
+        }
+    }
+    Ok(found)
+}
+
+/// Every file under a directory (none if it does not exist), sorted.
+pub fn files_under(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(path) = stack.pop() {
         if path.is_dir() {
             stack.extend(entries(&path)?);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+        } else if path.is_file() {
             found.push(path);
         }
     }
     found.sort();
+    Ok(found)
+}
+
+/// Every `.rs` file under a directory (none if it does not exist).
+pub fn rust_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let mut found = files_under(dir)?;
+    found.retain(|path| path.extension().is_some_and(|e| e == "rs"));
     Ok(found)
 }
 

@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::source::{entries, read};
+use super::source::{entries, read, relative};
 use crate::Error;
 
 /// What names a tracker issue in a text.
@@ -44,11 +44,7 @@ pub fn violations(root: &Path) -> Result<Vec<String>, Error> {
     stack.extend(ROOT_FILES.iter().map(|file| root.join(file)));
     let mut found = Vec::new();
     while let Some(path) = stack.pop() {
-        let shown = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .display()
-            .to_string();
+        let shown = relative(root, &path);
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         if name == "target" || name.starts_with('.') && name != ".ci" {
             continue;

@@ -4,12 +4,8 @@
 
 use crate::{Error, architecture, workspace};
 
-/// No arguments.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
-
 /// Checks the rules.
-pub fn run(_: &Args) -> Result<(), Error> {
+pub fn run() -> Result<(), Error> {
     let found = architecture::violations(&workspace::root())?;
     if found.is_empty() {
         println!(

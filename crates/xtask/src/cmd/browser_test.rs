@@ -12,12 +12,8 @@ use std::process::Command;
 
 use crate::{Error, process};
 
-/// No arguments.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
-
 /// Installs Chromium if needed and runs the browser test.
-pub fn run(_: &Args) -> Result<(), Error> {
+pub fn run() -> Result<(), Error> {
     let chromium = std::env::var("QUEENS_CHROMIUM")
         .ok()
         .filter(|c| !c.is_empty())

@@ -87,30 +87,25 @@ impl Step {
         self.build_wall_seconds + self.run_wall_seconds
     }
 
-    fn check(&self, name: &'static str) -> Result<(), (&'static str, String)> {
-        for (field, seconds) in [
+    /// What is wrong with its figures, if anything: the field and why.
+    fn problem(&self) -> Option<String> {
+        let seconds = [
             ("build_wall_seconds", self.build_wall_seconds),
             ("build_cpu_seconds", self.build_cpu_seconds),
             ("run_wall_seconds", self.run_wall_seconds),
-        ] {
-            if !(seconds.is_finite() && seconds > 0.0) {
-                return Err((
-                    name,
-                    format!("{field}: {seconds} is not a positive number of seconds"),
-                ));
-            }
-        }
-        if self.build_cpu_seconds < MIN_BUILD_CPU_SECONDS {
-            return Err((
-                name,
-                format!(
-                    "build_cpu_seconds: {} s is less than any build of this workspace \
-                     ({MIN_BUILD_CPU_SECONDS} s)",
-                    self.build_cpu_seconds
-                ),
+        ];
+        if let Some((field, value)) = seconds.iter().find(|(_, s)| !(s.is_finite() && *s > 0.0)) {
+            return Some(format!(
+                "{field}: {value} is not a positive number of seconds"
             ));
         }
-        Ok(())
+        (self.build_cpu_seconds < MIN_BUILD_CPU_SECONDS).then(|| {
+            format!(
+                "build_cpu_seconds: {} s is less than any build of this workspace \
+                 ({MIN_BUILD_CPU_SECONDS} s)",
+                self.build_cpu_seconds
+            )
+        })
     }
 }
 
@@ -146,33 +141,40 @@ impl BuildTime {
     /// Whether the record means what it says: `Err` names the field and
     /// what is wrong with it.
     pub fn check(&self) -> Result<(), (&'static str, String)> {
-        if self.format != FORMAT {
-            return Err(("format", format!("is '{}', not '{FORMAT}'", self.format)));
-        }
-        if self.format_version != FORMAT_VERSION {
-            return Err((
+        let hex = self.commit.len() == 40 && self.commit.bytes().all(|b| b.is_ascii_hexdigit());
+        let problems = [
+            (
+                "format",
+                (self.format != FORMAT).then(|| format!("is '{}', not '{FORMAT}'", self.format)),
+            ),
+            (
                 "format_version",
-                format!(
-                    "is {}, this xtask reads version {FORMAT_VERSION}",
-                    self.format_version
-                ),
-            ));
-        }
-        if self.commit.len() != 40 || !self.commit.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(("commit", format!("'{}' is not 40 hex digits", self.commit)));
-        }
-        if self.cpus == 0 {
-            return Err(("cpus", "must be at least 1".to_string()));
-        }
-        self.compare.check("compare")?;
-        self.test.check("test")?;
-        if self.target_bytes == 0 {
-            return Err((
+                (self.format_version != FORMAT_VERSION).then(|| {
+                    format!(
+                        "is {}, this xtask reads version {FORMAT_VERSION}",
+                        self.format_version
+                    )
+                }),
+            ),
+            (
+                "commit",
+                (!hex).then(|| format!("'{}' is not 40 hex digits", self.commit)),
+            ),
+            (
+                "cpus",
+                (self.cpus == 0).then(|| "must be at least 1".to_string()),
+            ),
+            ("compare", self.compare.problem()),
+            ("test", self.test.problem()),
+            (
                 "target_bytes",
-                "a build leaves a target directory".to_string(),
-            ));
-        }
-        Ok(())
+                (self.target_bytes == 0).then(|| "a build leaves a target directory".to_string()),
+            ),
+        ];
+        let first = problems
+            .into_iter()
+            .find_map(|(field, problem)| Some((field, problem?)));
+        first.map_or(Ok(()), Err)
     }
 
     /// The README's paragraph, made from this record only.
@@ -261,19 +263,14 @@ pub fn run(args: &Args) -> Result<(), Error> {
         record
             .check()
             .map_err(|(field, problem)| Error::Failed(format!("measured {field}: {problem}")))?;
-        let mut json = serde_json::to_string_pretty(&record)
-            .map_err(|error| Error::Failed(format!("cannot encode the record: {error}")))?;
-        json.push('\n');
         // On purpose: the README states one build time, the newest.
-        files::replace_atomically(&record_path(), json.as_bytes())
-            .map_err(|error| Error::Failed(error.to_string()))?;
+        workspace::write_json(&record_path(), &record)?;
         println!("wrote {}", record_path().display());
     }
     let record = read(&record_path())?;
     let readme_path = Path::new("README.md");
     let readme = crate::architecture::source::read(readme_path)?;
-    files::replace_atomically(readme_path, spliced(&readme, &record)?.as_bytes())
-        .map_err(|error| Error::Failed(error.to_string()))?;
+    files::replace_atomically(readme_path, spliced(&readme, &record)?.as_bytes())?;
     println!("spliced README.md: {}", record.paragraph().trim_end());
     Ok(())
 }
@@ -301,7 +298,6 @@ fn cargo(clone: &Path, target: &Path) -> Command {
     let mut command = Command::new("cargo");
     command
         .current_dir(clone)
-        .env_remove("CARGO_TARGET_DIR")
         .env_remove("CARGO_BUILD_TARGET_DIR")
         .env_remove("RUSTC_WRAPPER")
         .env_remove("RUSTC_WORKSPACE_WRAPPER")
@@ -310,7 +306,8 @@ fn cargo(clone: &Path, target: &Path) -> Command {
 }
 
 fn git(args: &[&str]) -> Result<String, Error> {
-    process::stdout(Command::new("git").args(args)).map(|out| out.trim().to_string())
+    let shown = args.join(" ");
+    queens_record::git(args).ok_or_else(|| Error::Failed(format!("`git {shown}` failed")))
 }
 
 fn measure(allow_dirty: bool) -> Result<BuildTime, Error> {
@@ -322,8 +319,7 @@ fn measure(allow_dirty: bool) -> Result<BuildTime, Error> {
     }
     let commit = git(&["rev-parse", "HEAD"])?;
     println!("build-time: measuring HEAD, commit {commit}, on a fresh clone");
-    let scratch = tempfile::tempdir()
-        .map_err(|error| Error::Failed(format!("no scratch directory: {error}")))?;
+    let scratch = process::scratch("build-time")?;
     let (clone, target) = (scratch.path().join("queens"), scratch.path().join("target"));
     process::run(
         Command::new("git")
@@ -414,23 +410,15 @@ fn bytes_under(dir: &Path) -> std::io::Result<u64> {
 /// `root`; `Err` if the record's commit is not an ancestor of HEAD.
 pub fn commits_behind(root: &Path, record: &BuildTime) -> Result<u64, Error> {
     let range = format!("{}..HEAD", record.commit);
-    let count = process::stdout(
-        Command::new("git")
-            .arg("-C")
-            .arg(root)
-            .args(["rev-list", "--count", &range]),
-    )
-    .map_err(|_| {
+    let root = root.to_string_lossy();
+    let count = queens_record::git(&["-C", &root, "rev-list", "--count", &range]);
+    count.and_then(|count| count.parse().ok()).ok_or_else(|| {
         Error::Failed(format!(
             "{}: commit {} is not in this checkout's history: run `cargo xtask build-time`",
             record_path().display(),
             record.commit
         ))
-    })?;
-    count
-        .trim()
-        .parse()
-        .map_err(|_| Error::Failed(format!("git rev-list --count {range} printed {count:?}")))
+    })
 }
 
 /// Fails if the committed record describes a commit more than

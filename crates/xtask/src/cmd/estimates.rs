@@ -12,8 +12,7 @@ use std::process::Command;
 use queens_record::estimates::{
     ESTIMATES_FILE, ESTIMATES_FORMAT, ESTIMATES_VERSION, EstimatesRecord, Projected,
 };
-use queens_record::{Provenance, RECORDS_DIR, files};
-use serde::Deserialize;
+use queens_record::{Provenance, RECORDS_DIR};
 
 use crate::{Error, process, workspace};
 
@@ -28,63 +27,39 @@ pub struct Args {
     pub to: u32,
 }
 
-/// The fields of `queens count N --estimate --json` a chore reads.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct EstimateJson {
-    /// Board size.
-    pub n: usize,
-    /// The solver.
-    pub solver: String,
-    /// Predicted one-thread seconds.
-    pub seconds: f64,
-    /// Their standard error.
-    pub standard_error: f64,
-    /// The engine's whole units in the plan (not its pieces).
-    pub units: usize,
-    /// The plan's pieces in the run.
-    pub pieces: usize,
-    /// The heaviest piece's predicted one-thread seconds.
-    pub longest_piece_seconds: f64,
-    /// Draws.
-    pub draws: usize,
-    /// Parts timed.
-    pub parts_timed: usize,
-    /// Seconds spent timing.
-    pub sample_seconds: f64,
-    /// Peak resident bytes, where known.
-    #[serde(default)]
-    pub peak_bytes: Option<u64>,
-}
+/// The fields of `queens count N --estimate --json` the record keeps (the
+/// others are left out).
+const KEPT: [&str; 11] = [
+    "n",
+    "solver",
+    "seconds",
+    "standard_error",
+    "units",
+    "pieces",
+    "longest_piece_seconds",
+    "draws",
+    "parts_timed",
+    "sample_seconds",
+    "peak_bytes",
+];
 
-impl From<EstimateJson> for Projected {
-    /// The row the record keeps of one answer.
-    fn from(e: EstimateJson) -> Self {
-        Projected {
-            n: e.n,
-            solver: e.solver,
-            seconds: e.seconds,
-            standard_error: e.standard_error,
-            units: e.units,
-            pieces: e.pieces,
-            longest_piece_seconds: e.longest_piece_seconds,
-            draws: e.draws,
-            parts_timed: e.parts_timed,
-            sample_seconds: e.sample_seconds,
-            peak_bytes: e.peak_bytes,
-        }
-    }
+/// One answer of `queens count N --estimate --json`, as the record keeps it.
+pub fn projected(text: &str) -> Result<Projected, serde_json::Error> {
+    let mut answer: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)?;
+    answer.retain(|field, _| KEPT.contains(&field.as_str()));
+    serde_json::from_value(answer.into())
 }
 
 /// Runs `queens count N --estimate --threads 1 --json --quiet` with `extra`
 /// arguments and reads its answer.
-pub fn estimate(queens: &Path, n: u32, extra: &[&str]) -> Result<EstimateJson, Error> {
+pub fn estimate(queens: &Path, n: u32, extra: &[&str]) -> Result<Projected, Error> {
     let mut command = Command::new(queens);
     command
         .args(["count", &n.to_string(), "--estimate", "--threads", "1"])
         .args(["--json", "--quiet"])
         .args(extra);
     let text = process::stdout(&mut command)?;
-    serde_json::from_str(text.trim()).map_err(|error| {
+    projected(text.trim()).map_err(|error| {
         Error::Failed(format!(
             "`{}` printed no estimate ({error}): {text}",
             process::describe(&command)
@@ -104,7 +79,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let mut estimates = Vec::new();
     for n in args.from..=args.to {
         eprintln!("estimates: n = {n}");
-        estimates.push(estimate(&queens, n, &[])?.into());
+        estimates.push(estimate(&queens, n, &[])?);
     }
     let record = EstimatesRecord {
         format: ESTIMATES_FORMAT.to_string(),
@@ -118,12 +93,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
     record
         .check()
         .map_err(|(field, problem)| Error::Failed(format!("estimated {field}: {problem}")))?;
-    let mut json = serde_json::to_string_pretty(&record)
-        .map_err(|error| Error::Failed(format!("cannot encode the record: {error}")))?;
-    json.push('\n');
     let path = workspace::root().join(RECORDS_DIR).join(ESTIMATES_FILE);
-    files::replace_atomically(&path, json.as_bytes())
-        .map_err(|error| Error::Failed(error.to_string()))?;
+    workspace::write_json(&path, &record)?;
     println!(
         "wrote {}; scripts/report puts its table in README.md",
         path.display()
@@ -154,8 +125,7 @@ mod tests {
 
     #[test]
     fn the_record_keeps_the_pieces_and_the_longest_one() {
-        let e: EstimateJson = serde_json::from_str(&line("")).unwrap();
-        let row = Projected::from(e);
+        let row = projected(&line("")).unwrap();
         assert_eq!((row.units, row.pieces), (40, 100));
         assert_eq!(row.longest_piece_seconds, 30.0);
         let record = EstimatesRecord {
@@ -171,7 +141,7 @@ mod tests {
     fn an_answer_without_pieces_is_refused() {
         // A `queens` older than pieces: its figures cannot fill a row.
         for field in ["pieces", "longest_piece_seconds"] {
-            let error = serde_json::from_str::<EstimateJson>(&line(field)).unwrap_err();
+            let error = projected(&line(field)).unwrap_err();
             assert!(error.to_string().contains(field), "{error}");
         }
     }

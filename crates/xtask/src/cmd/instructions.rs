@@ -28,6 +28,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use queens_record::instructions::{
@@ -78,15 +79,9 @@ pub struct Facts {
     pub device: Option<String>,
 }
 
-/// What `queens search` printed.
-#[derive(Debug, Deserialize)]
-struct Searched {
-    solutions: u64,
-    nodes: u64,
-}
-
-/// One callgrind run's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One callgrind run's result: what `queens search` printed, and the
+/// instructions callgrind counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct Counted {
     /// Solutions found.
     pub solutions: u64,
@@ -94,6 +89,7 @@ pub struct Counted {
     pub nodes: u64,
     /// Instructions retired inside [`COUNTED_FUNCTION`] (all of them
     /// when collecting everywhere).
+    #[serde(skip)]
     pub instructions: u64,
 }
 
@@ -109,17 +105,12 @@ pub fn run(args: &Args) -> Result<(), Error> {
     queens_record::prepare_dir(&args.out).map_err(|e| Error::Usage(e.to_string()))?;
     let queens = build()?;
     let facts = facts(&queens)?;
-    for id in &args.solver {
-        if !facts.iter().any(|f| &f.id == id) {
-            return Err(Error::Usage(format!(
-                "instructions: unknown solver '{id}'; known: {}",
-                facts
-                    .iter()
-                    .map(|f| f.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
+    let known: Vec<&str> = facts.iter().map(|f| f.id.as_str()).collect();
+    if let Some(id) = args.solver.iter().find(|id| !known.contains(&id.as_str())) {
+        return Err(Error::Usage(format!(
+            "instructions: unknown solver '{id}'; known: {}",
+            known.join(", ")
+        )));
     }
     let chosen: Vec<&Facts> = facts
         .iter()
@@ -134,7 +125,9 @@ pub fn run(args: &Args) -> Result<(), Error> {
     let record = InstructionsRecord::new(
         provenance,
         valgrind,
-        build_command(),
+        format!(
+            "RUSTFLAGS='-C target-cpu={TARGET_CPU}' cargo build --release -p queens-harness --target-dir <target>/callgrind"
+        ),
         format!(
             "instructions retired inside `{COUNTED_FUNCTION}` (callgrind --toggle-collect): \
              one `Solver::count` of all solutions, one thread, no classes, as `cargo bench` times it"
@@ -153,9 +146,10 @@ pub fn run(args: &Args) -> Result<(), Error> {
     queens_record::instructions::check(&record).map_err(|(field, problem)| {
         Error::Failed(format!("the new record's {field}: {problem}"))
     })?;
-    let path =
-        write_new_instructions(&args.out, &record).map_err(|e| Error::Failed(e.to_string()))?;
-    println!("wrote {}", path.display());
+    println!(
+        "wrote {}",
+        write_new_instructions(&args.out, &record)?.display()
+    );
     Ok(())
 }
 
@@ -175,13 +169,6 @@ pub fn valgrind_version() -> Result<String, Error> {
     Ok(process::stdout(Command::new("valgrind").arg("--version"))?
         .trim()
         .to_string())
-}
-
-/// The build command of the counted binary, as recorded.
-pub fn build_command() -> String {
-    format!(
-        "RUSTFLAGS='-C target-cpu={TARGET_CPU}' cargo build --release -p queens-harness --target-dir <target>/callgrind"
-    )
 }
 
 /// Builds the counted `queens` (see the module's point 1) and returns it.
@@ -218,58 +205,35 @@ fn count_all(
     // last: permutation filters retire the most per solution.
     let mut order: Vec<usize> = (0..solvers.len()).collect();
     order.sort_by_key(|&i| !solvers[i].id.starts_with("perm-filter"));
-    let queue = Mutex::new(order.into_iter());
-    let results = Mutex::new(Vec::new());
+    let next = AtomicUsize::new(0);
+    let climbed: Vec<Mutex<Vec<InstructionsEntry>>> =
+        solvers.iter().map(|_| Mutex::default()).collect();
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(solvers.len()).max(1) {
             scope.spawn(|| {
-                loop {
-                    let next = queue.lock().expect("no panics while held").next();
-                    let Some(index) = next else { break };
-                    let entries = climb(queens, solvers[index], budget);
-                    results
-                        .lock()
-                        .expect("no panics while held")
-                        .push((index, entries));
+                while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    *climbed[i].lock().expect("no panics while held") =
+                        climb(queens, solvers[i], budget);
                 }
             });
         }
     });
-    let mut results = results.into_inner().expect("no panics while held");
-    results.sort_by_key(|(index, _)| *index);
-    results
+    let entries = climbed
         .into_iter()
-        .flat_map(|(_, entries)| entries)
-        .collect()
+        .map(|m| m.into_inner().expect("no panics while held"));
+    entries.flatten().collect()
 }
 
 /// One solver's entries at n = 8..12 within its largest n.
 fn climb(queens: &Path, solver: &Facts, budget: f64) -> Vec<InstructionsEntry> {
-    let sizes = MIN_N..=MAX_N.min(solver.max_n);
-    if let Some(device) = &solver.device {
-        let reason =
-            format!("not counted: its search runs on a device, not in this process ({device})");
-        return sizes
-            .map(|n| {
-                InstructionsEntry::new(
-                    &solver.id,
-                    n,
-                    Counting::Skipped {
-                        why: reason.clone(),
-                    },
-                )
-            })
-            .collect();
-    }
+    // Once set, the outcome of every larger n.
+    let mut stopped = solver.device.as_ref().map(|device| Counting::Skipped {
+        why: format!("not counted: its search runs on a device, not in this process ({device})"),
+    });
     let mut entries = Vec::new();
-    let mut stopped: Option<String> = None;
-    for n in sizes {
-        if let Some(why) = &stopped {
-            entries.push(InstructionsEntry::new(
-                &solver.id,
-                n,
-                Counting::OverBudget { why: why.clone() },
-            ));
+    for n in MIN_N..=MAX_N.min(solver.max_n) {
+        if let Some(outcome) = &stopped {
+            entries.push(InstructionsEntry::new(&solver.id, n, outcome.clone()));
             continue;
         }
         let started = Instant::now();
@@ -296,7 +260,7 @@ fn climb(queens: &Path, solver: &Facts, budget: f64) -> Vec<InstructionsEntry> {
                 let why = format!(
                     "callgrind at n = {n} was stopped after the budget of {budget} s; the solver climbs no higher"
                 );
-                stopped = Some(why.clone());
+                stopped = Some(Counting::OverBudget { why: why.clone() });
                 Counting::OverBudget { why }
             }
             Err(error) => Counting::Error {
@@ -320,8 +284,7 @@ pub fn callgrind(
     isolated: bool,
     budget: Option<f64>,
 ) -> Result<Option<Counted>, Error> {
-    let scratch = tempfile::tempdir()
-        .map_err(|e| Error::Failed(format!("cannot make a temporary directory: {e}")))?;
+    let scratch = process::scratch("instructions")?;
     let out = scratch.path().join("callgrind.out");
     let mut command = Command::new("valgrind");
     command
@@ -330,79 +293,53 @@ pub fn callgrind(
     if isolated {
         command.arg(format!("--toggle-collect={COUNTED_FUNCTION}"));
     }
+    let search = format!("search {n} --solver {id} --times {times}");
     command
         .arg(queens)
-        .args([
-            "search",
-            &n.to_string(),
-            "--solver",
-            id,
-            "--times",
-            &times.to_string(),
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        .args(search.split(' '))
+        .stdin(Stdio::null());
     let shown = process::describe(&command);
-    let mut child = command
-        .spawn()
-        .map_err(|e| Error::Failed(format!("cannot run `{shown}`: {e}")))?;
-    let started = Instant::now();
+    let failed = |e: std::io::Error| Error::Failed(format!("`{shown}`: {e}"));
+    let mut child = process::spawn(command.stdout(Stdio::piped()).stderr(Stdio::piped()))?;
     // Wait, polling, so that a run over budget can be stopped.
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) => {}
-            Err(e) => return Err(Error::Failed(format!("`{shown}`: {e}"))),
-        }
-        if budget.is_some_and(|b| started.elapsed().as_secs_f64() > b) {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Ok(None);
-        }
-        std::thread::sleep(Duration::from_millis(100));
+    let limit = Duration::from_secs_f64(budget.unwrap_or(f64::INFINITY).min(1e9));
+    let mut waited = Ok(None);
+    let ended = process::wait_until(limit, Duration::from_millis(100), || {
+        waited = child.try_wait();
+        !matches!(waited, Ok(None))
+    });
+    if !ended {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Ok(None);
     }
-    let output = child
-        .wait_with_output()
-        .map_err(|e| Error::Failed(format!("`{shown}`: {e}")))?;
+    waited.map_err(failed)?;
+    let output = child.wait_with_output().map_err(failed)?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let last = stderr
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
+        let last = stderr.lines().rev().find(|l| !l.trim().is_empty());
         return Err(Error::Failed(format!(
             "`{shown}` failed ({}): {}",
             output.status,
-            last.trim()
+            last.unwrap_or("").trim()
         )));
     }
-    let searched: Searched = serde_json::from_slice(&output.stdout)
+    let mut counted: Counted = serde_json::from_slice(&output.stdout)
         .map_err(|e| Error::Failed(format!("`{shown}` printed no count: {e}")))?;
     let profile = std::fs::read_to_string(&out)
         .map_err(|e| Error::Failed(format!("{}: cannot read: {e}", out.display())))?;
-    let instructions = totals(&profile).ok_or_else(|| {
+    counted.instructions = totals(&profile).ok_or_else(|| {
         Error::Failed(format!("`{shown}`: callgrind's output has no totals line"))
     })?;
-    Ok(Some(Counted {
-        solutions: searched.solutions,
-        nodes: searched.nodes,
-        instructions,
-    }))
+    Ok(Some(counted))
 }
 
 /// The instructions of a callgrind profile: its `totals:` line (the events
 /// collected, which with `--toggle-collect` are those inside the function).
 pub fn totals(profile: &str) -> Option<u64> {
-    profile
-        .lines()
-        .find_map(|line| line.strip_prefix("totals:"))
-        .or_else(|| {
-            profile
-                .lines()
-                .find_map(|line| line.strip_prefix("summary:"))
-        })
+    let line = |key| profile.lines().find_map(|line| line.strip_prefix(key));
+    line("totals:")
+        .or_else(|| line("summary:"))
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|first| first.parse().ok())
 }

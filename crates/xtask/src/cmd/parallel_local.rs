@@ -11,79 +11,39 @@
 //! everything holds.
 
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use crate::counts::{self, merge, saved_units};
+use crate::counts::{self, saved_units};
 use crate::{Error, process, workspace};
 
 const CHORE: &str = "parallel-local";
 
-/// No arguments: the environment variables above choose the run.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
-
-/// What to run.
-#[derive(Debug)]
-pub struct Settings {
-    /// The board size.
-    pub n: usize,
-    /// Shards of the count.
-    pub shards: usize,
-    /// Processes at a time.
-    pub slots: usize,
-    /// The `queens` binary.
-    pub queens: PathBuf,
-}
-
-impl Settings {
-    /// From the environment, as the script read it.
-    pub fn from_env() -> Result<Settings, Error> {
-        let queens = workspace::queens_binary(CHORE)?;
-        Settings::new(
-            workspace::env_number("N", 17, CHORE)?,
-            workspace::env_number("SHARDS", 8, CHORE)?,
-            workspace::env_number("SLOTS", 2, CHORE)?,
-            queens,
-        )
-    }
-
-    /// Checks N against the sizes this run is meant for.
-    pub fn new(n: usize, shards: usize, slots: usize, queens: PathBuf) -> Result<Settings, Error> {
-        counts::published(n, 12..=18, CHORE)?;
-        if shards < 1 || slots < 1 {
-            return Err(Error::Usage(format!(
-                "{CHORE}: SHARDS and SLOTS must be at least 1"
-            )));
-        }
-        Ok(Settings {
-            n,
-            shards,
-            slots,
-            queens,
-        })
-    }
-}
-
 /// Runs it with the environment's settings.
-pub fn run(_: &Args) -> Result<(), Error> {
-    run_with(&Settings::from_env()?)
+pub fn run() -> Result<(), Error> {
+    let queens = workspace::queens_binary(CHORE)?;
+    run_with(
+        workspace::env_number("N", 17, CHORE)?,
+        workspace::env_number("SHARDS", 8, CHORE)?,
+        workspace::env_number("SLOTS", 2, CHORE)?,
+        &queens,
+    )
 }
 
-/// Runs it.
-pub fn run_with(settings: &Settings) -> Result<(), Error> {
-    let Settings {
-        n, shards, slots, ..
-    } = *settings;
-    let queens = settings.queens.to_string_lossy().into_owned();
+/// Runs Q(n) in `shards` shards, `slots` at a time, with this binary.
+pub fn run_with(n: usize, shards: usize, slots: usize, queens: &Path) -> Result<(), Error> {
+    counts::published(n, 12..=18, CHORE)?;
+    if shards < 1 || slots < 1 {
+        return Err(Error::Usage(format!(
+            "{CHORE}: SHARDS and SLOTS must be at least 1"
+        )));
+    }
     if !process::on_path("parallel") {
         println!("{CHORE}: installing GNU parallel");
         process::apt_install(&["parallel"])?;
     }
-    let work = tempfile::tempdir()
-        .map_err(|error| Error::Failed(format!("{CHORE}: no scratch directory: {error}")))?;
+    let work = process::scratch(CHORE)?;
     let dir = work.path();
     let started = Instant::now();
 
@@ -91,20 +51,17 @@ pub fn run_with(settings: &Settings) -> Result<(), Error> {
     // one checkpoint per shard. Each shard's command is a shell line because
     // that is what GNU parallel runs (the redirection is the README's).
     let count = r#""$0" count "$1" --unique --json --quiet --threads 1 --shard {}/"$2" --checkpoint q-{}.ckpt > q-{}.json"#;
-    let shard_ids: Vec<String> = (1..=shards).map(|s| s.to_string()).collect();
     process::run(
         Command::new("parallel")
             .current_dir(dir)
-            .args([
-                "--will-cite",
-                "-j",
-                &slots.to_string(),
-                "--halt",
-                "now,fail=1",
-            ])
-            .arg(format!("bash -c '{count}' '{queens}' '{n}' '{shards}'"))
+            .args(["--will-cite", "-j", &slots.to_string()])
+            .args(["--halt", "now,fail=1"])
+            .arg(format!(
+                "bash -c '{count}' '{}' '{n}' '{shards}'",
+                queens.display()
+            ))
             .arg(":::")
-            .args(&shard_ids),
+            .args((1..=shards).map(|s| s.to_string())),
     )?;
     println!(
         "{CHORE}: {} of n = {n} counted, {slots} at a time, in {} s",
@@ -114,13 +71,13 @@ pub fn run_with(settings: &Settings) -> Result<(), Error> {
 
     // A shard lost half way (its process killed): counted again from its
     // checkpoint, it must give the same record's counts.
-    let resumed = kill_and_resume(settings, dir)?;
+    let resumed = kill_and_resume(queens, n, shards, dir)?;
     println!("{CHORE}: shard 1 killed with SIGKILL and counted again: {resumed}");
 
-    let merged = merge(&settings.queens, &shard_records(dir, shards))?;
-    println!("{CHORE}: merged: {}", merged.0);
-    println!("{}", counts::check_merged(&merged.1, n, CHORE)?);
-    Ok(())
+    let records: Vec<_> = (1..=shards)
+        .map(|s| dir.join(format!("q-{s}.json")))
+        .collect();
+    counts::merge(queens, &records, n, CHORE)
 }
 
 /// A new file for a process's output.
@@ -130,65 +87,45 @@ fn create(path: &Path) -> Result<File, Error> {
 
 /// Kills shard 1's process with SIGKILL once it has saved units, counts it
 /// again from the checkpoint, and returns what the resumed run said.
-fn kill_and_resume(settings: &Settings, dir: &Path) -> Result<String, Error> {
-    let (n, shards) = (settings.n.to_string(), settings.shards);
-    let shard = format!("1/{shards}");
+fn kill_and_resume(queens: &Path, n: usize, shards: usize, dir: &Path) -> Result<String, Error> {
     for stale in ["q-1.json", "q-1.ckpt"] {
         let _ = std::fs::remove_file(dir.join(stale));
     }
-    let mut first = Command::new(&settings.queens);
-    first
-        .current_dir(dir)
-        .args([
-            "count",
-            &n,
-            "--unique",
-            "--json",
-            "--quiet",
-            "--threads",
-            "1",
-        ])
-        .args([
-            "--shard",
-            &shard,
-            "--checkpoint",
-            "q-1.ckpt",
-            "--checkpoint-every",
-            "0.1",
-        ])
-        .stdout(create(&dir.join("q-1.json"))?);
-    let mut worker = first.spawn().map_err(|error| {
-        Error::Failed(format!(
-            "cannot run `{}`: {error}",
-            process::describe(&first)
-        ))
-    })?;
-    for _ in 0..200 {
-        if saved_units(&dir.join("q-1.ckpt")) > 0 {
-            break;
-        }
-        sleep(Duration::from_millis(20));
-    }
+    // Shard 1's count, its record to q-1.json, its checkpoint q-1.ckpt.
+    let shard_one = || -> Result<Command, Error> {
+        let mut count = Command::new(queens);
+        count
+            .current_dir(dir)
+            .args([
+                "count",
+                &n.to_string(),
+                "--unique",
+                "--json",
+                "--threads",
+                "1",
+            ])
+            .args([
+                "--shard",
+                &format!("1/{shards}"),
+                "--checkpoint",
+                "q-1.ckpt",
+            ])
+            .stdout(create(&dir.join("q-1.json"))?);
+        Ok(count)
+    };
+    let mut first = shard_one()?;
+    first.args(["--quiet", "--checkpoint-every", "0.1"]);
+    let mut worker = process::spawn(&mut first)?;
+    let ckpt = dir.join("q-1.ckpt");
+    process::wait_until(Duration::from_secs(4), Duration::from_millis(20), || {
+        saved_units(&ckpt) > 0
+    });
     // It may have finished already; either way it is gone after this.
     let _ = worker.kill();
     let _ = worker.wait();
 
     let resumed_log = dir.join("resumed.txt");
-    process::run(
-        Command::new(&settings.queens)
-            .current_dir(dir)
-            .args(["count", &n, "--unique", "--json", "--threads", "1"])
-            .args(["--shard", &shard, "--checkpoint", "q-1.ckpt"])
-            .stdout(create(&dir.join("q-1.json"))?)
-            .stderr(create(&resumed_log)?),
-    )?;
+    process::run(shard_one()?.stderr(create(&resumed_log)?))?;
     let said = std::fs::read_to_string(&resumed_log).unwrap_or_default();
     Ok(said.trim_end().to_string())
-}
-
-/// The shard records q-1.json .. q-K.json.
-fn shard_records(dir: &Path, shards: usize) -> Vec<PathBuf> {
-    (1..=shards)
-        .map(|s| dir.join(format!("q-{s}.json")))
-        .collect()
 }

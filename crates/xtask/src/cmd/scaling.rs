@@ -37,10 +37,8 @@ fn usage() -> Error {
 /// Reads the words of the command line: N, then RUNS if the next word is
 /// a number, then the contestants.
 pub fn plan(words: &[String]) -> Result<Plan, Error> {
-    let (n, mut rest) = match words.split_first() {
-        Some((first, rest)) => (number(first).ok_or_else(usage)?, rest),
-        None => return Err(usage()),
-    };
+    let (first, mut rest) = words.split_first().ok_or_else(usage)?;
+    let n = number(first).ok_or_else(usage)?;
     let mut runs = 5;
     if let Some(found) = rest.first().and_then(|w| number(w)) {
         runs = found;

@@ -10,21 +10,17 @@
 //! one line per step.
 
 use std::path::{Path, PathBuf};
-use std::thread::sleep;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::counts::{self, merge, saved_units};
+use crate::counts::{self, saved_units};
 use crate::slurm::Cluster;
 use crate::{Error, process, workspace};
 
 const CHORE: &str = "e2e";
 
-/// No arguments: the environment variables above choose the run.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
-
 /// Runs it with the environment's settings.
-pub fn run(_: &Args) -> Result<(), Error> {
+pub fn run() -> Result<(), Error> {
     let queens = workspace::queens_binary(CHORE)?;
     let n = workspace::env_number("N", 18, CHORE)?;
     let shards = workspace::env_number("SHARDS", 4, CHORE)?;
@@ -47,24 +43,15 @@ impl Drop for Cleanup {
     }
 }
 
-/// The state of a job or task as squeue shows it ("" once it is gone);
-/// every job's if `job` is empty.
-fn squeue(cluster: &Cluster, job: &str, format: Option<&str>) -> String {
-    let mut command = cluster.client("squeue");
-    command.arg("-h");
-    if !job.is_empty() {
-        command.args(["-j", job]);
-    }
-    if let Some(format) = format {
-        command.args(["-o", format]);
-    }
-    command.stderr(std::process::Stdio::null());
-    command
-        .output()
-        .ok()
-        .filter(|output| output.status.success())
-        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
-        .unwrap_or_default()
+/// What `squeue -h ARGS` prints, trimmed: a job's or task's state is ""
+/// once it is gone.
+fn squeue(cluster: &Cluster, args: &[&str]) -> String {
+    let mut squeue = cluster.client("squeue");
+    let output = squeue.arg("-h").args(args).stderr(Stdio::null()).output();
+    let printed = output.ok().filter(|output| output.status.success());
+    printed.map_or_else(String::new, |o| {
+        String::from_utf8_lossy(&o.stdout).trim().to_string()
+    })
 }
 
 /// Runs the end-to-end test of `n` in `shards` shards with this binary.
@@ -74,8 +61,7 @@ pub fn run_with(n: usize, shards: usize, queens: &Path) -> Result<(), Error> {
         return Err(Error::Usage(format!("{CHORE}: SHARDS must be at least 1")));
     }
     let root = workspace::root();
-    let work = tempfile::tempdir()
-        .map_err(|error| Error::Failed(format!("{CHORE}: no scratch directory: {error}")))?;
+    let work = process::scratch(CHORE)?;
     let dir = work.path();
     let mut cleanup = Cleanup {
         cluster: Cluster::from_env(),
@@ -101,36 +87,25 @@ pub fn run_with(n: usize, shards: usize, queens: &Path) -> Result<(), Error> {
             .arg(root.join("scripts/slurm/queens-array.sbatch")),
     )?;
     // --parsable prints "id" or "id;cluster".
-    let job = submitted
-        .trim()
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .to_string();
+    let job = submitted.trim().split(';').next().unwrap_or_default();
     if job.is_empty() {
         return Err(Error::Failed(format!("{CHORE}: sbatch printed no job id")));
     }
-    cleanup.job = Some(job.clone());
+    cleanup.job = Some(job.to_string());
     println!(
         "{CHORE}: submitted job array {job}: n = {n} in {}",
         queens_core::counted(shards, "shard", "shards")
     );
 
-    requeue_first_task(
-        &cluster,
-        &job,
-        &dir.join(format!("checkpoints/{n}-1-of-{shards}.ckpt")),
-    )?;
+    let checkpoint = dir.join(format!("checkpoints/{n}-1-of-{shards}.ckpt"));
+    requeue_first_task(&cluster, job, &checkpoint)?;
 
     // The whole array, bounded.
-    let deadline = Instant::now() + Duration::from_secs(900);
-    while !squeue(&cluster, &job, None).is_empty() {
-        if Instant::now() > deadline {
-            return Err(Error::Failed(format!(
-                "{CHORE}: the array did not finish in 15 minutes"
-            )));
-        }
-        sleep(Duration::from_secs(1));
+    let done = || squeue(&cluster, &["-j", job]).is_empty();
+    if !process::wait_until(Duration::from_secs(900), Duration::from_secs(1), done) {
+        return Err(Error::Failed(format!(
+            "{CHORE}: the array did not finish in 15 minutes"
+        )));
     }
     cleanup.job = None;
     println!(
@@ -140,14 +115,11 @@ pub fn run_with(n: usize, shards: usize, queens: &Path) -> Result<(), Error> {
 
     let log_path = dir.join("logs/1.err");
     let log = std::fs::read_to_string(&log_path).unwrap_or_default();
-    let resumed = match saved_and_resumed(&log) {
-        Some(resumed) => resumed,
-        None => {
-            return Err(Error::Failed(format!(
-                "{CHORE}: task 1's log does not show a save on SIGTERM and a resume:\n{log}"
-            )));
-        }
-    };
+    let resumed = saved_and_resumed(&log).ok_or_else(|| {
+        Error::Failed(format!(
+            "{CHORE}: task 1's log does not show a save on SIGTERM and a resume:\n{log}"
+        ))
+    })?;
     println!("{CHORE}: task 1 saved on SIGTERM and {resumed}");
 
     let records: Vec<PathBuf> = (1..=shards)
@@ -161,10 +133,7 @@ pub fn run_with(n: usize, shards: usize, queens: &Path) -> Result<(), Error> {
             )));
         }
     }
-    let (line, merged) = merge(queens, &records)?;
-    println!("{CHORE}: merged: {line}");
-    println!("{}", counts::check_merged(&merged, n, CHORE)?);
-    Ok(())
+    counts::merge(queens, &records, n, CHORE)
 }
 
 /// Requeues task 1 once it runs and has saved some units, as a preemption
@@ -172,26 +141,22 @@ pub fn run_with(n: usize, shards: usize, queens: &Path) -> Result<(), Error> {
 /// again at once (Slurm holds a requeued job back for two minutes).
 fn requeue_first_task(cluster: &Cluster, job: &str, checkpoint: &Path) -> Result<(), Error> {
     let task = format!("{job}_1");
-    let mut ready = false;
-    for _ in 0..600 {
-        let state = squeue(cluster, &task, Some("%T"));
-        if state == "RUNNING" && saved_units(checkpoint) > 0 {
-            ready = true;
-            break;
-        }
-        if state.is_empty() {
-            return Err(Error::Failed(format!(
-                "{CHORE}: task 1 finished before it could be requeued; use a larger N"
-            )));
-        }
-        sleep(Duration::from_millis(200));
+    let mut state = String::new();
+    let ready = process::wait_until(Duration::from_secs(120), Duration::from_millis(200), || {
+        state = squeue(cluster, &["-j", &task, "-o", "%T"]);
+        state.is_empty() || state == "RUNNING" && saved_units(checkpoint) > 0
+    });
+    if state.is_empty() {
+        return Err(Error::Failed(format!(
+            "{CHORE}: task 1 finished before it could be requeued; use a larger N"
+        )));
     }
     if !ready {
-        let state = squeue(cluster, &task, Some("%T (%r)"));
+        let state = squeue(cluster, &["-j", &task, "-o", "%T (%r)"]);
         return Err(Error::Failed(format!(
             "{CHORE}: task 1 did not run and save a unit in 2 minutes (it is {state}); \
              squeue: {}",
-            squeue(cluster, "", Some("%i %T %r")).replace('\n', "; ")
+            squeue(cluster, &["-o", "%i %T %r"]).replace('\n', "; ")
         )));
     }
     process::run(cluster.client("scontrol").args(["requeue", &task]))?;
@@ -199,12 +164,9 @@ fn requeue_first_task(cluster: &Cluster, job: &str, checkpoint: &Path) -> Result
         "{CHORE}: requeued task 1 while running, with {} saved",
         queens_core::counted(saved_units(checkpoint), "unit", "units")
     );
-    for _ in 0..100 {
-        if squeue(cluster, &task, Some("%T")) == "PENDING" {
-            break;
-        }
-        sleep(Duration::from_millis(100));
-    }
+    process::wait_until(Duration::from_secs(10), Duration::from_millis(100), || {
+        squeue(cluster, &["-j", &task, "-o", "%T"]) == "PENDING"
+    });
     // Best effort, as before: the task starts anyway once the hold ends.
     process::succeeds(cluster.client("scontrol").args([
         "update",

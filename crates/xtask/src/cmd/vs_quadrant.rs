@@ -49,43 +49,21 @@ pub fn plan(sizes: Option<&str>, runs: Option<&str>) -> Result<(Vec<usize>, usiz
         .map(|word| number(word).filter(|n| (14..=22).contains(n)))
         .collect::<Option<_>>()
         .ok_or_else(usage)?;
-    let runs = match runs {
-        Some(word) => number(word).filter(|&r| r >= 1).ok_or_else(usage)?,
-        None => 5,
-    };
+    let runs = runs.map_or(Some(5), |word| number(word).filter(|&r| r >= 1));
+    let runs = runs.ok_or_else(usage)?;
     Ok((sizes, runs))
 }
 
-/// The row of the table in its solcounter.h for a size.
-#[derive(Debug, PartialEq)]
-pub struct Params {
-    /// `.sieveCuts`.
-    pub sieve_cuts: u32,
-    /// `.matchMinSize`.
-    pub match_min_size: u32,
-    /// `.bmiIntrin`.
-    pub bmi: bool,
-    /// `.prefetch` (a '*' there is taken as true).
-    pub prefetch: bool,
-    /// The symmetry of `Subsquare`.
-    pub symmetry: &'static str,
-}
-
-/// The table in its solcounter.h, by size (14 to 22).
-pub fn params(n: usize) -> Params {
-    let (sieve_cuts, match_min_size, bmi, prefetch, symmetry) = match n {
+/// The row of the table in its solcounter.h for a size (14 to 22):
+/// `.sieveCuts`, `.matchMinSize`, `.bmiIntrin`, `.prefetch` (a '*' there
+/// is taken as true) and the symmetry of `Subsquare`.
+pub fn params(n: usize) -> (u32, u32, bool, bool, &'static str) {
+    match n {
         ..=18 => (0, 40, false, true, "QNoSymmetry"),
         19 => (0, 40, true, true, "QNoSymmetry"),
         20 => (3, 60, true, true, "QNoSymmetry"),
         21 => (3, 60, true, false, "QNoSymmetry"),
         _ => (6, 80, true, true, "QRowSymmetry"),
-    };
-    Params {
-        sieve_cuts,
-        match_min_size,
-        bmi,
-        prefetch,
-        symmetry,
     }
 }
 
@@ -93,25 +71,22 @@ pub fn params(n: usize) -> Params {
 /// sed expressions, one a line: each line's first match replaced); refused
 /// if it no longer has the expected settings.
 pub fn configure(solcounter: &str, n: usize) -> Result<String, Error> {
-    let p = params(n);
+    let (sieve_cuts, match_min_size, bmi, prefetch, symmetry) = params(n);
     let edits = [
         (
             r"(?m)^(inline constexpr int size = )[0-9]*;",
             format!("${{1}}{n};"),
         ),
-        (
-            r"(\.sieveCuts = )[0-9]*,",
-            format!("${{1}}{},", p.sieve_cuts),
-        ),
+        (r"(\.sieveCuts = )[0-9]*,", format!("${{1}}{sieve_cuts},")),
         (
             r"(\.matchMinSize = )[0-9]*,",
-            format!("${{1}}{},", p.match_min_size),
+            format!("${{1}}{match_min_size},"),
         ),
-        (r"(\.bmiIntrin = )[a-z]*,", format!("${{1}}{},", p.bmi)),
-        (r"(\.prefetch = )[a-z]*,", format!("${{1}}{},", p.prefetch)),
+        (r"(\.bmiIntrin = )[a-z]*,", format!("${{1}}{bmi},")),
+        (r"(\.prefetch = )[a-z]*,", format!("${{1}}{prefetch},")),
         (
             r"(Subsquare<size / 2, )[A-Za-z]*(, PackIter>)",
-            format!("${{1}}{}${{2}}", p.symmetry),
+            format!("${{1}}{symmetry}${{2}}"),
         ),
     ];
     let text = edits
@@ -150,11 +125,10 @@ pub fn quadrant_count(output: &str) -> Option<String> {
     })
 }
 
-fn failed_io(what: &str, path: &Path, error: std::io::Error) -> Error {
-    Error::Usage(format!(
-        "{CHORE}: cannot {what} {}: {error}",
-        path.display()
-    ))
+/// A failed file-system call: "cannot `what` PATH: why", for `map_err`.
+fn failed(what: &str, path: &Path) -> impl FnOnce(std::io::Error) -> Error {
+    let doing = format!("{CHORE}: cannot {what} {}", path.display());
+    move |error| Error::Usage(format!("{doing}: {error}"))
 }
 
 /// One binary per size, built only when missing.
@@ -165,39 +139,26 @@ fn build(cache: &Path, src: &Path, n: usize) -> Result<PathBuf, Error> {
         return Ok(binary);
     }
     if dir.exists() {
-        std::fs::remove_dir_all(&dir).map_err(|e| failed_io("remove", &dir, e))?;
+        std::fs::remove_dir_all(&dir).map_err(failed("remove", &dir))?;
     }
-    std::fs::create_dir_all(&dir).map_err(|e| failed_io("create", &dir, e))?;
-    let sources = std::fs::read_dir(src).map_err(|e| failed_io("read", src, e))?;
-    for entry in sources {
-        let path = entry.map_err(|e| failed_io("read", src, e))?.path();
-        let name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        if name.ends_with(".h") || name == "main.cpp" {
-            let target = dir.join(&name);
-            std::fs::copy(&path, &target).map_err(|e| failed_io("copy", &path, e))?;
+    std::fs::create_dir_all(&dir).map_err(failed("create", &dir))?;
+    for entry in std::fs::read_dir(src).map_err(failed("read", src))? {
+        let path = entry.map_err(failed("read", src))?.path();
+        let name = path.file_name().unwrap_or_default();
+        if name.to_string_lossy().ends_with(".h") || name == "main.cpp" {
+            std::fs::copy(&path, dir.join(name)).map_err(failed("copy", &path))?;
         }
     }
     let edit = |name: &str, change: &dyn Fn(&str) -> Result<String, Error>| {
         let path = dir.join(name);
-        let text = std::fs::read_to_string(&path).map_err(|e| failed_io("read", &path, e))?;
-        std::fs::write(&path, change(&text)?).map_err(|e| failed_io("write", &path, e))
+        let text = std::fs::read_to_string(&path).map_err(failed("read", &path))?;
+        std::fs::write(&path, change(&text)?).map_err(failed("write", &path))
     };
     edit("prefetch.h", &|t| Ok(uncomment_include(t, "prefetchx86.h")))?;
     edit("bmintrin.h", &|t| Ok(uncomment_include(t, "bmi2.h")))?;
     edit("solcounter.h", &|t| configure(t, n))?;
-    process::run(Command::new("g++").current_dir(&dir).args([
-        "-std=c++20",
-        "-O3",
-        "-march=native",
-        "main.cpp",
-        "-o",
-        "nq",
-    ]))
-    .map_err(|_| {
+    let gcc = "-std=c++20 -O3 -march=native main.cpp -o nq";
+    process::run(Command::new("g++").current_dir(&dir).args(gcc.split(' '))).map_err(|_| {
         Error::Usage(format!(
             "{CHORE}: building the quadrant join for n = {n} failed"
         ))
@@ -205,24 +166,13 @@ fn build(cache: &Path, src: &Path, n: usize) -> Result<PathBuf, Error> {
     Ok(binary)
 }
 
-/// One run's wall seconds, peak resident KB and standard output.
-struct Run {
-    seconds: f64,
-    peak_kb: u64,
-    output: String,
-}
-
-/// Runs the program under /usr/bin/time for its peak memory.
-fn timed(program: &Path, args: &[&str], rss: &Path) -> Result<Run, Error> {
+/// Runs the program under /usr/bin/time: its wall seconds, peak resident
+/// KB and standard output.
+fn timed(program: &Path, args: &[&str], rss: &Path) -> Result<(f64, u64, String), Error> {
     let mut command = Command::new("/usr/bin/time");
-    command
-        .args(["-f", "%M", "-o"])
-        .arg(rss)
-        .arg(program)
-        .args(args)
-        .stdin(Stdio::null());
+    command.args(["-f", "%M", "-o"]).arg(rss).arg(program);
     let start = Instant::now();
-    let output = process::stdout(&mut command)?;
+    let output = process::stdout(command.args(args).stdin(Stdio::null()))?;
     let seconds = start.elapsed().as_secs_f64();
     let peak = std::fs::read_to_string(rss).unwrap_or_default();
     let peak_kb = peak
@@ -230,11 +180,7 @@ fn timed(program: &Path, args: &[&str], rss: &Path) -> Result<Run, Error> {
         .last()
         .and_then(|line| line.trim().parse().ok())
         .ok_or_else(|| Error::Failed(format!("{CHORE}: /usr/bin/time wrote no peak memory")))?;
-    Ok(Run {
-        seconds,
-        peak_kb,
-        output,
-    })
+    Ok((seconds, peak_kb, output))
 }
 
 /// Every round's measurements of one size.
@@ -281,7 +227,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
             "{CHORE}: /usr/bin/time is needed for peak memory (apt-get install time)"
         )));
     }
-    let env_dir = |name: &str| {
+    let env_dir = |name| {
         std::env::var_os(name)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
@@ -299,14 +245,11 @@ pub fn run(args: &Args) -> Result<(), Error> {
                 src.display()
             )));
         }
-        std::fs::create_dir_all(&cache).map_err(|e| failed_io("create", &cache, e))?;
+        std::fs::create_dir_all(&cache).map_err(failed("create", &cache))?;
+        let url = "https://github.com/EvgenyKluev/N-Queens-Count-Sol";
         process::run(
             Command::new("git")
-                .args([
-                    "clone",
-                    "--quiet",
-                    "https://github.com/EvgenyKluev/N-Queens-Count-Sol",
-                ])
+                .args(["clone", "--quiet", url])
                 .arg(&src),
         )
         .map_err(|_| {
@@ -321,44 +264,28 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .collect::<Result<_, _>>()?;
 
     let queens = workspace::queens_binary(CHORE)?;
-    let scratch = tempfile::tempdir()
-        .map_err(|error| Error::Failed(format!("{CHORE}: no scratch directory: {error}")))?;
+    let scratch = process::scratch(CHORE)?;
     let rss = scratch.path().join("rss");
     let mut samples: Vec<Samples> = sizes.iter().map(|_| Samples::default()).collect();
     for round in 1..=runs {
         for ((n, nq), s) in sizes.iter().zip(&binaries).zip(&mut samples) {
-            let n_arg = n.to_string();
-            let half = timed(
-                &queens,
-                &[
-                    "count",
-                    &n_arg,
-                    "--solver",
-                    "half-join",
-                    "--threads",
-                    "1",
-                    "--quiet",
-                    "--json",
-                ],
-                &rss,
-            )?;
-            let hc = CountJson::parse(&half.output, "queens count")?
+            let count = format!("count {n} --solver half-join --threads 1 --quiet --json");
+            let (half_seconds, half_kb, half) =
+                timed(&queens, &count.split(' ').collect::<Vec<_>>(), &rss)?;
+            let hc = CountJson::parse(&half, "queens count")?
                 .solutions
                 .to_string();
-            let quadrant = timed(nq, &["1"], &rss)?;
-            let qc = quadrant_count(&quadrant.output).unwrap_or_default();
+            let (quadrant_seconds, quadrant_kb, quadrant) = timed(nq, &["1"], &rss)?;
+            let qc = quadrant_count(&quadrant).unwrap_or_default();
             if hc != qc {
                 return Err(Error::Failed(format!(
                     "n = {n}: half-join counted {hc}, the quadrant join {qc}"
                 )));
             }
             s.count = hc;
-            s.half_join.push(half.seconds);
-            s.quadrant.push(quadrant.seconds);
-            s.peak_kb = (
-                s.peak_kb.0.max(half.peak_kb),
-                s.peak_kb.1.max(quadrant.peak_kb),
-            );
+            s.half_join.push(half_seconds);
+            s.quadrant.push(quadrant_seconds);
+            s.peak_kb = (s.peak_kb.0.max(half_kb), s.peak_kb.1.max(quadrant_kb));
         }
         eprintln!("round {round} of {runs} done");
     }
@@ -392,9 +319,9 @@ mod tests {
     #[test]
     fn the_table_of_its_solcounter_h() {
         assert_eq!(params(14), params(18));
-        assert!(!params(21).prefetch);
-        assert_eq!(params(22).symmetry, "QRowSymmetry");
-        assert_eq!(params(20).sieve_cuts, 3);
+        assert!(!params(21).3);
+        assert_eq!(params(22).4, "QRowSymmetry");
+        assert_eq!(params(20).0, 3);
     }
 
     #[test]
