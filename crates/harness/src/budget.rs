@@ -167,6 +167,16 @@ pub fn seconds_and_human(seconds: f64) -> String {
     }
 }
 
+/// A bar of `length` steps drawn on `target` as every bar of the command
+/// is: the time elapsed, the bar, then `fields` (indicatif's template).
+pub fn styled_bar(length: u64, target: ProgressDrawTarget, fields: &str) -> ProgressBar {
+    let template = format!("{{elapsed:>4}} [{{bar:30}}] {fields}");
+    let style = ProgressStyle::with_template(&template).expect("a fixed template");
+    let bar = ProgressBar::with_draw_target(Some(length), target);
+    bar.set_style(style.progress_chars("=> "));
+    bar
+}
+
 /// A bar of predicted time on stderr: drawn only for a run predicted to
 /// last more than a few seconds, and only when stderr is a terminal.
 pub struct TimeBar {
@@ -182,14 +192,8 @@ impl TimeBar {
         } else {
             ProgressDrawTarget::hidden()
         };
-        let bar = ProgressBar::with_draw_target(Some(1000), target);
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {msg}")
-                .expect("a fixed template")
-                .progress_chars("=> "),
-        );
         let time_bar = TimeBar {
-            bar,
+            bar: styled_bar(1000, target, "{msg}"),
             started: Instant::now(),
         };
         time_bar.left(seconds);

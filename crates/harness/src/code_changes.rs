@@ -49,21 +49,16 @@ pub const FINDER_CODE: &[(&str, &[&str])] = &[
 
 /// Every registered solver's and finder's id, each once, with its code.
 fn measured_code() -> Vec<(&'static str, &'static [&'static str])> {
-    let solvers = registry::SOLVERS.iter().map(|s| s.info().id);
-    let finders = registry::FINDERS.iter().map(|f| f.info().id);
-    let mut code: Vec<(&str, &[&str])> = Vec::new();
-    for id in solvers.chain(finders) {
-        let known = SOLVER_CODE
+    let known = |id: &str| {
+        SOLVER_CODE
             .iter()
             .chain(FINDER_CODE)
-            .find(|(k, _)| *k == id);
-        if let Some(&entry) = known
-            && !code.iter().any(|(seen, _)| *seen == id)
-        {
-            code.push(entry);
-        }
-    }
-    code
+            .find(|(k, _)| *k == id)
+    };
+    registry::subject_ids()
+        .into_iter()
+        .filter_map(|id| known(id).copied())
+        .collect()
 }
 
 /// For every registered solver and finder whose history git can tell: the
@@ -81,21 +76,17 @@ pub fn gather(record_commits: &[String]) -> CodeChanges {
         let Some(commit) = git(&args).filter(|c| !c.is_empty()) else {
             continue;
         };
-        let mut contained_in = std::collections::BTreeSet::new();
-        let mut known = true;
-        for record_commit in record_commits {
-            match contains(record_commit, &commit) {
-                Some(true) => {
-                    contained_in.insert(record_commit.clone());
-                }
-                Some(false) => {}
-                None => known = false,
-            }
-        }
+        let known: Option<Vec<bool>> = record_commits
+            .iter()
+            .map(|later| contains(later, &commit))
+            .collect();
         // A record commit git cannot place is not called older.
-        if !known {
-            contained_in.extend(record_commits.iter().cloned());
-        }
+        let contained_in = record_commits
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| known.as_ref().is_none_or(|known| known[*index]))
+            .map(|(_, later)| later.clone())
+            .collect();
         changes.insert(
             id.to_string(),
             CodeChange {

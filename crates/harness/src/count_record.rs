@@ -4,11 +4,9 @@
 //! shard's record is [`SHARD_FORMAT`] (what `merge` reads), any other count
 //! [`COUNT_FORMAT`].
 
-use std::io::{self, Write};
-
 use serde::Serialize;
 
-use crate::error::{CliError, output};
+use crate::error::{CliError, print};
 use queens_distributed::shard::{SHARD_FORMAT, SHARD_VERSION, ShardRecord};
 
 /// The `format` of a whole count's `--json` object (`count`, `merge`).
@@ -51,29 +49,15 @@ impl CountRecord<'_> {
     /// Prints the record to stdout: one JSON line, or a table with `extra`
     /// (name, value) rows before the time.
     pub fn print(&self, extra: &[(String, String)], json: bool) -> Result<(), CliError> {
-        let mut out = io::stdout().lock();
-        output(self.write(&mut out, extra, json).and_then(|()| out.flush()))
-    }
-
-    fn write(
-        &self,
-        out: &mut impl Write,
-        extra: &[(String, String)],
-        json: bool,
-    ) -> io::Result<()> {
-        if json {
-            let (format, format_version) = match self.shard {
-                Some(_) => (SHARD_FORMAT, SHARD_VERSION),
-                None => (COUNT_FORMAT, COUNT_VERSION),
-            };
-            let headed = Headed {
-                format,
-                format_version,
-                record: self,
-            };
-            let line = serde_json::to_string(&headed).expect("plain data serialises");
-            return writeln!(out, "{line}");
-        }
+        let (format, format_version) = match self.shard {
+            Some(_) => (SHARD_FORMAT, SHARD_VERSION),
+            None => (COUNT_FORMAT, COUNT_VERSION),
+        };
+        let headed = Headed {
+            format,
+            format_version,
+            record: self,
+        };
         let mut rows: Vec<(String, String)> = vec![
             ("n".into(), self.n.to_string()),
             ("solver".into(), self.solver.to_string()),
@@ -85,10 +69,29 @@ impl CountRecord<'_> {
         rows.push(("nodes".into(), self.nodes.to_string()));
         rows.extend(extra.iter().cloned());
         rows.push(("seconds".into(), format!("{:.6}", self.seconds)));
-        let width = rows.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
-        for (key, value) in rows {
-            writeln!(out, "{key:width$}  {value}")?;
-        }
-        Ok(())
+        print_record(&headed, &rows, json)
     }
+}
+
+/// Prints `record` as one JSON line (`json`), or else `rows` as one
+/// `name  value` line each, the names as wide as the widest.
+pub fn print_record<K: AsRef<str>>(
+    record: &impl Serialize,
+    rows: &[(K, String)],
+    json: bool,
+) -> Result<(), CliError> {
+    if json {
+        let line = serde_json::to_string(record).expect("plain data serialises");
+        return print(&format!("{line}\n"));
+    }
+    let width = rows
+        .iter()
+        .map(|(key, _)| key.as_ref().len())
+        .max()
+        .unwrap_or(0);
+    let lines: String = rows
+        .iter()
+        .map(|(key, value)| format!("{:width$}  {value}\n", key.as_ref()))
+        .collect();
+    print(&lines)
 }

@@ -113,6 +113,12 @@ pub fn output(result: io::Result<()>) -> Result<(), CliError> {
     }
 }
 
+/// Writes `text` to standard output whole, failing as [`output`] does.
+pub fn print(text: &str) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,13 +19,13 @@
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 /// What a signal does now: raise the flag of a phase that saves its work,
 /// or end the process with a line.
 struct Reaction {
     /// Raised by the signal when a phase [`watch`]es it.
-    flag: Arc<AtomicBool>,
+    flag: AtomicBool,
     /// Whether a phase watches the flag (then it prints its own line).
     watched: AtomicBool,
     /// The line a phase that cannot save its work asked for.
@@ -35,21 +35,18 @@ struct Reaction {
 /// The one handler's state, made with it by the first phase that needs it
 /// (every other command keeps the signals' default). If no handler can be
 /// installed the signals end the process as they would anyway.
-static REACTION: OnceLock<Arc<Reaction>> = OnceLock::new();
+static REACTION: OnceLock<Reaction> = OnceLock::new();
 
-fn reaction() -> Arc<Reaction> {
-    REACTION
-        .get_or_init(|| {
-            let reaction = Arc::new(Reaction {
-                flag: Arc::new(AtomicBool::new(false)),
-                watched: AtomicBool::new(false),
-                line: Mutex::new(None),
-            });
-            let seen = Arc::clone(&reaction);
-            let _ = ctrlc::set_handler(move || react(&seen));
-            reaction
-        })
-        .clone()
+fn reaction() -> &'static Reaction {
+    REACTION.get_or_init(|| {
+        // A signal before this returns waits for it in `reaction()`.
+        let _ = ctrlc::set_handler(|| react(reaction()));
+        Reaction {
+            flag: AtomicBool::new(false),
+            watched: AtomicBool::new(false),
+            line: Mutex::new(None),
+        }
+    })
 }
 
 /// The handler (on its own thread, not in signal context).
@@ -78,18 +75,17 @@ fn react(reaction: &Reaction) {
 
 /// The flag SIGINT and SIGTERM raise from now on, for a phase that saves
 /// its work when it sees it and then says so itself.
-pub fn watch() -> Arc<AtomicBool> {
+pub fn watch() -> &'static AtomicBool {
     let reaction = reaction();
     reaction.watched.store(true, Ordering::Relaxed);
-    Arc::clone(&reaction.flag)
+    &reaction.flag
 }
 
 /// From now on SIGINT and SIGTERM end the process with `line` (after
 /// `queens: `) and exit 130: for a phase with nothing worth saving, which
 /// `line` says (e.g. "interrupted while measuring; no record written").
 pub fn end_with(line: impl Into<String>) {
-    let reaction = reaction();
-    if let Ok(mut slot) = reaction.line.lock() {
+    if let Ok(mut slot) = reaction().line.lock() {
         *slot = Some(line.into());
     }
 }

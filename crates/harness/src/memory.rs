@@ -185,12 +185,7 @@ pub fn check(
     question: Question,
     threads: usize,
 ) -> Result<(), CliError> {
-    refusal(solver, n, question, threads).map_or(Ok(()), |line| Err(CliError::Input(line)))
-}
-
-/// The one-line refusal of a search past the budget, if it is.
-fn refusal(solver: &dyn Solver, n: usize, question: Question, threads: usize) -> Option<String> {
-    refusal_of(solver, n, question, threads, None)
+    refusal(solver, n, question, threads, None).map_or(Ok(()), |line| Err(CliError::Input(line)))
 }
 
 /// The one-line refusal of a split count whose plan, made and dealt, gives
@@ -203,12 +198,13 @@ pub fn lists_refusal(
     threads: usize,
     units: usize,
 ) -> Option<String> {
-    refusal_of(solver, n, Question::Count, threads, Some(units))
+    refusal(solver, n, Question::Count, threads, Some(units))
 }
 
-/// [`refusal`], with the lists of `units` if known (the plan is then made:
-/// a budget measured now holds it already, one given is charged it).
-fn refusal_of(
+/// The one-line refusal of a search past the budget, if it is, with the
+/// lists of `units` if known (the plan is then made: a budget measured now
+/// holds it already, one given is charged it).
+fn refusal(
     solver: &dyn Solver,
     n: usize,
     question: Question,
@@ -261,7 +257,7 @@ fn past(id: &str, need: u64, what: &str, budget: Budget, advice: &str) -> Option
 /// Why a count of n by `solver` (one thread) does not fit the budget, if
 /// it does not: the line a climb that meets it stops with (`compare`).
 pub fn count_refusal(solver: &dyn Solver, n: usize) -> Option<String> {
-    refusal(solver, n, Question::Count, 1)
+    refusal(solver, n, Question::Count, 1, None)
 }
 
 /// The output buffer `queens find` prints a board through.

@@ -6,7 +6,7 @@
 use queens_report::Trace;
 
 use crate::error::CliError;
-use crate::registry;
+use crate::{registry, repair_trace, trace_json};
 
 /// The boards a learner watches: 4 is the smallest with a solution, 8 the
 /// classic one; beyond 8 a drawn board and its state stop fitting a pane.
@@ -43,19 +43,21 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
             } else {
                 PAGE_STEPS
             };
-            let document = crate::trace_json::document(solver, n, steps)?;
-            traces.push(readable(&document, solver.info().id, n)?);
+            let mut json = Vec::new();
+            trace_json::write(solver, n, steps, &mut json)?;
+            let json = String::from_utf8_lossy(&json);
+            traces.push(readable(&json, solver.info().id, n)?);
         }
     }
-    let repair = crate::repair_trace::document(REPAIR_N, REPAIR_SEED, WHOLE_STEPS)?;
-    traces.push(readable(&repair, crate::repair_trace::ID, REPAIR_N)?);
+    let repair = repair_trace::document(REPAIR_N, REPAIR_SEED, WHOLE_STEPS)?.to_string();
+    traces.push(readable(&repair, repair_trace::ID, REPAIR_N)?);
     Ok(traces)
 }
 
 /// The page plays exactly what `queens trace --format json` prints, read
 /// back through the report's checks.
-fn readable(document: &serde_json::Value, id: &str, n: usize) -> Result<Trace, CliError> {
-    Trace::from_json(&document.to_string()).map_err(|problem| {
+fn readable(document: &str, id: &str, n: usize) -> Result<Trace, CliError> {
+    Trace::from_json(document).map_err(|problem| {
         CliError::Input(format!(
             "the trace of {id} at n = {n} cannot go on the page: {problem}"
         ))

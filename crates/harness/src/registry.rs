@@ -6,7 +6,9 @@
 //! particular solver or finder.
 
 use queens_core::find::FirstBoard;
-use queens_core::{Finder, Solver, printable};
+use std::collections::BTreeMap;
+
+use queens_core::{Finder, Solver, SolverInfo, printable};
 
 use crate::error::CliError;
 
@@ -33,25 +35,42 @@ pub static SOLVERS: &[&dyn Solver] = &[
 
 /// Looks a solver up by id, or says which ids exist.
 pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {
-    SOLVERS
-        .iter()
+    by_id(SOLVERS, id, |s| s.info().id, "solver")
+}
+
+/// Looks a finder up by id, or says which ids exist.
+pub fn find_finder(id: &str) -> Result<&'static dyn Finder, CliError> {
+    by_id(FINDERS, id, |f| f.info().id, "finder")
+}
+
+/// The member of `list` whose id (`id_of`) is `id`, or one line naming
+/// the ids of the `kind`s there are.
+fn by_id<T: ?Sized>(
+    list: &[&'static T],
+    id: &str,
+    id_of: fn(&T) -> &'static str,
+    kind: &str,
+) -> Result<&'static T, CliError> {
+    list.iter()
         .copied()
-        .find(|s| s.info().id == id)
+        .find(|x| id_of(x) == id)
         .ok_or_else(|| {
+            let ids: Vec<&str> = list.iter().map(|x| id_of(x)).collect();
             CliError::Input(format!(
-                "unknown solver '{}'; known solvers: {}",
+                "unknown {kind} '{}'; known {kind}s: {}",
                 printable(id),
-                ids().join(", ")
+                ids.join(", ")
             ))
         })
 }
 
-/// Every registered solver's analysis text (its ANALYSIS.md), by id: what
-/// the report prints beside the solver's numbers.
-pub fn analyses() -> std::collections::BTreeMap<&'static str, &'static str> {
+/// Every registered solver's `text` by id: its analysis (ANALYSIS.md),
+/// what the report prints beside the solver's numbers, or its teaching
+/// text (README), what the report's HTML page shows beside them.
+pub fn texts(text: fn(&SolverInfo) -> &'static str) -> BTreeMap<&'static str, &'static str> {
     SOLVERS
         .iter()
-        .map(|s| (s.info().id, s.info().analysis))
+        .map(|s| (s.info().id, text(s.info())))
         .collect()
 }
 
@@ -66,15 +85,6 @@ pub fn trees(n: usize) -> Result<queens_report::Trees<'static>, CliError> {
         }
     }
     Ok(queens_report::Trees { n, profiles })
-}
-
-/// Every registered solver's teaching text (its README), by id: what the
-/// report's HTML page shows beside the solver's numbers.
-pub fn teachings() -> std::collections::BTreeMap<&'static str, &'static str> {
-    SOLVERS
-        .iter()
-        .map(|s| (s.info().id, s.info().teaching))
-        .collect()
 }
 
 /// The ids of the solvers that split their work into units (and so run
@@ -116,11 +126,6 @@ pub fn usable(
         .collect();
     let notes = notes.iter().map(|line| format!("note: {line}\n")).collect();
     (kept, notes)
-}
-
-/// All ids, in registry order.
-pub fn ids() -> Vec<&'static str> {
-    SOLVERS.iter().map(|s| s.info().id).collect()
 }
 
 /// The solvers named by `--solver` (all of them when none is named).
@@ -220,22 +225,6 @@ pub fn timed_finders(ids: &[String]) -> Result<Vec<queens_measure::find::TimedFi
         .collect())
 }
 
-/// Looks a finder up by id, or says which ids exist.
-pub fn find_finder(id: &str) -> Result<&'static dyn Finder, CliError> {
-    FINDERS
-        .iter()
-        .copied()
-        .find(|f| f.info().id == id)
-        .ok_or_else(|| {
-            let ids: Vec<&str> = FINDERS.iter().map(|f| f.info().id).collect();
-            CliError::Input(format!(
-                "unknown finder '{}'; known finders: {}",
-                printable(id),
-                ids.join(", ")
-            ))
-        })
-}
-
 /// The named finder, or the first that supports n. The error for a named
 /// finder is its own limit message.
 pub fn choose_finder(id: Option<&str>, n: usize) -> Result<&'static dyn Finder, CliError> {
@@ -251,21 +240,102 @@ pub fn choose_finder(id: Option<&str>, n: usize) -> Result<&'static dyn Finder, 
     Ok(finder)
 }
 
-/// The questions an id answers, for `queens list`: "count", "list" (a
-/// solver that enumerates) and "find" (a finder of that id).
-pub fn questions(id: &str) -> String {
-    let solver = SOLVERS.iter().find(|s| s.info().id == id);
-    let mut answers = Vec::new();
-    if let Some(solver) = solver {
-        answers.push("count");
-        if solver.info().enumerates {
-            answers.push("list");
+/// One registered id, each once: a solver, a finder, or both (a
+/// depth-first solver stopped at its first board is a finder of the same
+/// id, with the same README). What `list` and `explain` show of it.
+#[derive(Clone, Copy)]
+pub struct Subject {
+    /// The id.
+    pub id: &'static str,
+    /// The largest n it takes, and why.
+    pub max_n: usize,
+    /// See [`Subject::max_n`].
+    pub limit_reason: &'static str,
+    /// Its idea in one sentence.
+    pub idea: &'static str,
+    /// Where the idea comes from.
+    pub seed: &'static str,
+    /// The teaching text (Markdown).
+    pub teaching: &'static str,
+    /// The solver's reading of its numbers (Markdown; empty for a finder).
+    pub analysis: &'static str,
+    /// The solver of this id, if there is one.
+    pub solver: Option<&'static dyn Solver>,
+    /// Whether a finder has this id.
+    pub finds: bool,
+}
+
+impl Subject {
+    /// The solver or finder `id`, or one line naming the ids there are.
+    pub fn find(id: &str) -> Result<Subject, CliError> {
+        subjects().into_iter().find(|s| s.id == id).ok_or_else(|| {
+            CliError::Input(format!(
+                "unknown solver or finder '{}'; known: {}",
+                printable(id),
+                subject_ids().join(", ")
+            ))
+        })
+    }
+
+    /// The questions it answers, for `queens list`: "count", "list" (a
+    /// solver that enumerates) and "find" (a finder of that id).
+    pub fn questions(&self) -> String {
+        let mut answers = Vec::new();
+        if let Some(solver) = self.solver {
+            answers.push("count");
+            if solver.info().enumerates {
+                answers.push("list");
+            }
+        }
+        if self.finds {
+            answers.push("find");
+        }
+        answers.join(",")
+    }
+}
+
+/// Every registered solver, then every finder that is not also a solver.
+pub fn subjects() -> Vec<Subject> {
+    let finds = |id: &str| FINDERS.iter().any(|f| f.info().id == id);
+    let mut all: Vec<Subject> = SOLVERS
+        .iter()
+        .map(|&solver| {
+            let info = solver.info();
+            Subject {
+                id: info.id,
+                max_n: info.max_n,
+                limit_reason: info.limit_reason,
+                idea: info.idea,
+                seed: info.seed,
+                teaching: info.teaching,
+                analysis: info.analysis,
+                solver: Some(solver),
+                finds: finds(info.id),
+            }
+        })
+        .collect();
+    for finder in FINDERS {
+        let info = finder.info();
+        if !all.iter().any(|s| s.id == info.id) {
+            all.push(Subject {
+                id: info.id,
+                max_n: info.max_n,
+                limit_reason: info.limit_reason,
+                idea: info.idea,
+                seed: info.seed,
+                teaching: info.teaching,
+                analysis: "",
+                solver: None,
+                finds: true,
+            });
         }
     }
-    if FINDERS.iter().any(|f| f.info().id == id) {
-        answers.push("find");
-    }
-    answers.join(",")
+    all
+}
+
+/// Every id of [`subjects`], in their order.
+pub fn subject_ids() -> Vec<&'static str> {
+    subjects().iter().map(|s| s.id).collect()
 }
 
 #[cfg(test)]
@@ -282,6 +352,34 @@ mod tests {
             SOLVERS.len(),
             queens_report::DISTINCT_STYLES
         );
+    }
+
+    #[test]
+    fn every_solver_and_finder_is_one_subject_solvers_first() {
+        let ids = subject_ids();
+        let solvers: Vec<&str> = SOLVERS.iter().map(|s| s.info().id).collect();
+        assert_eq!(ids[..solvers.len()], solvers[..]);
+        for finder in FINDERS {
+            let id = finder.info().id;
+            assert_eq!(ids.iter().filter(|&&known| known == id).count(), 1, "{id}");
+        }
+        let answers = |id: &str| Subject::find(id).unwrap().questions();
+        assert_eq!(answers("three-mask"), "count,list,find");
+        assert_eq!(answers("half-join"), "count");
+        assert_eq!(answers("construction"), "find");
+        assert_eq!(Subject::find("construction").unwrap().analysis, "");
+        let unknown = Subject::find("nope").map(drop).unwrap_err().to_string();
+        assert!(unknown.contains("known: half-join,"), "{unknown}");
+    }
+
+    #[test]
+    fn an_unknown_solver_or_finder_is_refused_naming_the_known_ones() {
+        let solver = find("nope").map(drop).unwrap_err().to_string();
+        assert!(solver.starts_with("unknown solver 'nope'; known solvers: half-join, "));
+        let finder = find_finder("x\ny").map(drop).unwrap_err().to_string();
+        assert!(finder.starts_with("unknown finder 'x\\ny'; known finders: construction, "));
+        assert_eq!(find("textbook").unwrap().info().id, "textbook");
+        assert_eq!(find_finder("fail-first").unwrap().info().id, "fail-first");
     }
 
     #[test]

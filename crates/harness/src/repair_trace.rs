@@ -10,11 +10,11 @@
 //! permutation throughout, and a swap exchanges two queens' ranks.
 
 use queens_core::find::no_board_exists;
-use queens_min_conflicts::{Observe, Search, Swap};
+use queens_min_conflicts::{Observe, Outcome, Search, Swap};
 use serde_json::json;
 
 use crate::error::CliError;
-use crate::trace_json::{Header, MAX_STEPS};
+use crate::trace_json::{JSON_FORMAT, JSON_VERSION, MAX_STEPS};
 use crate::trace_text;
 
 /// The finder this module traces.
@@ -64,15 +64,8 @@ impl Observe for Recorder {
     }
 }
 
-/// A whole repair: its moments and the search's totals.
-struct Repair {
-    moments: Vec<Moment>,
-    steps: u64,
-    swaps: u64,
-    restarts: u64,
-}
-
-fn repair(n: usize, seed: u64) -> Result<Repair, CliError> {
+/// A whole repair: its moments, and how the search ended.
+fn repair(n: usize, seed: u64) -> Result<(Vec<Moment>, Outcome), CliError> {
     if !(1..=MAX_N).contains(&n) {
         return Err(CliError::Input(format!(
             "{ID} is traced for n from 1 to {MAX_N} (files named a to z), got {n}; `queens find {n} --solver {ID}` finds the board"
@@ -85,12 +78,7 @@ fn repair(n: usize, seed: u64) -> Result<Repair, CliError> {
     }
     let mut recorder = Recorder::default();
     let outcome = Search::observed(n, seed, &mut recorder).run();
-    Ok(Repair {
-        moments: recorder.moments,
-        steps: outcome.steps,
-        swaps: outcome.swaps,
-        restarts: outcome.restarts,
-    })
+    Ok((recorder.moments, outcome))
 }
 
 fn file(f: usize) -> char {
@@ -128,9 +116,8 @@ struct Step {
     solved: bool,
 }
 
-fn steps(repair: &Repair) -> Vec<Step> {
-    let mut steps: Vec<Step> = repair
-        .moments
+fn steps(moments: &[Moment], repair: &Outcome) -> Vec<Step> {
+    let mut steps: Vec<Step> = moments
         .iter()
         .enumerate()
         .map(|(index, moment)| {
@@ -180,7 +167,7 @@ fn steps(repair: &Repair) -> Vec<Step> {
             }
         })
         .collect();
-    if let Some(last) = repair.moments.last() {
+    if let Some(last) = moments.last() {
         steps.push(Step {
             event: "solution",
             text: format!(
@@ -202,8 +189,8 @@ fn steps(repair: &Repair) -> Vec<Step> {
 
 /// The text trace: a header, one line per step (at most `limit`), a footer.
 pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliError> {
-    let repair = repair(n, seed)?;
-    let all = steps(&repair);
+    let (moments, repair) = repair(n, seed)?;
+    let all = steps(&moments, &repair);
     let shown = limit
         .unwrap_or(MAX_STEPS)
         .clamp(1, MAX_STEPS)
@@ -240,8 +227,8 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
 /// the conflicts), `nodes` (swaps tried so far) and `solutions` (1 at the
 /// end); and, when it was not cut, the search's `nodes` and `solutions`.
 pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, CliError> {
-    let repair = repair(n, seed)?;
-    let all = steps(&repair);
+    let (moments, repair) = repair(n, seed)?;
+    let all = steps(&moments, &repair);
     let shown = limit.max(1).min(all.len());
     let cut = shown < all.len();
     let steps: Vec<serde_json::Value> = all
@@ -284,13 +271,22 @@ pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, 
             object
         })
         .collect();
-    let header = Header {
-        solver: ID,
-        n,
-        legend: LEGEND,
-        convention: CONFLICTS,
-    };
-    Ok(header.document(steps, (!cut).then_some((repair.steps, 1))))
+    // Framed as a solver's trace is (`crate::trace_json::write`).
+    let mut trace = json!({
+        "format": JSON_FORMAT,
+        "format_version": JSON_VERSION,
+        "solver": ID,
+        "n": n,
+        "legend": LEGEND,
+        "convention": CONFLICTS,
+        "steps": steps,
+        "cut": cut,
+    });
+    if !cut {
+        trace["nodes"] = repair.steps.into();
+        trace["solutions"] = 1.into();
+    }
+    Ok(trace)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use queens_core::Solver;
 use std::io::Write;
 use std::ops::ControlFlow;
 
-use queens_core::trace::{CONVENTION, LEGEND, Step, StepStream, TraceRecorder};
+use queens_core::trace::{CONVENTION, LEGEND, Step, StepStream};
 
 use crate::error::{CliError, output};
 
@@ -14,8 +14,8 @@ use crate::error::{CliError, output};
 /// count or the solutions instead.
 pub const MAX_STEPS: usize = 500;
 
-/// The JSON trace: the first `steps` steps (at most [`MAX_STEPS`]) of the
-/// solver's search on the n×n board as one object, format `queens-trace`, version 1:
+/// The JSON trace: the first `steps` steps (`queens trace` asks for at
+/// most [`MAX_STEPS`], the page for whole searches) of the solver's search on the n×n board as one object, format `queens-trace`, version 1:
 /// `solver`, `n`, `legend`, `convention`, `steps` (each with `event`,
 /// `text`, `queens` as `[file, rank]` 0-based, `attacked` where the solver's
 /// state marks squares, `state` as `[name, value]` pairs, `nodes` and
@@ -55,7 +55,7 @@ pub fn write(
             ControlFlow::Break(())
         }
     };
-    let mut stream = StepStream::new(steps.clamp(1, MAX_STEPS), &mut each);
+    let mut stream = StepStream::new(steps.max(1), &mut each);
     let stats = solver.trace(n, &mut stream)?;
     let _ = stream.finish(stats.nodes, stats.solutions);
     let cut = stream.stopped_early();
@@ -90,71 +90,6 @@ fn step_json(step: &Step) -> serde_json::Value {
         object["levels"] = serde_json::json!(step.levels);
     }
     object
-}
-
-/// [`write`]'s document with no bound of its own on `steps` (the page plays
-/// whole searches), ending, when the search was not cut, with the "search
-/// over" step: the board cleared, the counters at the search's totals.
-/// Every step carries `levels`, the safe boards reached so far with 0, 1,
-/// ... queens, where the solver walks `queens tree`'s tree.
-pub(crate) fn document(
-    solver: &dyn Solver,
-    n: usize,
-    steps: usize,
-) -> Result<serde_json::Value, CliError> {
-    solver.info().check_n(n)?;
-    let mut recorder = TraceRecorder::new(steps.max(1));
-    let stats = solver.trace(n, &mut recorder)?;
-    recorder.finish(stats.nodes, stats.solutions);
-    let cut = recorder.stopped_early();
-    let steps: Vec<serde_json::Value> = recorder.steps().iter().map(step_json).collect();
-    let header = Header {
-        solver: solver.info().id,
-        n,
-        legend: LEGEND,
-        convention: CONVENTION,
-    };
-    let totals = (!cut).then_some((stats.nodes, stats.solutions));
-    Ok(header.document(steps, totals))
-}
-
-/// What a trace document says before its steps: every trace, a solver's
-/// or min-conflicts' repair, is framed the same way.
-pub(crate) struct Header<'a> {
-    /// The solver's (or finder's) id.
-    pub solver: &'a str,
-    /// The board's size.
-    pub n: usize,
-    /// What the steps' tags mean.
-    pub legend: &'a str,
-    /// How the board and the counters are written.
-    pub convention: &'a str,
-}
-
-impl Header<'_> {
-    /// The whole document: `totals` (nodes, solutions) when the search ran
-    /// to its end, `None` when the steps were cut.
-    pub(crate) fn document(
-        &self,
-        steps: Vec<serde_json::Value>,
-        totals: Option<(u64, u64)>,
-    ) -> serde_json::Value {
-        let mut trace = serde_json::json!({
-            "format": JSON_FORMAT,
-            "format_version": JSON_VERSION,
-            "solver": self.solver,
-            "n": self.n,
-            "legend": self.legend,
-            "convention": self.convention,
-            "steps": steps,
-            "cut": totals.is_none(),
-        });
-        if let Some((nodes, solutions)) = totals {
-            trace["nodes"] = nodes.into();
-            trace["solutions"] = solutions.into();
-        }
-        trace
-    }
 }
 
 /// The format name of [`write()`]'s output, and its version.

@@ -62,10 +62,10 @@ fn write_page(dir: &Path, traces: &[Trace]) -> PathBuf {
         records: committed_records(),
         out: dir.to_path_buf(),
         splice: Vec::new(),
-        analyses: registry::analyses(),
+        analyses: registry::texts(|info| info.analysis),
         trees: registry::trees(queens_harness::cmd::report::TREE_N).expect("the trees"),
         page: PageInputs {
-            teachings: registry::teachings(),
+            teachings: registry::texts(|info| info.teaching),
             traces: traces.to_vec(),
             trace_steps: page_traces::PAGE_STEPS,
         },

@@ -6,7 +6,7 @@ use crate::common;
 use common::{assert_bad_input, queens, text};
 use queens_core::oeis;
 use queens_harness::cmd::{explain, trace};
-use queens_harness::registry::SOLVERS;
+use queens_harness::registry::{self, SOLVERS};
 
 #[test]
 fn trace_bad_input_is_one_line_and_exit_2() {
@@ -154,7 +154,10 @@ fn every_id_queens_list_shows_is_one_explain_takes() {
         .filter_map(|line| line.split_whitespace().next().map(str::to_string))
         .collect();
     assert!(listed.iter().any(|id| id == "construction"), "{listed:?}");
-    let mut explained: Vec<String> = explain::ids().iter().map(|id| id.to_string()).collect();
+    let mut explained: Vec<String> = registry::subject_ids()
+        .iter()
+        .map(|id| id.to_string())
+        .collect();
     let mut sorted = listed.clone();
     sorted.sort();
     sorted.dedup();
@@ -166,8 +169,8 @@ fn every_id_queens_list_shows_is_one_explain_takes() {
 fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none() {
     let empty = tempfile::tempdir().unwrap();
     let records = empty.path().to_str().unwrap();
-    for id in explain::ids() {
-        let teaching = explain::Subject::find(id).unwrap().teaching;
+    for id in registry::subject_ids() {
+        let teaching = registry::Subject::find(id).unwrap().teaching;
         // As Markdown: the README as written, then the line that says why
         // there is nothing measured.
         let output = queens(&["explain", id, "--records", records, "--markdown"]);
@@ -200,7 +203,7 @@ fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none
 fn explain_markdown_is_the_raw_text_and_the_default_renders_it() {
     let dir = tempfile::tempdir().unwrap();
     let records = reference_records(dir.path(), "three-mask");
-    let subject = explain::Subject::find("three-mask").unwrap();
+    let subject = registry::Subject::find("three-mask").unwrap();
     let newest = queens_record::newest_measurements(dir.path(), "three-mask").unwrap();
     let raw = text(&queens(&["explain", "three-mask", "--records", &records, "--markdown"]).stdout);
     assert_eq!(raw, explain::render(&subject, &newest));

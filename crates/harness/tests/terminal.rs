@@ -10,7 +10,7 @@
 use crate::common;
 
 use common::{queens, stderr, stdout, workspace};
-use queens_harness::cmd::explain;
+use queens_harness::registry;
 use queens_report::terminal::WIDTH;
 
 /// Every line too wide or ending in white space, named with the command.
@@ -50,7 +50,7 @@ fn every_table_list_and_text_fits_100_columns_without_trailing_spaces() {
         vec!["list"],
         vec!["trace", "5", "--solver", "three-mask"],
     ];
-    for id in explain::ids() {
+    for id in registry::subject_ids() {
         commands.push(vec!["explain", id, "--records", reference]);
     }
     let mut problems = Vec::new();

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 use queens_core::{oeis, printable, printable_path};
 use queens_measure::compare::{self, Event, MIN_N, Plan};
 use queens_record::{COUNT, Entry, FIND_ONE, Question, Status, prepare_dir, write_new};
@@ -17,7 +17,7 @@ use queens_report::terminal::{Align, Column, Table, Width, wrap_lines};
 
 use crate::args::number;
 use crate::budget;
-use crate::error::{CliError, output};
+use crate::error::{CliError, print};
 use crate::interruption;
 use crate::memory;
 use crate::registry;
@@ -111,7 +111,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             reasons.join("; ")
         )));
     }
-    let progress = progress_bar();
+    // On stderr, drawn only when stderr is a terminal.
+    let progress = budget::styled_bar(0, ProgressDrawTarget::stderr(), "{pos}/{len} {msg}");
     interruption::end_with(
         "interrupted while measuring: nothing recorded (a record holds a whole comparison; \
          --max-n or --budget make one shorter)",
@@ -163,8 +164,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     text.push_str(&notes);
     text.push_str(&format!("record: {}\n", printable_path(&path)));
     let text = wrap_lines(&text, width, NOTE_HANGING);
-    let mut out = io::stdout().lock();
-    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+    print(&text)?;
     if comparison.has_errors() {
         return Err(CliError::Verification(
             "some counts or boards were wrong or failed (error entries above); they were not timed"
@@ -174,25 +174,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A bar on stderr, drawn only when stderr is a terminal.
-fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} {msg}")
-            .expect("a fixed template")
-            .progress_chars("=> "),
-    );
-    bar
-}
-
 /// Prose lines below the tables ("note: ...") continue this far in,
 /// under the text after the label.
 const NOTE_HANGING: usize = "note: ".len();
-
-/// A value of a row, or `-` where the record has none.
-fn optional(value: Option<String>) -> String {
-    value.unwrap_or_else(|| "-".into())
-}
 
 /// The note of a row: nothing for a timed one, why for the others.
 fn note(entry: &Entry) -> String {
@@ -244,13 +228,13 @@ fn table(entries: &[Entry], max_n: usize, width: Width) -> String {
                 vec![
                     n.to_string(),
                     entry.solver.clone(),
-                    optional(entry.solutions.map(thousands)),
-                    optional(entry.nodes.map(thousands)),
+                    entry.solutions.map_or("-".into(), thousands),
+                    entry.nodes.map_or("-".into(), thousands),
                     cold,
-                    optional(entry.warm_median_ns().map(duration_ns)),
+                    entry.warm_median_ns().map_or("-".into(), duration_ns),
                     ratio,
-                    optional(entry.cold_ns_per_node().map(significant)),
-                    optional(entry.peak_heap_bytes.map(bytes)),
+                    entry.cold_ns_per_node().map_or("-".into(), significant),
+                    entry.peak_heap_bytes.map_or("-".into(), bytes),
                 ],
                 note(entry),
             );
@@ -280,10 +264,10 @@ fn found_table(entries: &[Entry], width: Width) -> String {
             vec![
                 thousands(entry.n as u64),
                 entry.solver.clone(),
-                optional(entry.nodes.map(thousands)),
-                optional(entry.cold_median_ns().map(duration_ns)),
-                optional(entry.warm_median_ns().map(duration_ns)),
-                optional(entry.peak_heap_bytes.map(bytes)),
+                entry.nodes.map_or("-".into(), thousands),
+                entry.cold_median_ns().map_or("-".into(), duration_ns),
+                entry.warm_median_ns().map_or("-".into(), duration_ns),
+                entry.peak_heap_bytes.map_or("-".into(), bytes),
             ],
             note(entry),
         );

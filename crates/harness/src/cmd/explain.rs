@@ -5,16 +5,15 @@
 //! The whole is Markdown, rendered for a terminal unless `--markdown` asks
 //! for it as written.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 
 use queens_core::{printable, printable_path};
-use queens_record::{COUNT, Entry, FIND_ONE, Measured, Newest, newest_measurements};
+use queens_record::{COUNT, Entry, FIND_ONE, Measured, Newest, Question, newest_measurements};
 use queens_report::format;
 use queens_report::terminal::{self, Width};
 
-use crate::error::{CliError, output};
-use crate::registry::{self, FINDERS, SOLVERS};
+use crate::error::{CliError, print};
+use crate::registry::Subject;
 
 /// `queens explain`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -32,58 +31,6 @@ pub struct Args {
     pub markdown: bool,
 }
 
-/// What there is to explain under one id: a solver's texts, a finder's,
-/// or both (a depth-first solver stopped at its first board is a finder of
-/// the same id, with the same README).
-#[derive(Clone, Copy, Debug)]
-pub struct Subject {
-    /// The id.
-    pub id: &'static str,
-    /// The teaching text (Markdown).
-    pub teaching: &'static str,
-    /// The solver's reading of its numbers (Markdown; empty for a finder).
-    pub analysis: &'static str,
-}
-
-impl Subject {
-    /// The solver or finder `id`, or one line naming the ids there are.
-    pub fn find(id: &str) -> Result<Subject, CliError> {
-        if let Some(solver) = SOLVERS.iter().find(|s| s.info().id == id) {
-            let info = solver.info();
-            return Ok(Subject {
-                id: info.id,
-                teaching: info.teaching,
-                analysis: info.analysis,
-            });
-        }
-        if let Some(finder) = FINDERS.iter().find(|f| f.info().id == id) {
-            let info = finder.info();
-            return Ok(Subject {
-                id: info.id,
-                teaching: info.teaching,
-                analysis: "",
-            });
-        }
-        Err(CliError::Input(format!(
-            "unknown solver or finder '{}'; known: {}",
-            printable(id),
-            ids().join(", ")
-        )))
-    }
-}
-
-/// Every id `explain` takes: the solvers, then the finders that are not
-/// also solvers.
-pub fn ids() -> Vec<&'static str> {
-    let mut ids = registry::ids();
-    for finder in FINDERS {
-        if !ids.contains(&finder.info().id) {
-            ids.push(finder.info().id);
-        }
-    }
-    ids
-}
-
 /// Prints the teaching text and the measured rows.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let subject = Subject::find(&args.id)?;
@@ -96,8 +43,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     } else {
         terminal::markdown(&text, Width::terminal(false))
     };
-    let mut out = io::stdout().lock();
-    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+    print(&text)
 }
 
 /// The whole output as Markdown: teaching text, a rule, then the measured
@@ -175,22 +121,15 @@ fn table(measured: &Measured, id: &str) -> String {
          the same search repeated back to back, which lets the processor's branch predictor \
          learn it.\n",
     );
-    let counts: Vec<&Entry> = measured
-        .rows
-        .iter()
-        .filter(|r| r.question == COUNT)
-        .collect();
-    let found: Vec<&Entry> = measured
-        .rows
-        .iter()
-        .filter(|r| r.question == FIND_ONE)
-        .collect();
-    if !counts.is_empty() {
-        out.push_str(&count_table(&counts));
-    }
-    if !found.is_empty() {
-        out.push_str(&found_table(&found));
-    }
+    let rows = |question: Question| -> Vec<&Entry> {
+        measured
+            .rows
+            .iter()
+            .filter(|r| r.question == question)
+            .collect()
+    };
+    out.push_str(&count_table(&rows(COUNT)));
+    out.push_str(&found_table(&rows(FIND_ONE)));
     let timed = |row: &Entry| row.timing().is_some();
     if measured.rows.iter().any(timed) && measured.rows.iter().all(|r| r.cold().is_none()) {
         out.push_str(
@@ -223,12 +162,10 @@ fn cold_cell(row: &Entry, value: Option<f64>, write: fn(f64) -> String) -> Strin
 /// The counts, one Markdown row per n; why a row was not timed under the
 /// table (a sentence, too long for a column).
 fn count_table(rows: &[&Entry]) -> String {
-    let mut out = String::from(
-        "\n| n | solutions | nodes | cold | warm | cold ns/node | warm ns/node \
-         | branch misses/node cold / warm | peak heap | status |\n",
-    );
-    out.push_str("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-    for row in rows {
+    let head = "\n| n | solutions | nodes | cold | warm | cold ns/node | warm ns/node \
+         | branch misses/node cold / warm | peak heap | status |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+    markdown_table(head, rows, |row| {
         let misses = match (
             row.cold_branch_misses_per_node,
             row.warm_branch_misses_per_node,
@@ -242,44 +179,51 @@ fn count_table(rows: &[&Entry]) -> String {
             }
             _ => "-".to_string(),
         };
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {misses} | {} | {} |\n",
-            row.n,
+        vec![
+            row.n.to_string(),
             optional(row.solutions),
             optional(row.nodes),
             cold_cell(row, row.cold_median_ns(), format::duration_ns),
             row.warm_median_ns().map_or("-".into(), format::duration_ns),
             cold_cell(row, row.cold_ns_per_node(), format::significant),
             row.ns_per_node().map_or("-".into(), format::significant),
+            misses,
             row.peak_heap_bytes.map_or("-".into(), format::bytes),
-            status_text(row)
-        ));
-    }
-    out.push_str(&reasons(rows));
-    out
+        ]
+    })
 }
 
 /// The boards found, one Markdown row per n: the time to one checked
 /// board and the steps it took.
 fn found_table(rows: &[&Entry]) -> String {
-    let mut out = String::from(
-        "\nFinding one board (each board checked before it was timed):\n\n\
+    let head = "\nFinding one board (each board checked before it was timed):\n\n\
          | n | steps | cold | warm | peak heap | status |\n\
-         |---:|---:|---:|---:|---:|---|\n",
-    );
-    for row in rows {
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+         |---:|---:|---:|---:|---:|---|\n";
+    markdown_table(head, rows, |row| {
+        vec![
             format::thousands(row.n as u64),
             optional(row.nodes),
             cold_cell(row, row.cold_median_ns(), format::duration_ns),
             row.warm_median_ns().map_or("-".into(), format::duration_ns),
             row.peak_heap_bytes.map_or("-".into(), format::bytes),
-            status_text(row)
-        ));
+        ]
+    })
+}
+
+/// `head` (the titles and the rule), a Markdown row per entry of its
+/// `cells` and its status, then why each row with a reason was not timed;
+/// nothing without rows.
+fn markdown_table(head: &str, rows: &[&Entry], cells: impl Fn(&Entry) -> Vec<String>) -> String {
+    if rows.is_empty() {
+        return String::new();
     }
-    out.push_str(&reasons(rows));
-    out
+    let mut out = head.to_string();
+    for row in rows {
+        let mut cells = cells(row);
+        cells.push(status_text(row));
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    out + &reasons(rows)
 }
 
 /// A count with thousands separators, or `-` where the record has none.

@@ -1,12 +1,10 @@
 //! `queens list`: what is registered, the questions each answers ("count"
 //! all boards, "list" them, "find" one), and its limits.
 
-use std::io::{self, Write};
-
 use queens_report::terminal::{Align, Column, Table, Width, wrap_lines};
 
-use crate::error::{CliError, output};
-use crate::registry::{self, FINDERS, SOLVERS};
+use crate::error::{CliError, print};
+use crate::registry;
 
 /// `queens list`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -17,70 +15,36 @@ pub struct Args {
     pub wide: bool,
 }
 
-/// One entry's lines: the idea, the seed, the limit, and a device note.
-struct Entry {
-    id: &'static str,
-    max_n: usize,
-    idea: &'static str,
-    seed: &'static str,
-    limit: String,
-    device: Option<String>,
-}
-
 /// Prints the registry, one block per solver, then one per finder that is
 /// not also a solver (a listing solver's first board is the same id): a
 /// row of id, largest n and questions answered, and under it the idea,
 /// the seed, the limit and the device, each wrapped to the width (they
 /// are sentences, too long for a column beside the others).
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let mut entries: Vec<Entry> = SOLVERS
-        .iter()
-        .map(|solver| {
-            let info = solver.info();
-            Entry {
-                id: info.id,
-                max_n: info.max_n,
-                idea: info.idea,
-                seed: info.seed,
-                limit: format!("n <= {} {}", info.max_n, info.limit_reason),
-                device: match solver.accelerator() {
-                    Ok(None) => None,
-                    Ok(Some(device)) => Some(format!("device: {device}")),
-                    Err(missing) => Some(format!("unavailable: {missing}")),
-                },
-            }
-        })
-        .collect();
-    for finder in FINDERS {
-        let info = finder.info();
-        if entries.iter().any(|e| e.id == info.id) {
-            continue;
-        }
-        entries.push(Entry {
-            id: info.id,
-            max_n: info.max_n,
-            idea: info.idea,
-            seed: info.seed,
-            limit: format!("n <= {} {}", info.max_n, info.limit_reason),
-            device: None,
-        });
-    }
     let mut table = Table::new(vec![
         Column::fixed("id", Align::Left),
         Column::fixed("max n", Align::Right),
         Column::fixed("answers", Align::Left),
     ]);
-    for entry in &entries {
+    for entry in registry::subjects() {
         table.row(vec![
             entry.id.to_string(),
             entry.max_n.to_string(),
-            registry::questions(entry.id),
+            entry.questions(),
         ]);
+        let device = entry.solver.and_then(|solver| match solver.accelerator() {
+            Ok(None) => None,
+            Ok(Some(device)) => Some(format!("device: {device}")),
+            Err(missing) => Some(format!("unavailable: {missing}")),
+        });
         let facts = [
             Some(format!("idea: {}", entry.idea)),
             Some(format!("seed: {}", entry.seed)),
-            Some(format!("limit: {}", entry.limit)),
-            entry.device.clone(),
+            Some(format!(
+                "limit: n <= {} {}",
+                entry.max_n, entry.limit_reason
+            )),
+            device,
         ];
         for fact in facts.into_iter().flatten() {
             table.below(fact);
@@ -95,6 +59,5 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         width,
         "answers: ".len(),
     ));
-    let mut out = io::stdout().lock();
-    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+    print(&text)
 }

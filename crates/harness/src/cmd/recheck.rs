@@ -3,11 +3,10 @@
 //! ([`queens_distributed::recheck`]). Exit 1 if any disagrees.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
 use std::path::PathBuf;
 
 use crate::args::number;
-use crate::error::{CliError, output};
+use crate::error::{CliError, print};
 use crate::{interruption, memory, registry};
 use queens_core::memory::Question;
 use queens_core::{counted, printable_path};
@@ -87,8 +86,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             counted(file.shard.units, "unit", "units")
         );
     }
-    let mut out = io::stdout().lock();
-    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+    print(&text)?;
     match disagreement {
         None => Ok(()),
         Some(which) => Err(CliError::Verification(format!(

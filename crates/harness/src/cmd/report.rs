@@ -41,10 +41,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         records: args.records.clone(),
         out: args.out.clone(),
         splice: args.splice.clone(),
-        analyses: registry::analyses(),
+        analyses: registry::texts(|info| info.analysis),
         trees: registry::trees(TREE_N)?,
         page: PageInputs {
-            teachings: registry::teachings(),
+            teachings: registry::texts(|info| info.teaching),
             traces: page_traces::gather()?,
             trace_steps: page_traces::PAGE_STEPS,
         },

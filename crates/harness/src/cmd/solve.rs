@@ -42,27 +42,23 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, true)?;
     args.format.check_n(args.board.n)?;
     memory::check(solver, args.board.n, Question::Enumerate, 1)?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(io::stdout().lock());
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut printed = 0u64;
     // With --unique: each printed class's size, for the JSON list and the
     // closing sum (Burnside's count checked from the other side).
     let mut class_sizes: Vec<usize> = Vec::new();
-    let mut write_error: Option<io::Error> = None;
-
-    if args.format == Format::Json
-        && let Err(error) = write!(
+    let mut written = match args.format {
+        Format::Json => write!(
             out,
             "{{\"n\":{},\"solver\":\"{}\",\"solutions\":[",
             args.board.n,
             solver.info().id
-        )
-    {
-        write_error = Some(error);
-    }
+        ),
+        _ => Ok(()),
+    };
     solver.enumerate(args.board.n, &mut |rows| {
-        if write_error.is_some() {
+        if written.is_err() {
             return ControlFlow::Break(());
         }
         if args.unique && !solver.represents_class(rows) {
@@ -73,23 +69,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .unique
             .then(|| symmetry::orbit_size(&Solution::from_rows(rows)));
         class_sizes.extend(class);
-        if let Err(error) = write_solution(&mut out, args.format, printed, rows, class) {
-            write_error = Some(error);
-            return ControlFlow::Break(());
-        }
-        if printed >= limit {
+        written = write_solution(&mut out, args.format, printed, rows, class);
+        if written.is_err() || printed >= limit {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     })?;
-    if write_error.is_none() {
-        write_error = finish(&mut out, args, &class_sizes).err();
-    }
-    match write_error {
-        Some(error) => output(Err(error)),
-        None => output(out.flush()),
-    }
+    let finished = written.and_then(|()| finish(&mut out, args, &class_sizes));
+    output(finished.and_then(|()| out.flush()))
 }
 
 /// Closes the JSON object, and after `--unique` boards says what their

@@ -16,13 +16,14 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
+use queens_core::memory::Question;
 use queens_core::trace::{CONVENTION, Step, StepKind, StepStream, TraceRecorder};
 use queens_core::{SearchStats, Solver, counted};
 
 use crate::args::{Board, number};
-use crate::error::{CliError, output};
+use crate::error::{CliError, output, print};
 use crate::trace_text::{format_step, header_line};
-use crate::{memory, registry, repair_trace};
+use crate::{memory, registry, repair_trace, trace_json};
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
 /// [`SCREEN_LINES`] (or up to the first solution, if these steps reach
@@ -89,28 +90,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             repair_trace::ID
         )));
     }
-    let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
-    solver.info().check_n(args.board.n)?;
-    memory::check(
-        solver,
-        args.board.n,
-        queens_core::memory::Question::Trace,
-        1,
-    )?;
+    let n = args.board.n;
+    let solver = registry::choose(args.board.solver.as_deref(), n, false)?;
+    memory::check(solver, n, Question::Trace, 1)?;
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
         Format::Text => write(
             solver,
-            args.board.n,
+            n,
             args.steps.map_or(Limit::Screen, Limit::Steps),
             &mut out,
         ),
-        Format::Json => crate::trace_json::write(
-            solver,
-            args.board.n,
-            args.steps.unwrap_or(MAX_STEPS),
-            &mut out,
-        ),
+        Format::Json => trace_json::write(solver, n, args.steps.unwrap_or(MAX_STEPS), &mut out),
     }
 }
 
@@ -123,11 +114,6 @@ fn repair(args: &Args) -> Result<String, CliError> {
             repair_trace::document(n, seed, args.steps.unwrap_or(MAX_STEPS))?.to_string() + "\n"
         }
     })
-}
-
-fn print(text: &str) -> Result<(), CliError> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
 }
 
 /// The whole output of `queens trace n --solver <solver>` with `--steps K`
@@ -162,21 +148,12 @@ pub fn write(
     // From this step on the numbers are `widest` wide.
     let settled = 10usize.pow(widest as u32 - 1);
     let mut waiting: Vec<(StepKind, String)> = Vec::new();
-    let mut shown = 0usize;
+    let (mut shown, mut printed) = (0usize, 0usize);
     let mut each = |step: &Step| {
         shown += 1;
-        if shown < settled {
-            waiting.push((step.kind, step.detail.text.clone()));
-            return ControlFlow::Continue(());
-        }
-        for (number, (kind, text)) in waiting.drain(..).enumerate() {
-            if written.is_ok() {
-                written = out.write_all(format_step(number + 1, widest, kind, &text).as_bytes());
-            }
-        }
-        if written.is_ok() {
-            written =
-                out.write_all(format_step(shown, widest, step.kind, &step.detail.text).as_bytes());
+        waiting.push((step.kind, step.detail.text.clone()));
+        if shown >= settled && written.is_ok() {
+            written = print_steps(out, &mut waiting, &mut printed, widest);
         }
         if written.is_ok() {
             ControlFlow::Continue(())
@@ -189,14 +166,25 @@ pub fn write(
     let cut = stream.stopped_early();
     drop(stream);
     // A search that ended before its numbers settled: as wide as its last.
-    let width = shown.to_string().len();
-    for (number, (kind, text)) in waiting.iter().enumerate() {
-        if written.is_ok() {
-            written = out.write_all(format_step(number + 1, width, *kind, text).as_bytes());
-        }
+    if written.is_ok() {
+        written = print_steps(out, &mut waiting, &mut printed, shown.to_string().len());
     }
     output(written)?;
     output(writeln!(out, "{}", footer(shown, cut, &stats)).and_then(|()| out.flush()))
+}
+
+/// Writes the `waiting` steps, numbered on from `printed`, `width` wide.
+fn print_steps(
+    out: &mut dyn Write,
+    waiting: &mut Vec<(StepKind, String)>,
+    printed: &mut usize,
+    width: usize,
+) -> io::Result<()> {
+    for (kind, text) in waiting.drain(..) {
+        *printed += 1;
+        out.write_all(format_step(*printed, width, kind, &text).as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Without `--steps`: about one screen (at most [`DEFAULT_STEPS`] steps),

@@ -5,11 +5,12 @@
 //! halves) and say so.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
 
 use crate::args::number;
 use crate::budget::{self, Growth, TimeBar};
-use crate::error::{CliError, output};
+use queens_report::terminal::{Align, Column, Table, Width};
+
+use crate::error::{CliError, print};
 use crate::{memory, registry};
 
 /// The largest board `tree` measures: the depth-first searches it runs
@@ -72,34 +73,24 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         bar.left(left.max(0.0));
     }
     drop(bar);
-    let id_width = rows
-        .iter()
-        .map(|(id, _)| id.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    let widths: Vec<usize> = (0..=n)
-        .map(|k| {
-            rows.iter()
-                .map(|(_, p)| p.get(k).copied().unwrap_or(0).to_string().len())
-                .max()
-                .unwrap_or(1)
-                .max(k.to_string().len())
-        })
-        .collect();
     let mut text = format!("safe boards reached with k queens on the {n}x{n} board\n");
-    let _ = write!(text, "{:id_width$}", "k =");
-    for (k, width) in widths.iter().enumerate() {
-        let _ = write!(text, "  {k:>width$}");
-    }
-    text.push_str("  total\n");
+    // The ids' column is at least 6 wide, the sums' flush left.
+    let mut columns = vec![Column::fixed("k =   ", Align::Left)];
+    columns.extend((0..=n).map(|k| Column::fixed(&k.to_string(), Align::Right)));
+    columns.push(Column::fixed("total", Align::Left));
+    let mut table = Table::new(columns);
     for (id, profile) in &rows {
-        let _ = write!(text, "{id:id_width$}");
-        for (k, width) in widths.iter().enumerate() {
-            let _ = write!(text, "  {:>width$}", profile.get(k).copied().unwrap_or(0));
-        }
-        let _ = writeln!(text, "  {}", profile.iter().sum::<u64>());
+        let mut cells = vec![id.to_string()];
+        cells.extend((0..=n).map(|k| profile.get(k).copied().unwrap_or(0).to_string()));
+        cells.push(profile.iter().sum::<u64>().to_string());
+        table.row(cells);
     }
+    if rows.is_empty() {
+        // No row to size the columns: the titles alone, as wide as they are.
+        let ks: String = (0..=n).map(|k| format!("  {k}")).collect();
+        let _ = writeln!(text, "k =   {ks}  total");
+    }
+    text.push_str(&table.render(Width::Unlimited));
     // Solvers with equal profiles walk one tree: group them, in the order
     // the registry lists them.
     let mut groups: Vec<(&Vec<u64>, Vec<&str>)> = Vec::new();
@@ -127,6 +118,5 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             others.join(", ")
         );
     }
-    let mut out = io::stdout().lock();
-    output(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+    print(&text)
 }

@@ -2,7 +2,7 @@
 //! selected solvers for n = 1..=--max-n, one row per (solver, n) as it
 //! passes.
 
-use std::fmt::Write as _;
+use std::fmt::Display;
 use std::io::{self, Write};
 
 use std::ops::ControlFlow;
@@ -14,7 +14,7 @@ use queens_measure::validate::{Row, cross_validate};
 
 use crate::args::number;
 use crate::budget::{self, Growth, TimeBar};
-use crate::error::{CliError, output};
+use crate::error::{CliError, output, print};
 use crate::{interruption, memory, registry};
 
 /// `queens verify`'s arguments.
@@ -51,22 +51,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
     // Every row printed has passed; the one being checked is not shown.
     interruption::end_with("interrupted: the rows above passed; the rest were not checked");
+    // The skipped solvers first: the checks may take a while.
+    print(&notes)?;
     let mut out = io::stdout().lock();
     let mut written: io::Result<()> = Ok(());
-    // The skipped solvers first: the checks may take a while.
-    output(out.write_all(notes.as_bytes()).and_then(|()| out.flush()))?;
-    let mut header = Some(line(
-        id_width,
-        [
-            "n",
-            "solver",
-            "solutions",
-            "unique",
-            "boards",
-            "same set as",
-        ]
-        .map(String::from),
-    ));
+    let titles: [&dyn Display; 6] = [
+        &"n",
+        &"solver",
+        &"solutions",
+        &"unique",
+        &"boards",
+        &"same set as",
+    ];
+    let mut header = Some(line(id_width, titles));
     // Each solver's time at each n, to predict the rest (and refuse it past
     // the budget, as soon as the steps are long enough to tell).
     let mut growth = vec![Growth::default(); solvers.len()];
@@ -99,12 +96,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             text.push_str(&line(
                 id_width,
                 [
-                    row.n.to_string(),
-                    row.solver.to_string(),
-                    row.solutions.to_string(),
-                    row.unique.to_string(),
-                    row.boards.to_string(),
-                    row.same_set_as.clone(),
+                    &row.n,
+                    &row.solver,
+                    &row.solutions,
+                    &row.unique,
+                    &row.boards,
+                    &row.same_set_as,
                 ],
             ));
             written = bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()));
@@ -142,14 +139,12 @@ fn time_left(
     left
 }
 
+/// One row of the table, or its titles.
 fn line(
     id_width: usize,
-    [n, solver, solutions, unique, boards, same_set_as]: [String; 6],
+    [n, solver, solutions, unique, boards, same_set_as]: [&dyn Display; 6],
 ) -> String {
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{n:>3}  {solver:id_width$}  {solutions:>10}  {unique:>8}  {boards:11}  {same_set_as}"
-    );
-    text
+    format!(
+        "{n:>3}  {solver:id_width$}  {solutions:>10}  {unique:>8}  {boards:11}  {same_set_as}\n"
+    )
 }

@@ -11,6 +11,7 @@ use super::args::Args;
 use queens_report::format::significant;
 
 use crate::budget::{self, seconds_and_human};
+use crate::count_record::print_record;
 use crate::error::CliError;
 use crate::estimate_table::{self, Asked, Table};
 use crate::interruption;
@@ -96,7 +97,7 @@ pub(super) fn run(
         estimate,
         compared,
     };
-    crate::error::output(report.write(&mut std::io::stdout().lock(), args.json))
+    print_record(&report, &report.rows(), args.json)
 }
 
 /// Shows a step of the sample on the bar (if shown), and says what an
@@ -159,18 +160,6 @@ struct EstimateRecord<'a> {
 }
 
 impl EstimateRecord<'_> {
-    fn write(&self, out: &mut impl std::io::Write, json: bool) -> std::io::Result<()> {
-        if json {
-            let line = serde_json::to_string(self).expect("plain data serialises");
-            writeln!(out, "{line}")?;
-            return out.flush();
-        }
-        for (key, value) in self.rows() {
-            writeln!(out, "{key:10}  {value}")?;
-        }
-        out.flush()
-    }
-
     /// The table's rows: the figures in words, then the comparison.
     fn rows(&self) -> Vec<(&'static str, String)> {
         let e = &self.estimate;

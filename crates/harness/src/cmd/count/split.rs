@@ -100,7 +100,7 @@ fn count_units(
         } else {
             Display::Shown
         },
-        interrupted: &interrupted,
+        interrupted,
         recheck,
         lists_fit: &|units| {
             let refusal = memory::lists_refusal(solver, args.board.n, args.threads(), units);
