@@ -46,8 +46,8 @@ pub use error::FileError;
 pub use latest::{Measured, Newest, newest_measurements};
 pub use provenance::{Provenance, cpu_model, git, utc_timestamp};
 pub use schema::{
-    COUNT, Entry, FIND_ONE, FORMAT, FORMAT_VERSION, FinderFacts, Outcome, Question, Record,
-    Settings, SolverFacts, Status, Timing,
+    COUNT, Entry, ExternalFacts, FIND_ONE, FORMAT, FORMAT_VERSION, FinderFacts, Outcome, Question,
+    Record, Settings, SolverFacts, Status, Timing,
 };
 pub use store::{
     BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new,

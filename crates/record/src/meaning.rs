@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use queens_core::oeis;
 
-use super::schema::{Entry, Outcome, Question, Record, Timing};
+use super::schema::{Entry, ExternalFacts, Outcome, Question, Record, Timing};
 
 /// The largest board a count in a record may mention: no solver here
 /// passes 32.
@@ -68,6 +68,9 @@ pub fn check(record: &Record) -> Result<(), Problem> {
                 was_timed,
             )?;
         }
+        if let Some(external) = &solver.external {
+            check_external(&format!("{field}.external"), external)?;
+        }
     }
     let finders = check_finders(record)?;
     let mut seen = BTreeSet::new();
@@ -87,6 +90,31 @@ pub fn check(record: &Record) -> Result<(), Problem> {
         }
     }
     Ok(())
+}
+
+/// An external program's provenance: one-line command and version, the
+/// hash of the file it ran, and a start-up figure with the n it was
+/// measured at.
+fn check_external(field: &str, external: &ExternalFacts) -> Result<(), Problem> {
+    one_line(&format!("{field}.command"), &external.command)?;
+    if let Some(version) = &external.version {
+        one_line(&format!("{field}.version"), version)?;
+    }
+    let hash = &external.program_sha256;
+    if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(problem(
+            format!("{field}.program_sha256"),
+            "not a SHA-256 in hex (64 digits)",
+        ));
+    }
+    match (external.startup_ns, external.startup_n) {
+        (Some(ns), Some(_)) if ns > 0 => Ok(()),
+        (None, None) => Ok(()),
+        _ => Err(problem(
+            format!("{field}.startup_ns"),
+            "a positive time with the n it was measured at, or neither",
+        )),
+    }
 }
 
 /// The finders: ids as solvers' (a list of their own, so a solver stopped

@@ -178,6 +178,40 @@ pub struct SolverFacts {
     /// every record made before the field existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accelerator: Option<Accelerator>,
+    /// For a program outside the workspace (`queens compare --external`),
+    /// what ran and where it came from; absent for the built-in solvers,
+    /// and so in every record made before externals were measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub external: Option<ExternalFacts>,
+}
+
+/// An external program as the record saw it: its provenance, and the
+/// start-up cost its times include. Nothing here is ever run again: the
+/// row can be reproduced only from the config file it names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExternalFacts {
+    /// The config file that described it, as given on the command line.
+    pub config: String,
+    /// The command as written there, `{n}` (and `{threads}`) unfilled.
+    pub command: String,
+    /// The build command run once before it, if any.
+    pub build: Option<String>,
+    /// The last lines of what the build printed (stdout, then stderr).
+    pub build_output: Option<String>,
+    /// The first line its version command printed, if it has one.
+    pub version: Option<String>,
+    /// The file run (the command's first word, or the config's
+    /// `program`), as a path from the config's folder.
+    pub program: String,
+    /// SHA-256 of that file's bytes, in hex.
+    pub program_sha256: String,
+    /// Whole-process time at the smallest n it was timed at (its cold
+    /// median, nanoseconds): an upper bound of the start-up cost that every
+    /// one of its times includes. Absent when nothing was timed.
+    pub startup_ns: Option<u64>,
+    /// The n `startup_ns` was measured at.
+    pub startup_n: Option<usize>,
 }
 
 impl SolverFacts {
@@ -191,6 +225,7 @@ impl SolverFacts {
             max_n: info.max_n,
             enumerates: info.enumerates,
             accelerator: solver.accelerator().ok().flatten(),
+            external: None,
         }
     }
 }

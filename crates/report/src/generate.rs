@@ -118,6 +118,7 @@ mod tests {
             max_n: 12,
             enumerates: true,
             accelerator: None,
+            external: None,
         });
         let timed = Entry {
             solver: "slow-one".into(),

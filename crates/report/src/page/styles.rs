@@ -206,6 +206,7 @@ mod tests {
                 max_n: 20,
                 enumerates: true,
                 accelerator: None,
+                external: None,
             })
             .collect();
         record.entries.clear();
