@@ -191,8 +191,9 @@ fn run(settings: &BenchSettings) -> Result<(), String> {
         .filter(|e| e.status() == Status::Timed)
         .count();
     let cold_started = Instant::now();
-    let branch_misses_unavailable = cold::attach_cold(&mut entries, &counting, cold_rounds);
-    let found_misses = cold::attach_cold(&mut entries, &finding, cold_rounds);
+    let branch_misses_unavailable =
+        cold::attach_cold(&mut entries, &cold::subjects(&counting), cold_rounds);
+    let found_misses = cold::attach_cold(&mut entries, &cold::subjects(&finding), cold_rounds);
     let timed_finders: Vec<&dyn Finder> = finding.iter().map(|f| f.finder).collect();
     let branch_misses_unavailable = branch_misses_unavailable.or(found_misses);
     eprintln!(

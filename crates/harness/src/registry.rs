@@ -33,6 +33,12 @@ pub static SOLVERS: &[&dyn Solver] = &[
     &queens_gpu::GPU_CONSTELLATIONS,
 ];
 
+/// Every id a solver or a finder goes by: taken, for an external program.
+pub fn ids() -> Vec<&'static str> {
+    let solvers = SOLVERS.iter().map(|s| s.info().id);
+    solvers.chain(FINDERS.iter().map(|f| f.info().id)).collect()
+}
+
 /// Looks a solver up by id, or says which ids exist.
 pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {
     by_id(SOLVERS, id, |s| s.info().id, "solver")

@@ -127,6 +127,11 @@ fn spacer() {
     black_box(taken);
 }
 
+/// Subjects of one kind as [`attach_cold`] takes them, beside others.
+pub fn subjects<S: Subject>(list: &[S]) -> Vec<&dyn Subject> {
+    list.iter().map(|s| s as &dyn Subject).collect()
+}
+
 /// Takes cold samples of every timed entry in `entries` of the subjects'
 /// question (each subject found by id in `subjects`) and writes them into
 /// the entries: `cold` and, with a counter, branch misses per node cold
@@ -134,15 +139,15 @@ fn spacer() {
 /// they are, for the record's settings. Counts and found boards take their
 /// rounds apart, one call each, so that a finder's figure is taken the way
 /// a counter's is.
-pub fn attach_cold<S: Subject>(
+pub fn attach_cold(
     entries: &mut [Entry],
-    subjects: &[S],
+    subjects: &[&dyn Subject],
     rounds: usize,
 ) -> Option<String> {
     let counter = BranchMisses::open();
     // A solver stopped at its first board keeps the solver's id: only the
     // question tells its two kinds of entry apart.
-    let question = subjects.first().map(S::question);
+    let question = subjects.first().map(|s| s.question());
     let timed: Vec<usize> = (0..entries.len())
         .filter(|&i| entries[i].timing().is_some() && Some(entries[i].question) == question)
         .collect();
@@ -242,7 +247,7 @@ mod tests {
         let timed = solvers[0].check(6).entry(Outcome::timed(one_run()));
         let over = solvers[0].skipped(7, "too slow".into());
         let mut entries = vec![timed, over];
-        let why = attach_cold(&mut entries, &solvers, 3);
+        let why = attach_cold(&mut entries, &[&solvers[0]], 3);
         let cold = entries[0]
             .cold()
             .expect("the timed entry has a cold timing");
@@ -270,10 +275,10 @@ mod tests {
         let count = solvers[0].check(6).entry(Outcome::timed(one_run()));
         let found = finders[0].check(20).entry(Outcome::timed(one_run()));
         let mut entries = vec![count, found];
-        attach_cold(&mut entries, &solvers, 2);
+        attach_cold(&mut entries, &[&solvers[0]], 2);
         assert_eq!(entries[0].cold().unwrap().samples, 2);
         assert_eq!(entries[1].cold(), None, "a count of n = 20 was never run");
-        attach_cold(&mut entries, &finders, 3);
+        attach_cold(&mut entries, &[&finders[0]], 3);
         assert_eq!(entries[0].cold().unwrap().samples, 2);
         assert_eq!(entries[1].cold().unwrap().samples, 3);
     }

@@ -12,6 +12,7 @@ use queens_record::{Entry, FinderFacts, Provenance, Record, Settings, SolverFact
 use crate::climb;
 use crate::cold::{self, COMPARE_COLD_ROUNDS};
 use crate::error::Error;
+use crate::external::Program;
 use crate::find::{self, FIND_SEED, Finding};
 use crate::run::{Counting, Subject};
 use crate::validate;
@@ -38,6 +39,9 @@ pub struct Plan<'a> {
     pub finders: &'a [find::TimedFinder],
     /// Each finder's total time allowance.
     pub find_budget: Duration,
+    /// Programs outside the workspace, climbing after the solvers within
+    /// the same budget each and taking their cold samples among them.
+    pub externals: &'a [Program],
     /// The command as typed, for the record's provenance.
     pub command: String,
     /// Whether a solver's climb may go on to n (see [`climb::Admit`]):
@@ -45,6 +49,9 @@ pub struct Plan<'a> {
     pub admit_solver: &'a AdmitSubject<'a, dyn Solver>,
     /// The same for a finder's climb.
     pub admit_finder: &'a AdmitSubject<'a, dyn Finder>,
+    /// The same for an external's climb (the time threshold only: its
+    /// memory is not known before it runs).
+    pub admit_external: climb::Admit<'a>,
 }
 
 /// [`climb::Admit`] for any subject of a run: the subject, n, and the
@@ -133,10 +140,14 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
     }
     let cross_validated_max_n = plan.max_n.min(CROSS_VALIDATE_MAX_N);
     let started = Instant::now();
-    let cross_validated =
-        validate::cross_validate(plan.solvers, cross_validated_max_n, &mut |_| {
+    // Externals alone have no boards to cross-validate: each of their
+    // counts is checked against OEIS as it is run.
+    let cross_validated = match plan.solvers {
+        [] => 0,
+        solvers => validate::cross_validate(solvers, cross_validated_max_n, &mut |_| {
             std::ops::ControlFlow::Continue(())
-        })?;
+        })?,
+    };
     on_event(Event::CrossValidated {
         pairs: cross_validated,
         max_n: cross_validated_max_n,
@@ -149,7 +160,10 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
         .iter()
         .map(|&s| climb::n_range(s, MIN_N, plan.max_n).count())
         .sum::<usize>()
-        + plan.finders.iter().map(|(_, ns)| ns.len()).sum::<usize>();
+        + plan.finders.iter().map(|(_, ns)| ns.len()).sum::<usize>()
+        + (plan.externals.iter())
+            .map(|p| p.sizes(MIN_N, plan.max_n).count())
+            .sum::<usize>();
     let mut done = 0;
     let mut entries = Vec::new();
     // Each subject climbs with a progress callback; one that stopped early
@@ -183,6 +197,10 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
         let admit = |n, predicted| (plan.admit_solver)(subject.solver, n, predicted);
         entries.extend(climb(subject, &sizes, plan.budget, &admit));
     }
+    for program in plan.externals {
+        let sizes: Vec<usize> = program.sizes(MIN_N, plan.max_n).collect();
+        entries.extend(climb(program, &sizes, plan.budget, plan.admit_external));
+    }
     let finding: Vec<Finding> = (plan.finders.iter())
         .map(|&(finder, _)| Finding {
             finder,
@@ -196,8 +214,16 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
     on_event(Event::ColdRounds {
         rounds: COMPARE_COLD_ROUNDS,
     });
-    let branch_misses_unavailable = cold::attach_cold(&mut entries, &counting, COMPARE_COLD_ROUNDS);
-    let found_misses = cold::attach_cold(&mut entries, &finding, COMPARE_COLD_ROUNDS);
+    // The externals' rounds go through the solvers' too: a program's run
+    // follows other searches, as a solver's does.
+    let mut counters = cold::subjects(&counting);
+    counters.extend(cold::subjects(plan.externals));
+    let branch_misses_unavailable = cold::attach_cold(&mut entries, &counters, COMPARE_COLD_ROUNDS);
+    let found_misses =
+        cold::attach_cold(&mut entries, &cold::subjects(&finding), COMPARE_COLD_ROUNDS);
+    for program in plan.externals {
+        program.settle(&mut entries);
+    }
     let seeded = finding.iter().any(|f| f.finder.info().seeded);
 
     let record = Record::new(
@@ -213,7 +239,9 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
             branch_misses_unavailable: branch_misses_unavailable.or(found_misses),
             find_seed: seeded.then_some(FIND_SEED),
         },
-        plan.solvers.iter().map(|&s| SolverFacts::of(s)).collect(),
+        (plan.solvers.iter().map(|&s| SolverFacts::of(s)))
+            .chain(plan.externals.iter().map(|p| p.facts(&entries)))
+            .collect(),
         entries,
     )
     .with_finders(finding.iter().map(|f| FinderFacts::of(f.finder)).collect());
@@ -244,6 +272,8 @@ mod tests {
                 command: "test".into(),
                 admit_solver: &|_, _, _| None,
                 admit_finder: &|_, _, _| None,
+                externals: &[],
+                admit_external: &climb::admit_all,
             },
             &mut |event| match event {
                 Event::Step(p) => steps.push((p.n, p.done, p.total)),
@@ -283,6 +313,8 @@ mod tests {
                 command: "test".into(),
                 admit_solver: &|_, _, _| None,
                 admit_finder: &|_, _, _| None,
+                externals: &[],
+                admit_external: &climb::admit_all,
             },
             &mut |_| {},
         )
@@ -305,6 +337,8 @@ mod tests {
                 command: "test".into(),
                 admit_solver: &|_, _, _| None,
                 admit_finder: &|_, _, _| None,
+                externals: &[],
+                admit_external: &climb::admit_all,
             },
             &mut |_| {},
         )

@@ -26,6 +26,8 @@
 //! - [`climb`]: climbing n within a time budget.
 //! - [`find`]: the other question, one board: a finder's checked run (the
 //!   board checked before it is timed) and its climb, by the counters' rule.
+//! - [`external`]: programs outside the workspace, described in a config
+//!   file, measured as a [`Subject`] by the same protocol, timed whole.
 //! - [`compare`]: a whole `queens compare` run that ends in a record.
 //!
 //! Solvers are known only through [`queens_core::Solver`]; the caller says
@@ -38,6 +40,7 @@ pub mod cold;
 pub mod compare;
 pub mod counters;
 pub mod error;
+pub mod external;
 pub mod find;
 pub mod heap;
 mod run;

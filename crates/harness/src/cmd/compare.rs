@@ -11,7 +11,10 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use queens_core::{oeis, printable, printable_path};
 use queens_measure::compare::{self, Event, MIN_N, Plan};
-use queens_record::{COUNT, Entry, FIND_ONE, Question, Status, prepare_dir, write_new};
+use queens_measure::external;
+use queens_record::{
+    COUNT, Entry, FIND_ONE, Question, SolverFacts, Status, prepare_dir, write_new,
+};
 use queens_report::format::{bytes, duration_ns, significant, thousands};
 use queens_report::terminal::{Align, Column, Table, Width, wrap_lines};
 
@@ -60,6 +63,13 @@ pub struct Args {
     /// of fitting 100 columns.
     #[arg(long)]
     pub wide: bool,
+    /// A config of programs outside the workspace (TOML; see
+    /// examples/external/README.md) to compare beside the solvers: each
+    /// built once, its answers checked against OEIS before it is timed,
+    /// timed whole (start-up included), killed at --budget. --solver may
+    /// name them; without that, all of them run.
+    #[arg(long, value_name = "FILE")]
+    pub external: Option<PathBuf>,
 }
 
 /// Why a climb stops before n although its budget would allow it: the
@@ -86,7 +96,22 @@ fn stop_before(refusal: Option<String>, predicted: Option<Duration>, long: bool)
 
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let selected = registry::select(&args.solvers)?;
+    let specs = match &args.external {
+        Some(path) => external::config::read(path, &registry::ids())?,
+        None => Vec::new(),
+    };
+    // --solver names built-in solvers and externals alike; naming none of
+    // the externals runs them all.
+    let (named, built_in): (Vec<&String>, Vec<&String>) =
+        (args.solvers.iter()).partition(|id| specs.iter().any(|spec| &&spec.id == id));
+    let specs: Vec<external::Spec> = (specs.into_iter())
+        .filter(|spec| named.is_empty() || named.contains(&&spec.id))
+        .collect();
+    let selected = if built_in.is_empty() && !named.is_empty() {
+        Vec::new()
+    } else {
+        registry::select(&built_in.into_iter().cloned().collect::<Vec<_>>())?
+    };
     // Naming solvers narrows the run to them, unless finders are named too.
     let finders = if args.finders.is_empty() && !args.solvers.is_empty() {
         Vec::new()
@@ -96,7 +121,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // Refuse an unusable --out now, not after minutes of measuring.
     prepare_dir(&args.out)?;
     let (solvers, notes) = registry::usable(selected, true);
-    if solvers.is_empty() {
+    let externals = match &args.external {
+        Some(path) if !specs.is_empty() => {
+            let setup = external::Setup {
+                threads: 1,
+                limit: Duration::from_secs_f64(args.budget),
+            };
+            external::prepare(path, specs, setup)?
+        }
+        _ => Vec::new(),
+    };
+    if solvers.is_empty() && externals.is_empty() {
         // Every selected solver was left out for its device: say which and
         // why, not that none supports any n.
         let reasons: Vec<&str> = notes
@@ -131,6 +166,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             admit_finder: &|finder, n, predicted| {
                 stop_before(memory::find_refusal(finder, n), predicted, args.long)
             },
+            externals: &externals,
+            admit_external: &|_, predicted| stop_before(None, predicted, args.long),
         },
         &mut |event| match event {
             Event::Step(step) => {
@@ -162,6 +199,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     text.push_str(&found_table(&comparison.record.entries, width));
     // Below the table it does not appear in: a solver left out, and why.
     text.push_str(&notes);
+    text.push_str(&external_notes(&comparison.record.solvers));
     text.push_str(&format!("record: {}\n", printable_path(&path)));
     let text = wrap_lines(&text, width, NOTE_HANGING);
     print(&text)?;
@@ -172,6 +210,30 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         ));
     }
     Ok(())
+}
+
+/// What each external's times include: the whole process, whose start-up
+/// its time at the smallest n bounds.
+fn external_notes(solvers: &[SolverFacts]) -> String {
+    let mut notes = String::new();
+    for solver in solvers {
+        let Some(external) = &solver.external else {
+            continue;
+        };
+        let bound = match (external.startup_ns, external.startup_n) {
+            (Some(ns), Some(n)) => format!(
+                ": its time at n = {n}, {}, bounds the start-up in each",
+                duration_ns(ns as f64)
+            ),
+            _ => String::new(),
+        };
+        notes.push_str(&format!(
+            "note: {} is an external program ({}), timed whole, start-up included{bound}\n",
+            solver.id,
+            printable(&external.config)
+        ));
+    }
+    notes
 }
 
 /// Prose lines below the tables ("note: ...") continue this far in,

@@ -1,0 +1,187 @@
+//! Programs outside the workspace, as a user brings them: the shipped
+//! examples (a C and a Python counter) compared beside the solvers and
+//! recorded with their provenance; a wrong answer, a hang and an answer
+//! that cannot be read each an error row and exit 1; a bad config refused
+//! in one line, exit 2, before anything runs.
+
+use std::path::Path;
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use sha2::Digest;
+
+use crate::common;
+
+use common::{queens_in, refused, stderr, stdout, workspace};
+
+/// `queens compare --external CONFIG --max-n 6 ...` in `dir`.
+fn compare(dir: &Path, config: &str, more: &[&str]) -> Output {
+    let mut args = vec![
+        "compare",
+        "--external",
+        config,
+        "--max-n",
+        "6",
+        "--finder",
+        "none",
+        "--out",
+        "records",
+    ];
+    args.extend(more);
+    queens_in(&args, dir)
+}
+
+/// A config of one program run by `sh -c SCRIPT` (its `{n}` in a comment).
+fn one_program(dir: &Path, script: &str) -> &'static str {
+    let config = format!(
+        "[[external]]\nid = \"shell\"\ncommand = \"sh -c '{script} # {{n}}'\"\nsolutions = {{ regex = '(\\d+)' }}\n"
+    );
+    std::fs::write(dir.join("one.toml"), config).unwrap();
+    "one.toml"
+}
+
+/// The run failed as a verification: exit 1, its last line says so, and
+/// the table shows `row` as the program's error.
+fn error_row(output: &Output, row: &str) {
+    let (out, err) = (stdout(output), stderr(output));
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(last.contains("wrong or failed"), "{err}");
+    assert!(out.contains(&format!("ERROR: {row}")), "{out}");
+}
+
+#[test]
+fn the_shipped_examples_are_checked_timed_and_recorded_beside_the_solvers() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        eprintln!("NOT RUN: no python3 here for the Python example");
+        return;
+    }
+    // A copy, so that the C example's build does not write in the checkout.
+    let dir = tempfile::tempdir().unwrap();
+    let examples = workspace().join("examples/external");
+    for entry in std::fs::read_dir(&examples).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let output = compare(
+        dir.path(),
+        "externals.toml",
+        &["--solver", "three-mask", "--budget", "3"],
+    );
+    let (out, err) = (stdout(&output), stderr(&output));
+    assert!(output.status.success(), "{err}");
+    for id in ["c-three-mask", "python-three-mask"] {
+        assert!(
+            out.lines().any(|l| l.starts_with("4  ") && l.contains(id)),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "note: {id} is an external program (externals.toml), timed whole"
+            )),
+            "{out}"
+        );
+    }
+    // The record names what ran, with the hash of the file and the
+    // start-up bound, and a reader accepts it.
+    let records = dir.path().join("records");
+    let path = std::fs::read_dir(&records)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let record = queens_record::read(&path).unwrap();
+    let c = record
+        .solvers
+        .iter()
+        .find(|s| s.id == "c-three-mask")
+        .unwrap();
+    let facts = c.external.as_ref().unwrap();
+    assert_eq!(facts.command, "./three-mask {n}");
+    assert_eq!(facts.program, "./three-mask");
+    let binary = std::fs::read(dir.path().join("three-mask")).unwrap();
+    let hash: String = (sha2::Sha256::digest(&binary).iter())
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    assert_eq!(facts.program_sha256, hash);
+    assert_eq!(
+        (facts.startup_n, facts.startup_ns.is_some()),
+        (Some(4), true)
+    );
+    for entry in record.entries.iter().filter(|e| e.solver == c.id) {
+        assert_eq!(entry.solutions, queens_core::oeis::total(entry.n));
+        assert_eq!(entry.nodes, None, "an external has no nodes");
+    }
+}
+
+#[test]
+fn a_wrong_count_is_an_error_row_never_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = one_program(dir.path(), "echo 3");
+    let output = compare(dir.path(), config, &["--solver", "shell", "--budget", "2"]);
+    error_row(
+        &output,
+        "wrong count: shell printed 3 solutions for n = 4, OEIS A000170 says 2",
+    );
+}
+
+#[test]
+fn a_hang_is_killed_at_its_budget_as_an_error_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = one_program(dir.path(), "sleep 60");
+    let started = Instant::now();
+    let output = compare(
+        dir.path(),
+        config,
+        &["--solver", "shell", "--budget", "0.5"],
+    );
+    error_row(&output, "no answer within 0.5 s: killed");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn an_answer_the_pattern_never_matches_is_an_error_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = one_program(dir.path(), "echo two");
+    let output = compare(dir.path(), config, &["--solver", "shell", "--budget", "2"]);
+    error_row(
+        &output,
+        "its output does not match /(\\d+)/ (it printed \"two\")",
+    );
+}
+
+#[test]
+fn a_bad_config_is_refused_in_one_line_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    let good = "[[external]]\nid = \"shell\"\ncommand = \"sh -c 'echo 2 # {n}'\"\nsolutions = { regex = '(\\d+)' }\n";
+    for (config, expected) in [
+        (
+            good.replace("command", "# command"),
+            "bad.toml: line 1: missing field `command`",
+        ),
+        (format!("{good}colour = 1\n"), "unknown field `colour`"),
+        (
+            good.replace("sh -c", "./no-such-program -c"),
+            "bad.toml: external[0].command: no program './no-such-program' here",
+        ),
+        (
+            format!("{good}build = \"sh -c 'exit 4'\"\n"),
+            "bad.toml: external[0].build: sh failed (exit status: 4)",
+        ),
+    ] {
+        std::fs::write(&path, config).unwrap();
+        refused(&compare(dir.path(), "bad.toml", &[]), expected);
+    }
+    refused(
+        &compare(dir.path(), "absent.toml", &[]),
+        "cannot read absent.toml",
+    );
+}
