@@ -36,8 +36,9 @@ pub struct CountRecord<'a> {
     /// Classes up to symmetry, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<u64>,
-    /// The solver's unit of work, summed.
-    pub nodes: u64,
+    /// The solver's unit of work, summed (none for an external program).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
     /// Compute time (summed over shards for a merge).
     pub seconds: f64,
     /// Present only in the record of one shard (`--shard I/K`).
@@ -66,7 +67,9 @@ impl CountRecord<'_> {
         if let Some(unique) = self.unique {
             rows.push(("unique".into(), unique.to_string()));
         }
-        rows.push(("nodes".into(), self.nodes.to_string()));
+        if let Some(nodes) = self.nodes {
+            rows.push(("nodes".into(), nodes.to_string()));
+        }
         rows.extend(extra.iter().cloned());
         rows.push(("seconds".into(), format!("{:.6}", self.seconds)));
         print_record(&headed, &rows, json)

@@ -7,8 +7,10 @@
 
 use queens_core::find::FirstBoard;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use queens_core::{Finder, Solver, SolverInfo, printable};
+use queens_measure::external;
 
 use crate::error::CliError;
 
@@ -32,6 +34,30 @@ pub static SOLVERS: &[&dyn Solver] = &[
     // slowest of all, so it is never the default; name it with --solver.
     &queens_gpu::GPU_CONSTELLATIONS,
 ];
+
+/// The built-in solvers and the external programs of `config` that
+/// `names` (`--solver`) select: all of the solvers when no built-in one is
+/// named (none when only externals are), all of the externals when none of
+/// them is named. The externals are read and checked, not yet built.
+pub fn select_with(
+    names: &[String],
+    config: Option<&Path>,
+) -> Result<(Vec<&'static dyn Solver>, Vec<external::Spec>), CliError> {
+    let specs = match config {
+        Some(path) => external::config::read(path, &ids())?,
+        None => Vec::new(),
+    };
+    let (named, built_in): (Vec<String>, Vec<String>) =
+        (names.iter().cloned()).partition(|id| specs.iter().any(|spec| &spec.id == id));
+    let specs = (specs.into_iter())
+        .filter(|spec| named.is_empty() || named.contains(&spec.id))
+        .collect();
+    let solvers = match (built_in.is_empty(), named.is_empty()) {
+        (true, false) => Vec::new(),
+        _ => select(&built_in)?,
+    };
+    Ok((solvers, specs))
+}
 
 /// Every id a solver or a finder goes by: taken, for an external program.
 pub fn ids() -> Vec<&'static str> {

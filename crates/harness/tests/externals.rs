@@ -51,16 +51,9 @@ fn error_row(output: &Output, row: &str) {
     assert!(out.contains(&format!("ERROR: {row}")), "{out}");
 }
 
-#[test]
-fn the_shipped_examples_are_checked_timed_and_recorded_beside_the_solvers() {
-    let python = std::process::Command::new("python3")
-        .arg("--version")
-        .output();
-    if !python.is_ok_and(|o| o.status.success()) {
-        eprintln!("NOT RUN: no python3 here for the Python example");
-        return;
-    }
-    // A copy, so that the C example's build does not write in the checkout.
+/// A copy of the shipped examples, so that the C example's build does not
+/// write in the checkout.
+fn examples() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let examples = workspace().join("examples/external");
     for entry in std::fs::read_dir(&examples).unwrap() {
@@ -69,6 +62,69 @@ fn the_shipped_examples_are_checked_timed_and_recorded_beside_the_solvers() {
             std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
         }
     }
+    dir
+}
+
+#[test]
+fn verify_checks_an_external_count_at_every_n_and_stops_at_a_wrong_one() {
+    let dir = examples();
+    let output = queens_in(
+        &[
+            "verify",
+            "--external",
+            "externals.toml",
+            "--solver",
+            "c-three-mask",
+            "--max-n",
+            "9",
+        ],
+        dir.path(),
+    );
+    let out = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        out.contains("  9  c-three-mask         352         -  count only"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("ok: 6 (program, n) pairs agree with OEIS\n"),
+        "{out}"
+    );
+    let config = one_program(dir.path(), "echo 2");
+    let output = queens_in(
+        &[
+            "verify",
+            "--external",
+            config,
+            "--max-n",
+            "5",
+            "--solver",
+            "shell",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "queens: shell, n = 5: wrong count: shell printed 2 solutions for n = 5, OEIS A000170 says 10\n"
+    );
+}
+
+#[test]
+fn the_shipped_examples_are_checked_timed_and_recorded_beside_the_solvers() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        // CI installs it and sets this, so that there the test never skips.
+        assert!(
+            std::env::var_os("QUEENS_REQUIRE_PYTHON").is_none(),
+            "QUEENS_REQUIRE_PYTHON is set and there is no python3"
+        );
+        eprintln!("NOT RUN: no python3 here for the Python example");
+        return;
+    }
+    let dir = examples();
     let output = compare(
         dir.path(),
         "externals.toml",
@@ -183,5 +239,41 @@ fn a_bad_config_is_refused_in_one_line_before_anything_runs() {
     refused(
         &compare(dir.path(), "absent.toml", &[]),
         "cannot read absent.toml",
+    );
+}
+
+#[test]
+fn count_runs_an_external_once_and_checks_its_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = one_program(dir.path(), "echo 92");
+    let count = |n: &str| {
+        queens_in(
+            &[
+                "count",
+                n,
+                "--external",
+                config,
+                "--solver",
+                "shell",
+                "--json",
+            ],
+            dir.path(),
+        )
+    };
+    let json = common::json(&count("8"));
+    assert_eq!(
+        (json["solver"].as_str(), json["solutions"].as_u64()),
+        (Some("shell"), Some(92))
+    );
+    assert!(
+        json.get("nodes").is_none(),
+        "an external has no nodes: {json}"
+    );
+    let wrong = count("9");
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stderr(&wrong).contains("printed 92 solutions for n = 9, OEIS A000170 says 352"));
+    refused(
+        &count("28"),
+        "shell counts n = 4..=27 (one.toml), not n = 28",
     );
 }

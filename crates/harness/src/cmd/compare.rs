@@ -96,22 +96,7 @@ fn stop_before(refusal: Option<String>, predicted: Option<Duration>, long: bool)
 
 /// Compares, prints the table and writes the record.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let specs = match &args.external {
-        Some(path) => external::config::read(path, &registry::ids())?,
-        None => Vec::new(),
-    };
-    // --solver names built-in solvers and externals alike; naming none of
-    // the externals runs them all.
-    let (named, built_in): (Vec<&String>, Vec<&String>) =
-        (args.solvers.iter()).partition(|id| specs.iter().any(|spec| &&spec.id == id));
-    let specs: Vec<external::Spec> = (specs.into_iter())
-        .filter(|spec| named.is_empty() || named.contains(&&spec.id))
-        .collect();
-    let selected = if built_in.is_empty() && !named.is_empty() {
-        Vec::new()
-    } else {
-        registry::select(&built_in.into_iter().cloned().collect::<Vec<_>>())?
-    };
+    let (selected, specs) = registry::select_with(&args.solvers, args.external.as_deref())?;
     // Naming solvers narrows the run to them, unless finders are named too.
     let finders = if args.finders.is_empty() && !args.solvers.is_empty() {
         Vec::new()

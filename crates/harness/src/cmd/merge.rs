@@ -40,7 +40,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         solver: &merged.solver,
         solutions: merged.solutions,
         unique: merged.unique,
-        nodes: merged.nodes,
+        nodes: Some(merged.nodes),
         seconds: merged.seconds,
         shard: None,
     };

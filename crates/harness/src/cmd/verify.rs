@@ -4,12 +4,15 @@
 
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
 use queens_core::memory::Question;
 use queens_core::{Solver, oeis};
+use queens_measure::Subject;
+use queens_measure::external;
 use queens_measure::validate::{Row, cross_validate};
 
 use crate::args::number;
@@ -30,11 +33,17 @@ pub struct Args {
     /// Run even if predicted to take more than ten minutes.
     #[arg(long)]
     pub long: bool,
+    /// A config of programs outside the workspace (see
+    /// examples/external/README.md) whose counts to check against OEIS
+    /// too, after the solvers; --solver may name them.
+    #[arg(long, value_name = "FILE")]
+    pub external: Option<PathBuf>,
 }
 
 /// Checks, printing each row as it passes.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let (solvers, notes) = registry::usable(registry::select(&args.solvers)?, false);
+    let (selected, specs) = registry::select_with(&args.solvers, args.external.as_deref())?;
+    let (solvers, notes) = registry::usable(selected, false);
     // Each solver lists its boards at every n up to --max-n (the sets
     // are compared), so its need at the largest n it takes bounds the run.
     for solver in &solvers {
@@ -48,7 +57,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             memory::check(*solver, n, question, 1)?;
         }
     }
-    let id_width = solvers.iter().map(|s| s.info().id.len()).max().unwrap_or(6);
+    let programs = match &args.external {
+        Some(path) if !specs.is_empty() => {
+            let setup = external::Setup {
+                threads: 1,
+                limit: budget::THRESHOLD,
+            };
+            external::prepare(path, specs, setup)?
+        }
+        _ => Vec::new(),
+    };
+    let ids = (solvers.iter().map(|s| s.info().id)).chain(programs.iter().map(|p| p.id()));
+    let id_width = ids.map(str::len).max().unwrap_or(6);
     // Every row printed has passed; the one being checked is not shown.
     interruption::end_with("interrupted: the rows above passed; the rest were not checked");
     // The skipped solvers first: the checks may take a while.
@@ -71,53 +91,89 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut step_started = Instant::now();
     let mut refusal = None;
     let bar = TimeBar::start(0.0);
-    let checked = cross_validate(&solvers, args.max_n, &mut |row: &Row| {
-        let position = solvers
-            .iter()
-            .position(|s| s.info().id == row.solver)
-            .expect("rows are of the solvers given");
-        growth[position].record(row.n, step_started.elapsed().as_secs_f64());
-        let left = time_left(&solvers, &growth, position, row.n, args.max_n);
-        let predicted = started.elapsed().as_secs_f64() + left;
-        if growth.iter().any(Growth::is_informative)
-            && let Err(refused) = budget::allow(
-                &format!("verify --max-n {}", args.max_n),
-                predicted,
-                &format!("each solver's time at n <= {}", row.n),
-                args.long,
-            )
-        {
-            refusal = Some(refused);
-            return ControlFlow::Break(());
-        }
-        bar.left(left);
-        if written.is_ok() {
-            let mut text = header.take().unwrap_or_default();
-            text.push_str(&line(
-                id_width,
-                [
-                    &row.n,
-                    &row.solver,
-                    &row.solutions,
-                    &row.unique,
-                    &row.boards,
-                    &row.same_set_as,
-                ],
-            ));
-            written = bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()));
-        }
-        step_started = Instant::now();
-        ControlFlow::Continue(())
-    })?;
+    let checked = if solvers.is_empty() {
+        0
+    } else {
+        cross_validate(&solvers, args.max_n, &mut |row: &Row| {
+            let position = solvers
+                .iter()
+                .position(|s| s.info().id == row.solver)
+                .expect("rows are of the solvers given");
+            growth[position].record(row.n, step_started.elapsed().as_secs_f64());
+            let left = time_left(&solvers, &growth, position, row.n, args.max_n);
+            let predicted = started.elapsed().as_secs_f64() + left;
+            if growth.iter().any(Growth::is_informative)
+                && let Err(refused) = budget::allow(
+                    &format!("verify --max-n {}", args.max_n),
+                    predicted,
+                    &format!("each solver's time at n <= {}", row.n),
+                    args.long,
+                )
+            {
+                refusal = Some(refused);
+                return ControlFlow::Break(());
+            }
+            bar.left(left);
+            if written.is_ok() {
+                let mut text = header.take().unwrap_or_default();
+                text.push_str(&line(
+                    id_width,
+                    [
+                        &row.n,
+                        &row.solver,
+                        &row.solutions,
+                        &row.unique,
+                        &row.boards,
+                        &row.same_set_as,
+                    ],
+                ));
+                written = bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+            }
+            step_started = Instant::now();
+            ControlFlow::Continue(())
+        })?
+    };
     drop(bar);
     if let Some(refusal) = refusal {
         return Err(refusal);
     }
+    // The externals count only: each count against OEIS (and its classes,
+    // where it prints them), smallest n first; the first wrong one stops.
+    let mut externals = 0;
+    for program in &programs {
+        for n in program.sizes(1, args.max_n) {
+            let run = program.check(n);
+            if let Some(why) = run.error {
+                output(written)?;
+                return Err(CliError::Verification(format!(
+                    "{}, n = {n}: {why}",
+                    program.id()
+                )));
+            }
+            let unique: &dyn Display = match &run.unique {
+                Some(unique) => unique,
+                None => &"-",
+            };
+            let solutions = run.solutions.unwrap_or_default();
+            let text = header.take().unwrap_or_default()
+                + &line(
+                    id_width,
+                    [&n, &program.id(), &solutions, unique, &"count only", &"-"],
+                );
+            written = written.and_then(|()| out.write_all(text.as_bytes()));
+            externals += 1;
+        }
+    }
     output(written)?;
-    output(writeln!(
-        out,
-        "ok: {checked} (solver, n) pairs agree with the checker, each other and OEIS"
-    ))
+    let solvers =
+        format!("{checked} (solver, n) pairs agree with the checker, each other and OEIS");
+    let programs = format!("{externals} (program, n) pairs agree with OEIS");
+    let summary = match (checked, externals) {
+        (_, 0) => solvers,
+        (0, _) => programs,
+        _ => format!("{solvers}; {programs}"),
+    };
+    output(writeln!(out, "ok: {summary}"))
 }
 
 /// The predicted seconds of the steps still to do after solver `at` passed

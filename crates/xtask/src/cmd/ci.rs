@@ -100,7 +100,12 @@ fn setup() -> Result<(), Error> {
     step("valgrind, for the test of the instructions count's isolation");
     // xtask's test `only_the_search_is_counted` runs a real callgrind; .ci/run
     // sets QUEENS_REQUIRE_VALGRIND so that it fails rather than skips.
-    process::install_missing(&["valgrind"])
+    process::install_missing(&["valgrind"])?;
+
+    step("Python, for the shipped Python example of an external program");
+    // The harness's externals test runs examples/external/count.py; .ci/run
+    // sets QUEENS_REQUIRE_PYTHON so that it fails rather than skips.
+    process::install_missing(&["python3"])
 }
 
 /// The records COMPARISON.md was made from: its first line says

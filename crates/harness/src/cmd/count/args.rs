@@ -88,6 +88,12 @@ pub struct Args {
     /// that does not split its work; a split count shows its time left).
     #[arg(long)]
     pub long: bool,
+    /// A config of programs outside the workspace (see
+    /// examples/external/README.md): --solver may name one of them, which
+    /// then counts n in one whole run (with --threads, if its command
+    /// takes them), checked against OEIS.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "checkpoint", "estimate"])]
+    pub external: Option<PathBuf>,
 }
 
 /// The largest board whose count fits the u64 every count is kept in:

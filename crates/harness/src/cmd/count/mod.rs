@@ -1,12 +1,14 @@
-//! `queens count N`: solutions (and classes), nodes, time. Three commands
+//! `queens count N`: solutions (and classes), nodes, time. Four commands
 //! share one [`Args`]: a solver that does not split its work counts in one
 //! call (`plain.rs`); one that does runs its units through
 //! [`queens_distributed`] (threads, shards, checkpoints, progress bar:
-//! `split.rs`), or times a sample of them to predict a run (`estimate.rs`).
+//! `split.rs`), or times a sample of them to predict a run (`estimate.rs`);
+//! a program outside the workspace counts in one whole run (`external.rs`).
 
 pub(crate) mod args;
 mod checks;
 mod estimate;
+mod external;
 mod plain;
 mod split;
 
@@ -19,6 +21,13 @@ pub use args::{Args, MAX_COUNT_N, MAX_THREADS, cores};
 
 /// Counts and prints.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(config) = &args.external {
+        let (_, mut specs) = registry::select_with(&[], Some(config))?;
+        specs.retain(|spec| Some(&spec.id) == args.board.solver.as_ref());
+        if let Some(spec) = specs.pop() {
+            return external::run(args, config, spec);
+        }
+    }
     let solver = registry::choose(args.board.solver.as_deref(), args.board.n, false)?;
     if args.board.n > MAX_COUNT_N {
         return Err(CliError::Input(format!(

@@ -42,7 +42,7 @@ pub(super) fn run(args: &Args, solver: &dyn Solver) -> Result<(), CliError> {
         solver: solver.info().id,
         solutions: stats.solutions,
         unique: stats.unique,
-        nodes: stats.nodes,
+        nodes: Some(stats.nodes),
         seconds: started.elapsed().as_secs_f64(),
         shard: None,
     };

@@ -66,7 +66,7 @@ pub(super) fn run(
         // A shard's share of the classes is not a whole number: `merge`
         // computes them from the fixed pairs of all shards.
         unique: classes.filter(|_| shard.is_none()),
-        nodes: total.nodes,
+        nodes: Some(total.nodes),
         seconds: outcome.seconds,
         shard,
     };
