@@ -189,6 +189,21 @@ fn a_wrong_count_is_an_error_row_never_a_time() {
 }
 
 #[test]
+fn a_timed_run_that_answers_wrong_turns_its_row_into_an_error() {
+    // Right at its checking run, wrong from then on: every run is checked.
+    let dir = tempfile::tempdir().unwrap();
+    let config = one_program(
+        dir.path(),
+        "if [ -e ran ]; then echo 3; else touch ran; echo 2; fi",
+    );
+    let output = compare(dir.path(), config, &["--solver", "shell", "--budget", "2"]);
+    error_row(
+        &output,
+        "a timed run: wrong count: shell printed 3 solutions for n = 4, OEIS A000170 says 2",
+    );
+}
+
+#[test]
 fn a_hang_is_killed_at_its_budget_as_an_error_row() {
     let dir = tempfile::tempdir().unwrap();
     let config = one_program(dir.path(), "sleep 60");
