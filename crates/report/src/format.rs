@@ -1,5 +1,6 @@
-//! Numbers as the report prints them, and lists that name each item once:
-//! fixed rules, so that the same record always gives the same bytes.
+//! Numbers and names as the report prints them, and lists that name each
+//! item once: fixed rules, so that the same record always gives the same
+//! bytes.
 
 /// Three significant digits with a unit: 850 ns, 1.23 µs, 45.6 ms, 2.01 s.
 pub fn duration_ns(ns: f64) -> String {
@@ -66,7 +67,20 @@ pub(crate) fn stale_label(name: &str, changed: Option<&String>) -> String {
     }
 }
 
-/// A commit's first 12 digits, as every output names one.
+/// What follows an external program's id wherever it is named (the note
+/// under the summary says what it means).
+pub(crate) const EXTERNAL: &str = "(external)";
+
+/// A solver's id as rows name it: marked [`EXTERNAL`] for a program
+/// outside the workspace.
+pub(crate) fn name(solver: &queens_record::SolverFacts) -> String {
+    match solver.external {
+        Some(_) => format!("{} {EXTERNAL}", solver.id),
+        None => solver.id.clone(),
+    }
+}
+
+/// A commit's (or a hash's) first 12 digits, as every output names one.
 pub(crate) fn short(commit: &str) -> String {
     commit.chars().take(12).collect()
 }

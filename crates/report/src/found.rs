@@ -79,7 +79,9 @@ impl Found {
     /// A table of one row per n and one column per finder, `value` of
     /// each timed entry.
     fn by_n_table(&self, out: &mut String, value: &dyn Fn(&Entry) -> Option<String>) {
-        let ids: Vec<&str> = self.facts.iter().map(|f| f.id.as_str()).collect();
+        let ids: Vec<(&str, String)> = (self.facts.iter())
+            .map(|f| (f.id.as_str(), f.id.clone()))
+            .collect();
         let n_text = |n: usize| thousands(n as u64);
         out.push_str(&by_n(&self.ns, &ids, n_text, &|id, n| {
             entry_cell(self.entry(id, n), |e| {

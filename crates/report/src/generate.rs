@@ -571,6 +571,173 @@ mod tests {
         }
     }
 
+    /// The fixture with an external program beside three-mask, timed at
+    /// n = 8 (1.20 ms cold, its start-up bound) with no nodes and no heap,
+    /// as `queens compare --external` records one.
+    fn external_sources() -> Vec<Source> {
+        let mut sources = without_sources();
+        let record = &mut sources[0].record;
+        record.solvers.push(SolverFacts {
+            id: "c-three-mask".into(),
+            node: "none: an external program is timed whole (process start-up included)".into(),
+            max_n: 16,
+            enumerates: false,
+            accelerator: None,
+            external: Some(queens_record::ExternalFacts {
+                config: "examples/external/externals.toml".into(),
+                command: "./three-mask {n}".into(),
+                build: Some("cc -O2 -o three-mask three_mask.c".into()),
+                build_output: None,
+                version: Some("cc 12 <script>alert(1)</script>".into()),
+                program: "three-mask".into(),
+                program_sha256: "0123456789abcdef".repeat(4),
+                startup_ns: Some(1_200_000),
+                startup_n: Some(8),
+            }),
+        });
+        let cold = one_sample(1_200_000.0).map(|t| Timing { samples: 3, ..t });
+        record.entries.push(Entry {
+            solver: "c-three-mask".into(),
+            outcome: Outcome::Timed {
+                warm: one_sample(1_100_000.0).unwrap(),
+                cold,
+            },
+            nodes: None,
+            extra: Vec::new(),
+            peak_heap_bytes: None,
+            ..record.entries[0].clone()
+        });
+        assert_eq!(queens_record::meaning::check(record), Ok(()));
+        sources
+    }
+
+    #[test]
+    fn an_external_programs_rows_are_marked_with_its_start_up_and_provenance() {
+        // Texts under the external's id, as a registry that knew it would
+        // give: the report must not take them.
+        let mut analyses = analysis();
+        analyses.insert("c-three-mask", "REGISTRY ANALYSIS");
+        let inputs = PageInputs {
+            teachings: BTreeMap::from([("c-three-mask", "REGISTRY TEACHING")]),
+            ..PageInputs::default()
+        };
+        let outputs = generate(
+            "queens report bench-results/fixture.json",
+            &external_sources(),
+            None,
+            &analyses,
+            &Trees::default(),
+            &inputs,
+        )
+        .unwrap();
+        let text = &outputs.comparison;
+        // Marked in the summary and in the per-n tables, with a dash where
+        // nodes are needed: 1.20 ms against 41.0 µs.
+        assert!(
+            text.contains(
+                "| c-three-mask (external) | 29.3× | 1.20 ms | — | 8 | the run's largest n |"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("| n | three-mask | c-three-mask (external) |"),
+            "{text}"
+        );
+        assert!(text.contains("| 8 | **41.0 µs (1.00×)** | 1.20 ms (29.3×) |"));
+        // No nodes (nor heap) to show: a dash, in every table that needs them.
+        for row in [
+            "| 8 | 2,057 × 19.9 | — |",
+            "| 8 | 19.9 / 6.81 | — |",
+            "| 8 | 143 B | — |",
+        ] {
+            assert!(text.contains(row), "{row}: {text}");
+        }
+        let note = "Rows marked (external) are programs outside this workspace, timed whole, \
+                    process start-up included: c-three-mask's time at n = 8, 1.20 ms, bounds \
+                    its start-up. They can be reproduced only from the config file named in the \
+                    record (`examples/external/externals.toml`); nothing in a record is ever run.";
+        assert_eq!(text.matches(note).count(), 1, "{text}");
+        // The README's summary, the same.
+        let readme = readme_section(&external_sources(), "");
+        assert!(readme.contains("| c-three-mask (external) |") && readme.contains(note));
+        // Its provenance stands in for the registry's texts.
+        let provenance = "### c-three-mask (external)\n\nAn external program, not in the \
+                          registry: `./three-mask {n}` from `examples/external/externals.toml`, \
+                          built by `cc -O2 -o three-mask three_mask.c`, version \
+                          `cc 12 <script>alert(1)</script>`; the file it ran, `three-mask`, has \
+                          SHA-256 0123456789ab….";
+        assert!(text.contains(provenance), "{text}");
+        let page = &outputs.page;
+        for output in [text, page] {
+            assert!(!output.contains("REGISTRY"), "{output}");
+        }
+        assert!(
+            page.contains("<a href=\"#solver-c-three-mask\">c-three-mask (external)</a>"),
+            "{page}"
+        );
+        assert!(page.contains("<h3>c-three-mask (external)</h3>"), "{page}");
+        assert!(
+            page.contains(
+                "<td>1.20 ms</td><td>1.10 ms</td><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td>"
+            ),
+            "{page}"
+        );
+        assert!(
+            page.contains("bounds its start-up. They can be reproduced only from the config"),
+            "{page}"
+        );
+        assert!(page.contains("SHA-256 0123456789ab…"), "{page}");
+        assert!(!page.contains("<script>alert"), "{page}");
+        // Nothing to watch: the built-in solver's part links the player,
+        // the external's does not.
+        assert!(page.contains("data-watch=\"three-mask\""));
+        assert!(!page.contains("data-watch=\"c-three-mask\""));
+        // The plots name it marked, and switch it by its id.
+        assert!(
+            outputs
+                .time_plot
+                .contains(">c-three-mask (external)</text>"),
+            "{}",
+            outputs.time_plot
+        );
+        assert!(
+            outputs
+                .time_plot
+                .contains("<title>c-three-mask (external), n = 8: 1.20 ms</title>")
+        );
+        assert!(page.contains("data-solver=\"c-three-mask\""));
+        assert!(
+            !outputs.nodes_plot.contains("c-three-mask"),
+            "no nodes, no line"
+        );
+    }
+
+    #[test]
+    fn an_external_never_timed_says_so_and_a_shared_config_is_named_once() {
+        let mut solvers = external_sources().remove(0).record.solvers;
+        let mut untimed = solvers[1].clone();
+        untimed.id = "py-count".into();
+        let facts = untimed.external.as_mut().unwrap();
+        (facts.startup_ns, facts.startup_n) = (None, None);
+        solvers.push(untimed);
+        let note = crate::external::note(&solvers).unwrap();
+        assert!(
+            note.contains("1.20 ms, bounds its start-up; py-count was never timed. "),
+            "{note}"
+        );
+        assert_eq!(note.matches("externals.toml").count(), 1, "{note}");
+    }
+
+    #[test]
+    fn records_without_externals_say_nothing_of_them() {
+        let outputs = outputs_of(&two_solver_sources());
+        for output in [&outputs.comparison, &outputs.page, &outputs.time_plot] {
+            for word in ["(external)", "start-up", "ever run", "SHA-256"] {
+                assert!(!output.contains(word), "{word}");
+            }
+        }
+    }
+
     #[test]
     fn records_without_finders_say_so() {
         let outputs = outputs_of(&without_sources());

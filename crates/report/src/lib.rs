@@ -17,7 +17,8 @@
 //!
 //! - [`error`]: the typed failures of reporting.
 //! - [`format`](mod@format): numbers as the report prints them (durations, bytes,
-//!   thousands separators, significant digits), and lists without repeats.
+//!   thousands separators, significant digits), solvers' names (the mark of
+//!   an external program), and lists without repeats.
 //! - `table`: one table model (columns, rows of cells, each a figure or
 //!   the status in its place) written as Markdown and as the page's
 //!   sortable tables; the one wording of every status.
@@ -28,6 +29,9 @@
 //!   ones' entries (`Overlay`).
 //! - `found`: the other question, the time to one board of every finder
 //!   (`Found`), and its section of COMPARISON.md.
+//! - `external`: what the report says of programs outside the workspace
+//!   (their rows' note, their provenance); the mark beside their ids is
+//!   `format`'s.
 //! - `tables`: COMPARISON.md and the README section.
 //! - `work`: the instructions record's sections (instructions per solution
 //!   and per node) and the one table of what each solver's node is.
@@ -51,6 +55,7 @@
 
 pub mod error;
 mod estimates;
+mod external;
 pub mod format;
 mod found;
 mod generate;

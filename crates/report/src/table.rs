@@ -9,10 +9,10 @@ use std::fmt::{self, Write};
 
 use pulldown_cmark::{Event, Parser};
 
-use super::format::significant;
+use super::format::{name, significant};
 
 use queens_record::instructions::{InstructionsEntry, InstructionsStatus};
-use queens_record::{Entry, Status};
+use queens_record::{Entry, SolverFacts, Status};
 
 /// What became of one attempt at one n: the only place a status is worded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,9 +103,13 @@ pub(crate) enum Cell {
     /// detail on the page.
     Status(Outcome),
     /// A solver as a row's title: `label` in Markdown (which may warn that
-    /// its rows are stale), its id on the page (a link to its part where
-    /// the table links).
-    Solver { id: String, label: String },
+    /// its rows are stale), `name` on the page (its id, marked for an
+    /// external program), a link to its part by `id` where the table links.
+    Solver {
+        id: String,
+        name: String,
+        label: String,
+    },
 }
 
 impl Cell {
@@ -128,7 +132,25 @@ impl Cell {
     pub(crate) fn solver(id: &str) -> Cell {
         Cell::Solver {
             id: id.into(),
+            name: id.into(),
             label: id.into(),
+        }
+    }
+
+    /// A solver of the records, by its name (marked if it is external).
+    pub(crate) fn named(solver: &SolverFacts) -> Cell {
+        Cell::Solver {
+            id: solver.id.clone(),
+            name: name(solver),
+            label: name(solver),
+        }
+    }
+
+    /// Where a row titled by this cell links on the page: its solver's id.
+    pub(crate) fn anchor(&self) -> String {
+        match self {
+            Cell::Solver { id, .. } => id.clone(),
+            _ => self.shown(),
         }
     }
 
@@ -147,7 +169,7 @@ impl Cell {
     /// The cell as the page shows it.
     pub(crate) fn shown(&self) -> String {
         match self {
-            Cell::Figure(text, _) | Cell::Text(text) | Cell::Solver { id: text, .. } => {
+            Cell::Figure(text, _) | Cell::Text(text) | Cell::Solver { name: text, .. } => {
                 text.clone()
             }
             Cell::Missing => "—".into(),
@@ -338,19 +360,20 @@ pub(crate) fn timed(entry: &Entry) -> bool {
 }
 
 /// A Markdown table with one row per n (written by `n_text`) and one
-/// column per id, each cell `cell(id, n)`. Ends with a blank line.
+/// column per id (titled as paired), each cell `cell(id, n)`. Ends with a
+/// blank line.
 pub(crate) fn by_n(
     ns: &[usize],
-    ids: &[&str],
+    ids: &[(&str, String)],
     n_text: fn(usize) -> String,
     cell: &dyn Fn(&str, usize) -> Cell,
 ) -> String {
     let mut columns = vec![Column::numbers("n")];
-    columns.extend(ids.iter().map(|id| Column::numbers(*id)));
+    columns.extend(ids.iter().map(|(_, title)| Column::numbers(title.clone())));
     let mut table = Table::new(columns);
     for &n in ns {
         let mut row = vec![Cell::Text(n_text(n))];
-        row.extend(ids.iter().map(|id| cell(id, n)));
+        row.extend(ids.iter().map(|(id, _)| cell(id, n)));
         table.push(row);
     }
     table.markdown() + "\n"
@@ -400,6 +423,7 @@ mod tests {
         table.push(vec![
             Cell::Solver {
                 id: "a".into(),
+                name: "a".into(),
                 label: "a (stale)".into(),
             },
             Cell::count(Some(8), |n| n.to_string()),

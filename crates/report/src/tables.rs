@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use super::format::{bytes, duration_ns, short, significant, thousands};
+use super::external;
+use super::format::{bytes, duration_ns, name, short, significant, thousands};
 use super::found::{self, Found};
 use super::inputs::{Analyses, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees};
 use super::overlay::{Basis, Overlay, Ranking};
@@ -123,6 +124,9 @@ fn summary_block(out: &mut String, overlay: &Overlay) {
     out.push_str("\n\n");
     out.push_str(&summary(overlay).markdown());
     out.push('\n');
+    if let Some(note) = external::note(&overlay.facts) {
+        let _ = writeln!(out, "{note}\n");
+    }
 }
 
 /// What the summary's columns mean, with the n each ranking is at.
@@ -161,7 +165,7 @@ pub(crate) fn summary_legend(overlay: &Overlay) -> String {
 /// (a software driver's are never timed: the record check refuses them).
 fn label(solver: &SolverFacts) -> String {
     match &solver.accelerator {
-        None => solver.id.clone(),
+        None => name(solver),
         Some(device) => format!("{} (on {})", solver.id, device.name),
     }
 }
@@ -214,6 +218,7 @@ pub(crate) fn summary(overlay: &Overlay) -> Table {
     for solver in ranked_solvers(overlay, &rankings) {
         let mut row = vec![Cell::Solver {
             id: solver.id.clone(),
+            name: name(solver),
             label: crate::format::stale_label(&label(solver), overlay.stale.get(&solver.id)),
         }];
         row.extend(
@@ -265,11 +270,16 @@ pub(crate) fn stopped(overlay: &Overlay, solver: &SolverFacts) -> String {
 }
 
 /// A Markdown table with one row per n and one column per solver: `cell`
-/// of each timed entry, the status of the others.
-fn per_n_table(out: &mut String, overlay: &Overlay, cell: &dyn Fn(&Entry) -> String) {
-    let ids: Vec<&str> = overlay.facts.iter().map(|s| s.id.as_str()).collect();
+/// of each timed entry (a dash where it has none: a figure of nodes for an
+/// external program, which counts none), the status of the others.
+fn per_n_table(out: &mut String, overlay: &Overlay, cell: &dyn Fn(&Entry) -> Option<String>) {
+    let ids: Vec<(&str, String)> = (overlay.facts.iter())
+        .map(|s| (s.id.as_str(), name(s)))
+        .collect();
     out.push_str(&by_n(&overlay.ns, &ids, |n| n.to_string(), &|id, n| {
-        entry_cell(overlay.entry(id, n), |e| Cell::Text(cell(e)))
+        entry_cell(overlay.entry(id, n), |e| {
+            cell(e).map_or(Cell::Missing, Cell::Text)
+        })
     }));
 }
 
@@ -288,11 +298,11 @@ fn time_section(out: &mut String, overlay: &Overlay) {
             .fastest_ns(entry.n)
             .map_or(1.0, |fastest| median / fastest);
         let text = format!("{} ({}×)", duration_ns(median), significant(ratio));
-        if ratio <= 1.0 {
+        Some(if ratio <= 1.0 {
             format!("**{text}**")
         } else {
             text
-        }
+        })
     });
 }
 
@@ -310,12 +320,13 @@ fn work_section(out: &mut String, overlay: &Overlay) {
         );
     }
     per_n_table(out, overlay, &|entry| {
-        let nodes = entry.nodes.map(thousands).unwrap_or_else(|| "?".into());
         let cost = overlay
             .ranked_per_node(entry)
             .map(significant)
             .unwrap_or_else(|| "?".into());
-        format!("{nodes} × {cost}")
+        entry
+            .nodes
+            .map(|nodes| format!("{} × {cost}", thousands(nodes)))
     });
 }
 
@@ -384,7 +395,7 @@ fn cold_warm_section(out: &mut String, overlay: &Overlay) {
          search.\n\n",
     );
     per_n_table(out, overlay, &|entry| {
-        cold_warm(entry.cold_ns_per_node(), entry.ns_per_node())
+        (entry.nodes).map(|_| cold_warm(entry.cold_ns_per_node(), entry.ns_per_node()))
     });
     out.push_str(&branch_misses_note(overlay));
 }
@@ -404,10 +415,11 @@ pub(crate) fn branch_misses_note(overlay: &Overlay) -> String {
              around the runs):\n\n",
         );
         per_n_table(&mut out, overlay, &|entry| {
-            cold_warm(
+            let (cold, warm) = (
                 entry.cold_branch_misses_per_node,
                 entry.warm_branch_misses_per_node,
-            )
+            );
+            entry.nodes.map(|_| cold_warm(cold, warm))
         });
         out
     } else {
@@ -425,12 +437,7 @@ fn memory_section(out: &mut String, overlay: &Overlay) {
          allocator in the harness watches the checking run); stack and static memory are not \
          included.\n\n",
     );
-    per_n_table(out, overlay, &|entry| {
-        entry
-            .peak_heap_bytes
-            .map(bytes)
-            .unwrap_or_else(|| "?".into())
-    });
+    per_n_table(out, overlay, &|entry| entry.peak_heap_bytes.map(bytes));
 }
 
 fn extra_section(out: &mut String, overlay: &Overlay) {
@@ -485,14 +492,17 @@ fn analysis_section(out: &mut String, overlay: &Overlay, analyses: &Analyses<'_>
     out.push('\n');
     out.push_str("## What the numbers say\n\n");
     for solver in &overlay.facts {
-        let _ = writeln!(out, "### {}\n", solver.id);
-        let text = match analyses.get(solver.id.as_str()).map(|text| text.trim()) {
-            Some("") => {
-                "*No analysis written yet (the solver's ANALYSIS.md is empty).*".to_string()
-            }
-            Some(text) => text.to_string(),
-            None => "*This solver is not in the registry of the `queens` that made this report.*"
-                .to_string(),
+        let _ = writeln!(out, "### {}\n", name(solver));
+        let text = match &solver.external {
+            // An external has no analysis: where it came from instead.
+            Some(external) => external::provenance(external),
+            None => match analyses.get(solver.id.as_str()).map(|text| text.trim()) {
+                Some("") => "*No analysis written yet (the solver's ANALYSIS.md is empty).*".into(),
+                Some(text) => text.into(),
+                None => "*This solver is not in the registry of the `queens` that made this \
+                         report.*"
+                    .into(),
+            },
         };
         let _ = writeln!(out, "{text}\n");
     }

@@ -46,10 +46,13 @@ pub(crate) fn nodes(overlay: &Overlay, instructions: Option<&InstructionsSource>
     let mut table = Table::new(vec![Column::text("solver"), Column::text("one node is")]);
     let mut seen = BTreeSet::new();
     let others = instructions.iter().flat_map(|i| &i.record.solvers);
-    let all = overlay.facts.iter().map(|s| (&s.id, &s.node));
-    for (id, node) in all.chain(others.map(|s| (&s.id, &s.node))) {
+    let all = overlay
+        .facts
+        .iter()
+        .map(|s| (&s.id, Cell::named(s), &s.node));
+    for (id, title, node) in all.chain(others.map(|s| (&s.id, Cell::solver(&s.id), &s.node))) {
         if seen.insert(id) {
-            table.push(vec![Cell::solver(id), Cell::Text(node.clone())]);
+            table.push(vec![title, Cell::Text(node.clone())]);
         }
     }
     table
@@ -93,7 +96,9 @@ pub(crate) fn instructions_section(
          nodes costs; beside it, the bench record's time per node at the same n (— where it \
          has none).\n\n",
     );
-    let ids: Vec<&str> = record.solvers.iter().map(|s| s.id.as_str()).collect();
+    let ids: Vec<(&str, String)> = (record.solvers.iter())
+        .map(|s| (s.id.as_str(), s.id.clone()))
+        .collect();
     let max_n = |id: &str| record.solvers.iter().find(|s| s.id == id).map(|s| s.max_n);
     let ns: BTreeSet<usize> = record.entries.iter().map(|e| e.n).collect();
     let ns: Vec<usize> = ns.into_iter().collect();

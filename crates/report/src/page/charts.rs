@@ -18,7 +18,7 @@ use askama::Template;
 use super::escape::Markup;
 use super::labels::{self, Area, Drawn};
 use super::styles::{At, Style, Styles};
-use crate::format::{bytes, duration_ns, significant, thousands};
+use crate::format::{bytes, duration_ns, name, significant, thousands};
 use crate::overlay::Overlay;
 use queens_record::Entry;
 
@@ -143,6 +143,9 @@ pub(crate) const MEASURES: [Measure; 4] = [
 pub(crate) struct Series {
     /// The solver's id.
     pub id: String,
+    /// What its label and values call it (its id, marked for an external
+    /// program).
+    pub name: String,
     /// How its line looks.
     pub style: Style,
     /// (n, value) by ascending n.
@@ -161,6 +164,7 @@ impl Series {
     ) -> Series {
         Series {
             id: id.to_string(),
+            name: id.to_string(),
             style: styles.of(id),
             points: entries
                 .into_iter()
@@ -177,7 +181,10 @@ impl Measure {
         overlay
             .facts
             .iter()
-            .map(|solver| Series::of(&solver.id, styles, overlay.timed(&solver.id), self.value))
+            .map(|solver| Series {
+                name: name(solver),
+                ..Series::of(&solver.id, styles, overlay.timed(&solver.id), self.value)
+            })
             .collect()
     }
 }
@@ -226,6 +233,7 @@ struct Mark {
 /// A solver's name near its line's last point.
 struct Label<'a> {
     id: &'a str,
+    name: &'a str,
     /// The text's start and baseline.
     x: At,
     y: At,
@@ -310,7 +318,7 @@ impl<'a> Chart<'a> {
                     .iter()
                     .zip(points)
                     .map(|(&(n, v), &(x, y))| Mark {
-                        hover: format!("{}, n = {n}: {}", s.id, (measure.format)(v)),
+                        hover: format!("{}, n = {n}: {}", s.name, (measure.format)(v)),
                         shape: s.style.marker.at(x, y),
                     })
                     .collect(),
@@ -319,7 +327,7 @@ impl<'a> Chart<'a> {
         let ends: Vec<(&str, (f64, f64))> = drawn
             .iter()
             .zip(&at)
-            .filter_map(|(s, points)| Some((s.id.as_str(), *points.last()?)))
+            .filter_map(|(s, points)| Some((s.name.as_str(), *points.last()?)))
             .collect();
         let edges = [
             ((LEFT, TOP), (RIGHT, TOP)),
@@ -347,11 +355,13 @@ impl<'a> Chart<'a> {
                 .map(|n| (thousands(n as u64), At(x(n))))
                 .collect(),
             lines,
-            labels: ends
+            labels: drawn
                 .iter()
+                .zip(&ends)
                 .zip(areas)
-                .map(|(&(id, _), area)| Label {
-                    id,
+                .map(|((s, &(name, _)), area)| Label {
+                    id: &s.id,
+                    name,
                     x: At(area.left),
                     y: At(area.top + labels::BASELINE),
                     area,
@@ -390,6 +400,7 @@ mod tests {
             .enumerate()
             .map(|(index, id)| Series {
                 id: id.to_string(),
+                name: id.to_string(),
                 style: Style {
                     colour: "#000000",
                     dash: ["", "8 4"][index % 2],

@@ -15,7 +15,8 @@ use super::styles::{Style, Styles};
 // the code the template derive writes finds it here.
 use super::escape::{Markup, script_json};
 use super::trace::Trace;
-use crate::format::{bytes, duration_ns, significant, thousands};
+use crate::external;
+use crate::format::{bytes, duration_ns, name, significant, thousands};
 use crate::found::Found;
 use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::overlay::Overlay;
@@ -68,6 +69,7 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             "Each solver compared with the others at the same n",
             true,
         ),
+        external_note: external::note(&overlay.facts).map(|note| markdown(&note)),
         branch_misses: if overlay.branch_misses_absent.is_empty() {
             String::new()
         } else {
@@ -84,6 +86,7 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
                 let style = styles.of(&solver.id);
                 Swatch {
                     id: &solver.id,
+                    name: name(solver),
                     style,
                     marker: style.marker.at(SWATCH.0 / 2.0, SWATCH.1 / 2.0),
                 }
@@ -119,13 +122,18 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             .iter()
             .map(|solver| SolverPart {
                 facts: solver,
+                name: name(solver),
                 rows: overlay.all(&solver.id).into_iter().map(measured).collect(),
-                analysis: text(parts.analyses, &solver.id, "No analysis written yet."),
-                teaching: text(
-                    &parts.inputs.teachings,
-                    &solver.id,
-                    "No teaching text written yet.",
-                ),
+                // An external has no texts in the registry: its provenance
+                // stands in for the analysis, and nothing for the teaching.
+                analysis: match &solver.external {
+                    Some(external) => Text::Html(markdown(&external::provenance(external))),
+                    None => text(parts.analyses, &solver.id, "No analysis written yet."),
+                },
+                teaching: solver.external.is_none().then(|| {
+                    let missing = "No teaching text written yet.";
+                    text(&parts.inputs.teachings, &solver.id, missing)
+                }),
             })
             .collect(),
         records: parts
@@ -161,6 +169,8 @@ struct Page<'a> {
     /// version-1 record).
     basis_note: &'static str,
     summary: PageTable,
+    /// The note on external programs under the summary (HTML), if any.
+    external_note: Option<String>,
     /// Why the branch-miss column is empty, or "" when it is filled.
     branch_misses: String,
     /// One switch per solver, with its line's look.
@@ -198,6 +208,8 @@ struct Work {
 /// A solver's switch in the plots' legend.
 struct Swatch<'a> {
     id: &'a str,
+    /// Its id, marked for an external program.
+    name: String,
     /// Its line's colour and dash.
     style: Style,
     /// Its marker, in the middle of the swatch.
@@ -219,17 +231,21 @@ struct Figure {
 struct SolverPart<'a> {
     /// Its id, node and largest n.
     facts: &'a SolverFacts,
+    /// Its id, marked for an external program.
+    name: String,
     /// Each n with what was measured there.
     rows: Vec<(usize, Measured)>,
     analysis: Text,
-    teaching: Text,
+    /// None for an external program, which has no teaching text and no
+    /// recorded search to watch.
+    teaching: Option<Text>,
 }
 
 /// What one n of a solver's own table shows.
 enum Measured {
     /// The cells after n, in the order of the table's titles: cold and
     /// warm median ("not recorded": a version-1 record), nodes, cold and
-    /// warm ns/node, branch misses per node ("—" where absent), peak heap.
+    /// warm ns/node, branch misses per node, peak heap ("—" where absent).
     Timed(Vec<String>),
     /// Not timed: its status.
     Not(Outcome),
@@ -325,7 +341,7 @@ fn measurements(overlay: &Overlay) -> Table {
             let per_node = |value: Option<f64>| Cell::figure(value.filter(|_| timed), significant);
             let fastest = overlay.fastest_ns(entry.n);
             table.push(vec![
-                Cell::solver(&solver.id),
+                Cell::named(solver),
                 Cell::Text(entry.n.to_string()),
                 Cell::Status(outcome),
                 Cell::figure(median, duration_ns),
@@ -342,7 +358,8 @@ fn measurements(overlay: &Overlay) -> Table {
 }
 
 fn measured(entry: &Entry) -> (usize, Measured) {
-    let unknown = || "?".to_string();
+    // A dash for a figure the entry lacks (an external program's nodes).
+    let none = || "—".to_string();
     let not_recorded = || "not recorded".to_string();
     let result = match (Outcome::of(entry), entry.timing()) {
         (Outcome::Timed, Some(timing)) => Measured::Timed(vec![
@@ -351,18 +368,19 @@ fn measured(entry: &Entry) -> (usize, Measured) {
                 .map(duration_ns)
                 .unwrap_or_else(not_recorded),
             duration_ns(timing.median_ns),
-            entry.nodes.map(thousands).unwrap_or_else(unknown),
-            entry
-                .cold_ns_per_node()
-                .map(significant)
-                .unwrap_or_else(not_recorded),
-            entry.ns_per_node().map(significant).unwrap_or_else(unknown),
+            entry.nodes.map(thousands).unwrap_or_else(none),
+            match (entry.cold_ns_per_node(), entry.cold_median_ns()) {
+                (Some(per_node), _) => significant(per_node),
+                (None, Some(_)) => none(),
+                (None, None) => not_recorded(),
+            },
+            entry.ns_per_node().map(significant).unwrap_or_else(none),
             (entry.cold_branch_misses_per_node)
                 .zip(entry.warm_branch_misses_per_node)
                 .map_or("—".into(), |(c, w)| {
                     format!("{} / {}", significant(c), significant(w))
                 }),
-            entry.peak_heap_bytes.map(bytes).unwrap_or_else(unknown),
+            entry.peak_heap_bytes.map(bytes).unwrap_or_else(none),
         ]),
         (outcome, _) => Measured::Not(outcome),
     };
