@@ -48,13 +48,18 @@ pub struct Program {
     failed: RefCell<Vec<(usize, String)>>,
 }
 
+/// How long a build may take: a compiler may take minutes (a build of
+/// every board size of a counter whose size is a constant), and a hang
+/// must still end.
+const BUILD_LIMIT: Duration = Duration::from_secs(3600);
+
 /// How the programs of a config are run.
 #[derive(Clone, Copy, Debug)]
 pub struct Setup {
     /// What `{threads}` becomes.
     pub threads: usize,
-    /// The longest one run may take before it is killed (a build or
-    /// version command gets the same).
+    /// The longest one run may take before it is killed (a version
+    /// command gets the same; a build gets an hour).
     pub limit: Duration,
 }
 
@@ -77,7 +82,7 @@ pub fn prepare(path: &Path, specs: Vec<Spec>, setup: Setup) -> Result<Vec<Progra
             // may make both.
             let build_output = match &spec.build {
                 Some(build) => Some(
-                    once(build, &dir, setup.limit)
+                    once(build, &dir, BUILD_LIMIT)
                         .map_err(|why| Error::Input(format!("{}: {why}", field("build"))))?,
                 ),
                 None => None,
@@ -98,10 +103,11 @@ pub fn prepare(path: &Path, specs: Vec<Spec>, setup: Setup) -> Result<Vec<Progra
             // A program the config names is a path from its folder; the
             // command's first word is found as the system would find it.
             let (key, program) = match &spec.program {
-                Some(program) => ("program", Path::new(".").join(program)),
-                None => ("command", PathBuf::from(&command[0])),
+                Some(program) if program.contains('/') => ("program", program.clone()),
+                Some(program) => ("program", format!("./{program}")),
+                None => ("command", command[0].clone()),
             };
-            let program = (program.display().to_string()).replace("{n}", &spec.min_n.to_string());
+            let program = program.replace("{n}", &spec.min_n.to_string());
             let program_sha256 = hash(&locate(&program, &dir).ok_or_else(|| {
                 Error::Input(format!("{}: no program '{program}' here", field(key)))
             })?)
