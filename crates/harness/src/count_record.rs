@@ -2,9 +2,13 @@
 //! field names (`--json`), or a table of the same figures with the solver's
 //! extra statistics before the time. The object begins with its format: a
 //! shard's record is [`SHARD_FORMAT`] (what `merge` reads), any other count
-//! [`COUNT_FORMAT`].
+//! [`COUNT_FORMAT`]. A count in one call also carries the solver's own
+//! counters (`extra`: `{"positions_tried": 1965, ...}`), in the object as
+//! in the table.
 
-use serde::Serialize;
+use queens_core::Metric;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 use crate::error::{CliError, print};
 use queens_distributed::shard::{SHARD_FORMAT, SHARD_VERSION, ShardRecord};
@@ -22,6 +26,29 @@ struct Headed<'r, 'a> {
     format_version: u32,
     #[serde(flatten)]
     record: &'r CountRecord<'a>,
+    /// The solver's own counters, by name in the solver's order; left out
+    /// when it has none.
+    #[serde(skip_serializing_if = "Counters::is_empty")]
+    extra: Counters<'r>,
+}
+
+/// A solver's counters as one JSON object: `{"name": value, ...}`.
+struct Counters<'m>(&'m [Metric]);
+
+impl Counters<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Counters<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for metric in self.0 {
+            map.serialize_entry(&metric.name, &metric.value)?;
+        }
+        map.end()
+    }
 }
 
 /// The `--json` object: one line, stable field names.
@@ -50,6 +77,18 @@ impl CountRecord<'_> {
     /// Prints the record to stdout: one JSON line, or a table with `extra`
     /// (name, value) rows before the time.
     pub fn print(&self, extra: &[(String, String)], json: bool) -> Result<(), CliError> {
+        self.print_with_counters(&[], extra, json)
+    }
+
+    /// [`CountRecord::print`] for a count that reports the solver's own
+    /// `counters`: in the JSON object under `extra`, in the table as rows
+    /// before the `extra` rows.
+    pub fn print_with_counters(
+        &self,
+        counters: &[Metric],
+        extra: &[(String, String)],
+        json: bool,
+    ) -> Result<(), CliError> {
         let (format, format_version) = match self.shard {
             Some(_) => (SHARD_FORMAT, SHARD_VERSION),
             None => (COUNT_FORMAT, COUNT_VERSION),
@@ -58,6 +97,7 @@ impl CountRecord<'_> {
             format,
             format_version,
             record: self,
+            extra: Counters(counters),
         };
         let mut rows: Vec<(String, String)> = vec![
             ("n".into(), self.n.to_string()),
@@ -70,6 +110,11 @@ impl CountRecord<'_> {
         if let Some(nodes) = self.nodes {
             rows.push(("nodes".into(), nodes.to_string()));
         }
+        rows.extend(
+            counters
+                .iter()
+                .map(|metric| (metric.name.clone(), metric.value.to_string())),
+        );
         rows.extend(extra.iter().cloned());
         rows.push(("seconds".into(), format!("{:.6}", self.seconds)));
         print_record(&headed, &rows, json)

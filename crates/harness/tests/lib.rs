@@ -23,6 +23,7 @@ mod repair_trace;
 #[cfg(unix)]
 mod shared_files;
 mod split;
+mod squares;
 mod teach_cli;
 mod terminal;
 mod time_budget;

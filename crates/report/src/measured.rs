@@ -84,9 +84,10 @@ impl Request {
 
 /// The table for one request, from the overlaid records. A solver the
 /// records do not know, or an n they have no entry for, is an error: the
-/// page would otherwise show a number that does not exist. When every row
-/// carries the same extra statistics of its solver (row-fold's widest
-/// level, three-mask's positions tried), they get a column each.
+/// page would otherwise show a number that does not exist. The extra
+/// statistics every row carries (row-fold's widest level, three-mask's
+/// positions tried) get a column each; one that only some solvers of the
+/// table count (textbook's square tests) is left to their own tables.
 fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     for solver in request.baseline.iter().chain(&request.solvers) {
         if !overlay.facts.iter().any(|s| &s.id == solver) {
@@ -106,19 +107,21 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
     if request.cold_warm {
         return Ok(cold_warm_table(&entries, overlay));
     }
-    let extra_names: Vec<&str> = entries
-        .iter()
-        .find(|e| timed(e))
-        .map(|e| e.extra.iter().map(|m| m.name.as_str()).collect())
-        .unwrap_or_default();
-    let same_extras = entries.iter().all(|e| {
-        !timed(e)
-            || e.extra
+    // The statistics every timed row carries, in the first one's order.
+    let extra_names: Vec<&str> = (entries.iter().find(|e| timed(e)))
+        .map(|first| {
+            first
+                .extra
                 .iter()
                 .map(|m| m.name.as_str())
-                .eq(extra_names.iter().copied())
-    });
-    let extra_names = if same_extras { extra_names } else { Vec::new() };
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|name| {
+            (entries.iter().filter(|e| timed(e))).all(|e| e.extra.iter().any(|m| m.name == *name))
+        })
+        .collect();
     let basis = overlay.basis.word();
     let mut columns = vec![Column::text("solver")];
     columns.extend(["n", "solutions", "nodes"].map(Column::numbers));

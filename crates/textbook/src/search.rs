@@ -42,6 +42,12 @@ pub struct Search {
     positions: u64,
     /// Full boards reached.
     solutions: u64,
+    /// Squares tested for safety, as Wirth counts them (his `safe(i, j)`
+    /// calls): every file of a rank a call of `Try` tried. Added as `n`
+    /// when a call starts, since a finished call tries them all, and made
+    /// exact again when a search stops inside a call (see
+    /// [`Search::stopped_after`]).
+    square_tests: u64,
 }
 
 impl Search {
@@ -57,6 +63,7 @@ impl Search {
             rows: [0; MAX_N],
             positions: 0,
             solutions: 0,
+            square_tests: 0,
         }
     }
 
@@ -84,9 +91,23 @@ impl Search {
         self
     }
 
-    /// The statistics, counted as three-mask counts its identical tree.
+    /// The statistics, counted as three-mask counts its identical tree,
+    /// and the squares tested, which three-mask never does (its masks hand
+    /// it only the safe files).
     pub fn stats(&self) -> SearchStats {
         SearchStats::of_backtracking(self.positions, self.solutions)
+            .with_metric("square_tests", self.square_tests)
+    }
+
+    /// The search stops (a sink took the board it wanted, or an observer
+    /// has seen enough) right after `file` of the current rank was tested:
+    /// the files after it were never tested, so they come off the count.
+    /// Kept out of the loop, so that a count pays one addition per call of
+    /// `Try` for the figure and nothing per square.
+    #[cold]
+    fn stopped_after(&mut self, file: usize) -> ControlFlow<()> {
+        self.square_tests -= (self.n - 1 - file) as u64;
+        ControlFlow::Break(())
     }
 
     /// `Try(i)`: every safe square of rank `rank`, in file order, with the
@@ -102,6 +123,7 @@ impl Search {
         // Indices stay below MAX_N and DIAGONALS (rank < n <= MAX_N): said
         // once here, so that the compiler drops the checks in the loop.
         assert!(rank < n && n <= MAX_N);
+        self.square_tests += n as u64;
         for file in 0..n {
             let (falling, rising) = (rank + file, rank + n - 1 - file);
             // `&`, not `&&`: one branch per file on the combined answer
@@ -111,10 +133,13 @@ impl Search {
                 if O::ENABLED {
                     let why = self.attacker(rank, file);
                     let board = self.detail(rank, rank);
-                    observer.step(StepKind::Reject, || Detail {
+                    let seen = observer.step(StepKind::Reject, || Detail {
                         text: format!("rank {}: {}{} {why}", rank + 1, file_letter(file), rank + 1),
                         ..board
-                    })?;
+                    });
+                    if seen.is_break() {
+                        return self.stopped_after(file);
+                    }
                 }
                 continue;
             }
@@ -136,7 +161,7 @@ impl Search {
             }
             if O::ENABLED {
                 let board = self.detail(rank + 1, rank + 1);
-                observer.step(StepKind::Place, || Detail {
+                let seen = observer.step(StepKind::Place, || Detail {
                     text: format!(
                         "rank {}: {}{} is free on its file and both diagonals -> queen",
                         rank + 1,
@@ -144,7 +169,10 @@ impl Search {
                         rank + 1
                     ),
                     ..board
-                })?;
+                });
+                if seen.is_break() {
+                    return self.stopped_after(file);
+                }
             }
             let flow = if rank + 1 == n {
                 self.solution(sink, observer)
@@ -156,7 +184,9 @@ impl Search {
             self.file_free[file] = true;
             self.rising_free[rising] = true;
             self.falling_free[falling] = true;
-            flow?;
+            if flow.is_break() {
+                return self.stopped_after(file);
+            }
         }
         if O::ENABLED && rank > 0 {
             // The board once rank's queen is taken back: her file and

@@ -46,11 +46,6 @@ pub(super) fn run(args: &Args, solver: &dyn Solver) -> Result<(), CliError> {
         seconds: started.elapsed().as_secs_f64(),
         shard: None,
     };
-    let mut extra: Vec<(String, String)> = stats
-        .extra
-        .iter()
-        .map(|m| (m.name.clone(), m.value.to_string()))
-        .collect();
-    extra.extend(device_row(solver));
-    record.print(&extra, args.json)
+    let device: Vec<(String, String)> = device_row(solver).into_iter().collect();
+    record.print_with_counters(&stats.extra, &device, args.json)
 }
