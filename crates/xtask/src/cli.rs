@@ -26,8 +26,6 @@ pub enum Command {
     Ci(cmd::ci::Args),
     /// Thread scaling and solver ratios, interleaved round by round.
     Scaling(cmd::scaling::Args),
-    /// half-join against E. Kluev's quadrant join, one thread each.
-    VsQuadrant(cmd::vs_quadrant::Args),
     /// The README's GNU parallel example on local slots, a killed shard resumed.
     ParallelLocal,
     /// A one-node Slurm cluster on this Debian machine: start, stop, env.
@@ -57,7 +55,6 @@ impl Command {
         match self {
             Command::Ci(args) => cmd::ci::run(args),
             Command::Scaling(args) => cmd::scaling::run(args),
-            Command::VsQuadrant(args) => cmd::vs_quadrant::run(args),
             Command::ParallelLocal => cmd::parallel_local::run(),
             Command::SlurmOneNode(args) => cmd::slurm_one_node::run(args),
             Command::SlurmE2e => cmd::slurm_e2e::run(),

@@ -14,7 +14,6 @@
 //!   calls literally (`cargo test --workspace`, `cargo fmt --all --check`,
 //!   `cargo clippy --workspace --all-targets -- -D warnings`).
 //! - `scaling`: threads and solvers side by side, interleaved round by round.
-//! - `vs-quadrant`: half-join against E. Kluev's quadrant join.
 //! - `parallel-local`: the README's GNU parallel example on local slots,
 //!   with a killed shard resumed.
 //! - `slurm-one-node` / `slurm-e2e`: a one-node Slurm on this machine, and

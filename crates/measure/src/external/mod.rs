@@ -68,11 +68,12 @@ pub struct Setup {
 /// file each one runs. A build that fails, or a program that is not
 /// there, is input: one line naming the file and the field.
 pub fn prepare(path: &Path, specs: Vec<Spec>, setup: Setup) -> Result<Vec<Program>, Error> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let name = path.display().to_string();
+    // Absolute: a program's path is made from it and then run from it.
+    let dir = std::path::absolute(path)
+        .ok()
+        .and_then(|path| Some(path.parent()?.to_path_buf()))
+        .ok_or_else(|| Error::Input(format!("{name}: cannot tell the folder it is in")))?;
     specs
         .into_iter()
         .enumerate()

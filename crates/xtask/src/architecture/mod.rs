@@ -238,14 +238,22 @@ mod tests {
                     &format!("Fixed in {}.\n", issue.replace(' ', "_")),
                 ),
                 ("README.md", ordinary),
+                ("examples/external/count.py", &format!("# See {issue}.\n")),
             ],
         );
+        // A compiled example: no extension, like a script, but not text.
+        let binary = [b"\x7fELF\xff ".as_slice(), issue.as_bytes()].concat();
+        std::fs::write(root.join("examples/external/counter"), binary).unwrap();
         let found = tracker::violations(root).unwrap();
-        assert_eq!(found.len(), 4, "{found:#?}");
+        assert_eq!(found.len(), 5, "{found:#?}");
         assert!(found[0].contains("crates/a/src/lib.rs:1"), "{found:#?}");
         assert!(found[1].contains("crates/a/src/lib.rs:2"), "{found:#?}");
         assert!(found[2].contains("_time.rs: its name"), "{found:#?}");
         assert!(found[3].contains("docs/NOTES.md:1"), "{found:#?}");
+        assert!(
+            found[4].contains("examples/external/count.py:1"),
+            "{found:#?}"
+        );
     }
 
     #[test]

@@ -194,6 +194,12 @@ fn checks() -> Result<(), Error> {
     for script in source::files_under(Path::new("scripts"))? {
         process::run(Command::new("bash").arg("-n").arg(script))?;
     }
+    // The examples' scripts are run by `sh`, which need not be bash.
+    for script in source::files_under(Path::new("examples"))? {
+        if script.extension().is_some_and(|ext| ext == "sh") {
+            process::run(Command::new("sh").arg("-n").arg(script))?;
+        }
+    }
 
     step("cargo doc (warnings are errors)");
     process::run(
