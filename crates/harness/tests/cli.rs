@@ -131,6 +131,9 @@ fn solve_unique_prints_one_canonical_board_per_class() {
         Some("1 class, 1 × 1 = 1 board"),
         "{one}"
     );
+    // No board: no sum of classes to show.
+    let none = stdout(&queens(&["solve", "2", "--unique", "--format", "ranks"]));
+    assert_eq!(none.lines().last(), Some("0 classes, 0 boards"), "{none}");
 }
 
 /// Every count a command prints with its noun agrees with it: n = 1 has one

@@ -140,19 +140,24 @@ fn trace_of_a_whole_small_search_ends_with_its_count() {
     }
 }
 
-#[test]
-fn every_id_queens_list_shows_is_one_explain_takes() {
-    // The list's rows begin at the left margin (their details are
-    // indented), after a header row and before a blank line and the key.
+/// The ids `queens list` shows: its rows begin at the left margin (their
+/// details are indented), after a header row and before a blank line and
+/// the key.
+fn listed_ids() -> Vec<String> {
     let output = queens(&["list"]);
     assert_eq!(output.status.code(), Some(0));
-    let listed: Vec<String> = text(&output.stdout)
+    text(&output.stdout)
         .lines()
         .skip(1)
         .take_while(|line| !line.is_empty())
         .filter(|line| !line.starts_with(' '))
         .filter_map(|line| line.split_whitespace().next().map(str::to_string))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn every_id_queens_list_shows_is_one_explain_takes() {
+    let listed = listed_ids();
     assert!(listed.iter().any(|id| id == "construction"), "{listed:?}");
     let mut explained: Vec<String> = registry::subject_ids()
         .iter()
@@ -165,23 +170,32 @@ fn every_id_queens_list_shows_is_one_explain_takes() {
     assert_eq!(sorted, explained);
 }
 
+/// Every id `queens list` shows, a finder that is no solver included
+/// (construction, min-conflicts, fail-first), is explained by its own
+/// teaching text: the idea, up to the engineering heading where there is
+/// one, then the line that says why nothing is measured and how to point
+/// `--records` at the records.
 #[test]
-fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none() {
+fn explain_prints_the_teaching_text_of_every_listed_id_then_the_measurements_or_none() {
     let empty = tempfile::tempdir().unwrap();
     let records = empty.path().to_str().unwrap();
-    for id in registry::subject_ids() {
+    for id in listed_ids() {
+        let id = id.as_str();
         let teaching = registry::Subject::find(id).unwrap().teaching;
+        let idea = explain::Lesson::of(teaching).idea;
+        assert!(!idea.trim().is_empty(), "{id}");
         // As Markdown: the README as written, then the line that says why
         // there is nothing measured.
         let output = queens(&["explain", id, "--records", records, "--markdown"]);
         assert_eq!(output.status.code(), Some(0), "{id}");
         let out = text(&output.stdout);
-        assert!(out.starts_with(teaching.trim_end()), "{id}");
+        assert!(out.starts_with(idea.trim_end()), "{id}");
         let last = out.lines().last().unwrap();
         assert!(
             last.starts_with(&format!("No measurements of {id} yet")),
             "{id}: {last}"
         );
+        assert!(last.contains("Point `--records DIR` at"), "{id}: {last}");
         // Rendered: the same words, wrapped (the sentence may span lines).
         let output = queens(&["explain", id, "--records", records]);
         assert_eq!(output.status.code(), Some(0), "{id}");
@@ -193,6 +207,157 @@ fn explain_prints_the_teaching_text_then_the_measurements_or_says_there_are_none
             words.contains(&format!("No measurements of {id} yet")),
             "{id}: {words}"
         );
+        assert!(!words.contains("unknown"), "{id}: {words}");
+    }
+}
+
+/// Outside a checkout the default `bench-results` is not there: explain
+/// still teaches, and says how to point it at the records.
+#[test]
+fn explain_outside_the_checkout_says_to_point_records_at_them() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let output = common::queens_in(&["explain", "perm-filter"], elsewhere.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let words = text(&output.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("No measurements of perm-filter yet: bench-results: cannot list records: "),
+        "{words}"
+    );
+    assert!(
+        words.contains(
+            "Point `--records DIR` at a directory of bench records, such as `bench-results/` \
+             in a checkout of this workspace."
+        ),
+        "{words}"
+    );
+}
+
+/// The words a learner reads: every whitespace-separated word `explain`
+/// prints (rendered, as a terminal shows it) before the rule that sets the
+/// measurements apart; with no record at hand, so that what follows the
+/// rule is the one line saying there are none. Returns that count and the
+/// whole output.
+fn words_explained(id: &str, more: &[&str]) -> (usize, String) {
+    let empty = tempfile::tempdir().unwrap();
+    let records = empty.path().to_str().unwrap();
+    let mut args = vec!["explain", id, "--records", records];
+    args.extend_from_slice(more);
+    let output = queens(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    // The rule spans the width; a heading's underline only its title.
+    let rule = "-".repeat(queens_report::terminal::WIDTH);
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines.iter().rposition(|line| *line == rule);
+    let at = at.unwrap_or_else(|| panic!("no rule before the measurements:\n{out}"));
+    assert!(
+        lines[at + 1..]
+            .join(" ")
+            .contains(&format!("No measurements of {id} yet")),
+        "{out}"
+    );
+    let words = lines[..at]
+        .iter()
+        .map(|line| line.split_whitespace().count());
+    (words.sum(), out)
+}
+
+/// `explain half-join` is the idea for a learner, about 800 words at most;
+/// `--engineering` adds the engine, its kernels, units, plan and costs,
+/// which are the README's sections after its engineering heading.
+#[test]
+fn explain_half_join_is_the_idea_and_engineering_asks_for_the_rest() {
+    let (words, idea) = words_explained("half-join", &[]);
+    assert!(words <= 850, "{words} words:\n{idea}");
+    let teaching = registry::Subject::find("half-join").unwrap().teaching;
+    let lesson = explain::Lesson::of(teaching);
+    let sections = lesson.engineering_sections();
+    for section in [
+        "The engine, step by step",
+        "One binary for every CPU",
+        "Units: threads, shards, checkpoints, bounded memory",
+        "The plan: units weighed by their predicted time, cut into parts",
+        "Cost and limits",
+    ] {
+        assert!(sections.contains(&section), "{section}: {sections:?}");
+        // The idea names each section (up to a colon) and shows none.
+        let one_line = idea.split_whitespace().collect::<Vec<_>>().join(" ");
+        let named = section.split(':').next().unwrap();
+        assert!(one_line.contains(named), "{named} not named:\n{idea}");
+        assert!(
+            !idea.lines().any(|line| line.trim() == section),
+            "{section} shown:\n{idea}"
+        );
+    }
+    assert!(
+        idea.contains("queens explain half-join --engineering"),
+        "{idea}"
+    );
+
+    let (more, whole) = words_explained("half-join", &["--engineering"]);
+    assert!(more > 2 * words, "{more} words with the engineering");
+    for section in &sections {
+        assert!(
+            whole.lines().any(|line| line.trim() == *section),
+            "no section {section}:\n{whole}"
+        );
+    }
+    // The whole README, as written, with --markdown.
+    let empty = tempfile::tempdir().unwrap();
+    let records = empty.path().to_str().unwrap();
+    let raw = text(
+        &queens(&[
+            "explain",
+            "half-join",
+            "--records",
+            records,
+            "--markdown",
+            "--engineering",
+        ])
+        .stdout,
+    );
+    assert!(raw.starts_with(teaching.trim_end()), "{raw}");
+}
+
+/// A teaching text with no engineering heading is the idea whole:
+/// `--engineering` prints the same, so one flag serves every id.
+#[test]
+fn explain_engineering_of_a_text_without_it_is_the_same_text() {
+    let empty = tempfile::tempdir().unwrap();
+    let records = empty.path().to_str().unwrap();
+    let mut plain_texts = 0;
+    for id in registry::subject_ids() {
+        let teaching = registry::Subject::find(id).unwrap().teaching;
+        if explain::Lesson::of(teaching).engineering.is_some() {
+            continue;
+        }
+        plain_texts += 1;
+        let plain = queens(&["explain", id, "--records", records]);
+        let engineering = queens(&["explain", id, "--records", records, "--engineering"]);
+        assert_eq!(plain.status.code(), Some(0), "{id}");
+        assert_eq!(text(&plain.stdout), text(&engineering.stdout), "{id}");
+    }
+    assert!(plain_texts > 0);
+}
+
+#[test]
+fn the_engineering_heading_divides_a_text_once_and_nowhere_else() {
+    let text = "# t\n\nidea\n\n## Engineering: how\n\n### One\n\n```\n### not\n```\n\n## Engineering\n### Two\n";
+    let lesson = explain::Lesson::of(text);
+    assert_eq!(lesson.idea, "# t\n\nidea\n\n");
+    assert_eq!(lesson.engineering, Some(&text[lesson.idea.len()..]));
+    assert_eq!(lesson.engineering_sections(), vec!["One", "Two"]);
+    for whole in [
+        "# t\n\n## Engineered boards\n",
+        "# t\n\n### Engineering\n",
+        "# t\n\n```text\n## Engineering\n```\n",
+        "no heading",
+    ] {
+        let lesson = explain::Lesson::of(whole);
+        assert_eq!((lesson.idea, lesson.engineering), (whole, None), "{whole}");
     }
 }
 
@@ -206,7 +371,7 @@ fn explain_markdown_is_the_raw_text_and_the_default_renders_it() {
     let subject = registry::Subject::find("three-mask").unwrap();
     let newest = queens_record::newest_measurements(dir.path(), "three-mask").unwrap();
     let raw = text(&queens(&["explain", "three-mask", "--records", &records, "--markdown"]).stdout);
-    assert_eq!(raw, explain::render(&subject, &newest));
+    assert_eq!(raw, explain::render(&subject, &newest, false));
     assert!(raw.starts_with(subject.teaching.trim_end()), "{raw}");
     assert!(raw.contains("\n|---:|"), "{raw}");
     let rendered = text(&queens(&["explain", "three-mask", "--records", &records]).stdout);
@@ -287,7 +452,8 @@ fn explain_shows_the_rows_of_the_newest_reference_record() {
     );
 }
 
-/// `queens explain half-join` names the kernel chosen at run time and why;
+/// `queens explain half-join --engineering` names the kernel chosen at run
+/// time and why (the idea alone does not: `explain` without the flag);
 /// `QUEENS_KERNEL` forces one the CPU has, and one it lacks (or a name
 /// that is no kernel) is refused in one line, exit 2, before any command.
 #[test]
@@ -303,13 +469,21 @@ fn explain_half_join_names_the_kernel_and_queens_kernel_forces_or_is_refused() {
     };
     let empty = tempfile::tempdir().unwrap();
     let records = empty.path().to_str().unwrap();
-    let explain = ["explain", "half-join", "--records", records];
+    let explain = [
+        "explain",
+        "half-join",
+        "--records",
+        records,
+        "--engineering",
+    ];
     let out = text(&with_kernel(None, &explain).stdout);
     let best = kernel::best().name();
     assert!(
         out.contains(&format!("Kernel on this machine: {best} (")),
         "{out}"
     );
+    let idea = text(&with_kernel(None, &explain[..4]).stdout);
+    assert!(!idea.contains("Kernel on this machine"), "{idea}");
     for level in LEVELS {
         let forced = with_kernel(Some(level.name()), &explain);
         if level.missing().is_empty() {
@@ -328,4 +502,45 @@ fn explain_half_join_names_the_kernel_and_queens_kernel_forces_or_is_refused() {
         }
     }
     common::refused(&with_kernel(Some("avx9"), &explain), "is not a kernel");
+}
+
+/// The bit order textbook's README states for the masks its trace shows:
+/// `rising` from the last file's first square (index 0) to a8's, its
+/// middle entry the long diagonal a1-h8; `falling` from a1's.
+#[test]
+fn textbooks_diagonal_masks_run_in_the_order_its_readme_states() {
+    let state_after_first_queen = |n: &str, files_tried: &str| {
+        let out = queens(&[
+            "trace",
+            n,
+            "--solver",
+            "textbook",
+            "--format",
+            "json",
+            "--steps",
+            files_tried,
+        ]);
+        let trace = common::json(&out);
+        let steps = trace["steps"].as_array().unwrap();
+        let last = steps.last().unwrap();
+        assert_eq!(last["event"], "place", "{last}");
+        let mask = |name: &str| {
+            let state = last["state"].as_array().unwrap();
+            let row = state.iter().find(|row| row[0] == name).unwrap();
+            row[1].as_str().unwrap().to_string()
+        };
+        (mask("rising"), mask("falling"))
+    };
+    // The first queen of the 4×4 board, on a1: the long diagonal a1-d4,
+    // rising index n - 1, and a1's own falling diagonal, index 0.
+    assert_eq!(
+        state_after_first_queen("4", "2"),
+        ("1110111".to_string(), "0111111".to_string())
+    );
+    let readme = registry::Subject::find("textbook").unwrap().teaching;
+    let one_line = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        one_line.contains("So `rising`'s middle entry, index n - 1, is the long diagonal a1-h8"),
+        "{readme}"
+    );
 }

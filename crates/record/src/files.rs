@@ -366,7 +366,10 @@ pub fn commit_all(files: Vec<Staged>) -> Result<(), FileError> {
         let lost = (targets.iter().zip(olds).take(done)).map(restore);
         let lost = lost.filter(|&lost| lost).count();
         if lost > 0 {
-            error.problem += &format!("; {lost} files already replaced could not be put back");
+            error.problem += &format!(
+                "; {} already replaced could not be put back",
+                queens_core::counted(lost, "file", "files")
+            );
         }
         return Err(error);
     }

@@ -4,6 +4,13 @@
 //! reads by default), so the idea and what it buys are read side by side.
 //! The whole is Markdown, rendered for a terminal unless `--markdown` asks
 //! for it as written.
+//!
+//! A README may hold more than a learner needs first: its idea, then how the
+//! crate is engineered. A level-2 heading that begins with
+//! [`ENGINEERING_HEADING`] divides the two; `explain` prints the idea and
+//! names what follows, and `--engineering` prints the whole text. Every
+//! other reader of a README (the crate doc, the report's page) shows it
+//! whole, the heading included.
 
 use std::path::PathBuf;
 
@@ -29,6 +36,69 @@ pub struct Args {
     /// terminal (to read in a Markdown viewer, or to paste).
     #[arg(long)]
     pub markdown: bool,
+    /// Print the whole teaching text: the idea and then the engineering
+    /// (kernels, units, cost model) of a README that divides them; without
+    /// it, only the idea.
+    #[arg(long)]
+    pub engineering: bool,
+}
+
+/// The heading (a line of its own) where a README's engineering begins; its
+/// text may go on ("## Engineering: how it is made fast").
+pub const ENGINEERING_HEADING: &str = "## Engineering";
+
+/// A teaching text divided where its engineering begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lesson<'a> {
+    /// The text up to the engineering heading: all of it, where there is none.
+    pub idea: &'a str,
+    /// From the engineering heading on, if the text has one.
+    pub engineering: Option<&'a str>,
+}
+
+impl<'a> Lesson<'a> {
+    /// Divides `teaching` at the first line outside a code block that is
+    /// [`ENGINEERING_HEADING`] or begins with it and a space or a colon.
+    pub fn of(teaching: &'a str) -> Self {
+        let mut start = 0;
+        let mut fenced = false;
+        for line in teaching.split_inclusive('\n') {
+            let heading = line.trim_end();
+            fenced ^= heading.starts_with("```");
+            if !fenced
+                && let Some(rest) = heading.strip_prefix(ENGINEERING_HEADING)
+                && (rest.is_empty() || rest.starts_with([' ', ':']))
+            {
+                return Lesson {
+                    idea: &teaching[..start],
+                    engineering: Some(&teaching[start..]),
+                };
+            }
+            start += line.len();
+        }
+        Lesson {
+            idea: teaching,
+            engineering: None,
+        }
+    }
+
+    /// The titles of the engineering's sections (its level-3 headings,
+    /// outside code blocks), in order.
+    pub fn engineering_sections(&self) -> Vec<&'a str> {
+        let Some(engineering) = self.engineering else {
+            return Vec::new();
+        };
+        let mut fenced = false;
+        let mut titles = Vec::new();
+        for line in engineering.lines().skip(1) {
+            if line.starts_with("```") {
+                fenced = !fenced;
+            } else if !fenced && let Some(title) = line.strip_prefix("### ") {
+                titles.push(title.trim());
+            }
+        }
+        titles
+    }
 }
 
 /// Prints the teaching text and the measured rows.
@@ -37,7 +107,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // Read the record before printing anything, so that a broken record is
     // one line on stderr and not half an explanation.
     let newest = newest_measurements(&args.records, subject.id)?;
-    let text = render(&subject, &newest);
+    let text = render(&subject, &newest, args.engineering);
     let text = if args.markdown {
         text
     } else {
@@ -46,22 +116,35 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     print(&text)
 }
 
-/// The whole output as Markdown: teaching text, a rule, then the measured
-/// rows with the solver's own reading of them (`SolverInfo::analysis`), or
-/// one line saying why there are none.
-pub fn render(subject: &Subject, newest: &Newest) -> String {
-    let mut out = subject.teaching.trim_end().to_string();
-    if let Some(kernel) = kernel_line(subject.id) {
+/// The whole output as Markdown: teaching text (the idea only, and what
+/// follows it named, unless `engineering`), a rule, then the measured rows
+/// with the solver's own reading of them (`SolverInfo::analysis`), or one
+/// line saying why there are none and how to point at records.
+pub fn render(subject: &Subject, newest: &Newest, engineering: bool) -> String {
+    let lesson = Lesson::of(subject.teaching);
+    let mut out = if engineering {
+        subject.teaching.trim_end().to_string()
+    } else {
+        lesson.idea.trim_end().to_string()
+    };
+    if engineering {
+        if let Some(kernel) = kernel_line(subject.id) {
+            out.push_str("\n\n");
+            out.push_str(&kernel);
+        }
+    } else if lesson.engineering.is_some() {
         out.push_str("\n\n");
-        out.push_str(&kernel);
+        out.push_str(&engineering_pointer(subject.id, &lesson));
     }
     out.push_str("\n\n---\n\n");
     match newest {
         Newest::Missing(why) => {
             out.push_str(&format!(
-                "No measurements of {} yet: {}\n",
+                "No measurements of {} yet: {}. Point `--records DIR` at a directory of \
+                 bench records, such as `{}/` in a checkout of this workspace.\n",
                 subject.id,
-                printable(why)
+                printable(why),
+                queens_record::RECORDS_DIR
             ));
         }
         Newest::Found(measured) if measured.rows.is_empty() => out.push_str(&format!(
@@ -79,6 +162,24 @@ pub fn render(subject: &Subject, newest: &Newest) -> String {
         }
     }
     out
+}
+
+/// One paragraph after the idea: where the engineering is, and what it
+/// covers (its sections' titles, each up to a colon: "Units: threads,
+/// shards" is "Units").
+fn engineering_pointer(id: &str, lesson: &Lesson<'_>) -> String {
+    let sections: Vec<&str> = (lesson.engineering_sections().into_iter())
+        .map(|title| title.split(':').next().unwrap_or(title).trim())
+        .collect();
+    let covers = if sections.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", sections.join("; "))
+    };
+    format!(
+        "_The engineering, in `queens explain {id} --engineering` and the crate's \
+         README{covers}._"
+    )
 }
 
 /// For half-join, which code counts on this machine: the instruction-set
@@ -275,6 +376,7 @@ mod tests {
                 has_cold: record.has_cold(),
                 branch_misses_unavailable: record.settings.branch_misses_unavailable.clone(),
             })),
+            false,
         )
     }
 

@@ -104,11 +104,16 @@ fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Resul
                 writeln!(out)?;
             }
             let boards: usize = class_sizes.iter().sum();
+            // No class (n = 2, 3): no sum to show, just the two counts.
+            let sum = if terms.is_empty() {
+                String::new()
+            } else {
+                format!("{} = ", terms.join(" + "))
+            };
             writeln!(
                 out,
-                "{}, {} = {}",
+                "{}, {sum}{}",
                 counted(class_sizes.len(), "class", "classes"),
-                terms.join(" + "),
                 counted(boards, "board", "boards")
             )
         }
