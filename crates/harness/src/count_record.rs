@@ -7,7 +7,6 @@
 //! in the table.
 
 use queens_core::Metric;
-use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::error::{CliError, print};
@@ -26,29 +25,6 @@ struct Headed<'r, 'a> {
     format_version: u32,
     #[serde(flatten)]
     record: &'r CountRecord<'a>,
-    /// The solver's own counters, by name in the solver's order; left out
-    /// when it has none.
-    #[serde(skip_serializing_if = "Counters::is_empty")]
-    extra: Counters<'r>,
-}
-
-/// A solver's counters as one JSON object: `{"name": value, ...}`.
-struct Counters<'m>(&'m [Metric]);
-
-impl Counters<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl Serialize for Counters<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for metric in self.0 {
-            map.serialize_entry(&metric.name, &metric.value)?;
-        }
-        map.end()
-    }
 }
 
 /// The `--json` object: one line, stable field names.
@@ -71,24 +47,24 @@ pub struct CountRecord<'a> {
     /// Present only in the record of one shard (`--shard I/K`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardRecord>,
+    /// The solver's own counters of a count in one call, as one object
+    /// `{"name": value, ...}` in the solver's order; left out when none.
+    #[serde(
+        skip_serializing_if = "<[Metric]>::is_empty",
+        serialize_with = "by_name"
+    )]
+    pub extra: &'a [Metric],
+}
+
+/// Counters as one JSON object, by name.
+fn by_name<S: Serializer>(counters: &&[Metric], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(counters.iter().map(|metric| (&metric.name, metric.value)))
 }
 
 impl CountRecord<'_> {
-    /// Prints the record to stdout: one JSON line, or a table with `extra`
-    /// (name, value) rows before the time.
-    pub fn print(&self, extra: &[(String, String)], json: bool) -> Result<(), CliError> {
-        self.print_with_counters(&[], extra, json)
-    }
-
-    /// [`CountRecord::print`] for a count that reports the solver's own
-    /// `counters`: in the JSON object under `extra`, in the table as rows
-    /// before the `extra` rows.
-    pub fn print_with_counters(
-        &self,
-        counters: &[Metric],
-        extra: &[(String, String)],
-        json: bool,
-    ) -> Result<(), CliError> {
+    /// Prints the record to stdout: one JSON line, or a table with the
+    /// solver's counters and then `rows` (name, value) before the time.
+    pub fn print(&self, rows_before_time: &[(String, String)], json: bool) -> Result<(), CliError> {
         let (format, format_version) = match self.shard {
             Some(_) => (SHARD_FORMAT, SHARD_VERSION),
             None => (COUNT_FORMAT, COUNT_VERSION),
@@ -97,7 +73,6 @@ impl CountRecord<'_> {
             format,
             format_version,
             record: self,
-            extra: Counters(counters),
         };
         let mut rows: Vec<(String, String)> = vec![
             ("n".into(), self.n.to_string()),
@@ -111,11 +86,9 @@ impl CountRecord<'_> {
             rows.push(("nodes".into(), nodes.to_string()));
         }
         rows.extend(
-            counters
-                .iter()
-                .map(|metric| (metric.name.clone(), metric.value.to_string())),
+            (self.extra.iter()).map(|metric| (metric.name.clone(), metric.value.to_string())),
         );
-        rows.extend(extra.iter().cloned());
+        rows.extend(rows_before_time.iter().cloned());
         rows.push(("seconds".into(), format!("{:.6}", self.seconds)));
         print_record(&headed, &rows, json)
     }

@@ -43,6 +43,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         nodes: Some(merged.nodes),
         seconds: merged.seconds,
         shard: None,
+        extra: &[],
     };
     let mut extra = vec![("shards".to_string(), merged.shards.to_string())];
     if !merged.confirmed.is_empty() {

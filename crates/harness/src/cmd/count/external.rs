@@ -55,6 +55,7 @@ pub(super) fn run(args: &Args, config: &Path, spec: Spec) -> Result<(), CliError
         nodes: None,
         seconds: run.wall.as_secs_f64(),
         shard: None,
+        extra: &[],
     };
     let timed = (
         "timed".to_string(),

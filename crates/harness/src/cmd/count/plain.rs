@@ -45,7 +45,8 @@ pub(super) fn run(args: &Args, solver: &dyn Solver) -> Result<(), CliError> {
         nodes: Some(stats.nodes),
         seconds: started.elapsed().as_secs_f64(),
         shard: None,
+        extra: &stats.extra,
     };
     let device: Vec<(String, String)> = device_row(solver).into_iter().collect();
-    record.print_with_counters(&stats.extra, &device, args.json)
+    record.print(&device, args.json)
 }

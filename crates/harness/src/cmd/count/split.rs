@@ -69,6 +69,7 @@ pub(super) fn run(
         nodes: Some(total.nodes),
         seconds: outcome.seconds,
         shard,
+        extra: &[],
     };
     let mut extra = extra_rows(args, &outcome, recheck);
     extra.extend(device_row(solver));
