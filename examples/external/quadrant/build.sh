@@ -31,18 +31,8 @@
 set -eu
 
 me=quadrant/build.sh
-refuse() {
-    echo "$me: $*" >&2
-    exit 2
-}
-
-if [ -n "${XDG_CACHE_HOME:-}" ]; then
-    cache=$XDG_CACHE_HOME/queens/quadrant
-elif [ -n "${HOME:-}" ]; then
-    cache=$HOME/.cache/queens/quadrant
-else
-    refuse "neither XDG_CACHE_HOME nor HOME is set"
-fi
+# refuse() and $cache, as both scripts have them.
+. "$(dirname "$0")/common.sh"
 march=${QUADRANT_MARCH:-native}
 case $march in
     *[!A-Za-z0-9._-]* | "") refuse "QUADRANT_MARCH '$march' is not a -march value" ;;

@@ -15,18 +15,8 @@
 set -eu
 
 me=quadrant/run.sh
-refuse() {
-    echo "$me: $*" >&2
-    exit 2
-}
-
-if [ -n "${XDG_CACHE_HOME:-}" ]; then
-    cache=$XDG_CACHE_HOME/queens/quadrant
-elif [ -n "${HOME:-}" ]; then
-    cache=$HOME/.cache/queens/quadrant
-else
-    refuse "neither XDG_CACHE_HOME nor HOME is set"
-fi
+# refuse() and $cache, as both scripts have them.
+. "$(dirname "$0")/common.sh"
 build=$cache/build/${QUADRANT_MARCH:-native}
 
 if [ "$#" -eq 1 ] && [ "$1" = --version ]; then
