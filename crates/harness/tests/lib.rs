@@ -17,6 +17,7 @@ mod file_arguments;
 mod find;
 mod gpu;
 mod memory_budget;
+mod one_tree;
 mod oracle;
 mod prose_figures;
 mod repair_trace;

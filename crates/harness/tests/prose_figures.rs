@@ -381,3 +381,105 @@ fn the_walk_through_opens_with_wirths_ladder_computed() {
         );
     }
 }
+
+/// One finder's figures at one n in the newest committed record: steps to
+/// its board, and its warm and cold medians (ns); `None` where it was not
+/// timed there.
+fn found(record: &serde_json::Value, finder: &str, n: u64) -> Option<(f64, f64, f64)> {
+    let entry = record["entries"].as_array()?.iter().find(|e| {
+        e["question"] == "find-one" && e["solver"] == finder && e["n"].as_u64() == Some(n)
+    })?;
+    let outcome = &entry["outcome"];
+    Some((
+        entry["nodes"].as_f64()?,
+        outcome["warm"]["median_ns"].as_f64()?,
+        outcome["cold"]["median_ns"].as_f64()?,
+    ))
+}
+
+/// What the walk-through's section on finders says of the record's "Find
+/// one board" figures, without typing them: why a few points stand off the
+/// lines of the plot, and what fail-first's steps cost against three-mask's.
+#[test]
+fn the_finders_figures_are_what_the_walk_through_explains() {
+    let path = crate::common::newest_committed_record();
+    let record: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    // The page's words with its line breaks ignored.
+    let text = fs::read_to_string(workspace().join("docs/ALGORITHMS.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let record_name = path.display();
+
+    // The construction's n = 8 above its n = 10, and the reason the page
+    // gives: every finder's cold sample pays more over its warm one at
+    // n = 8, the opening of each cold round, than at n = 10.
+    assert!(text.contains("its n = 8 stands above its n = 10"));
+    let (_, _, construction_8) = found(&record, "construction", 8).unwrap();
+    let (_, _, construction_10) = found(&record, "construction", 10).unwrap();
+    assert!(
+        construction_8 > construction_10,
+        "{record_name}: the construction's n = 8 no longer stands above its n = 10: \
+         reword the walk-through"
+    );
+    let finders: Vec<&str> = record["finders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["id"].as_str())
+        .collect();
+    let mut compared = 0;
+    for finder in &finders {
+        if let (Some((_, warm_8, cold_8)), Some((_, warm_10, cold_10))) =
+            (found(&record, finder, 8), found(&record, finder, 10))
+        {
+            assert!(
+                cold_8 / warm_8 > cold_10 / warm_10,
+                "{record_name}: {finder}'s cold over warm is not larger at n = 8 than at 10"
+            );
+            compared += 1;
+        }
+    }
+    assert!(
+        compared >= 2,
+        "{record_name}: finders timed at n = 8 and 10"
+    );
+
+    // min-conflicts: more swaps at n = 10 than at 100, and so more time.
+    assert!(text.contains("seed 1 tries far more swaps than at n = 100"));
+    let (steps_10, _, time_10) = found(&record, "min-conflicts", 10).unwrap();
+    let (steps_100, _, time_100) = found(&record, "min-conflicts", 100).unwrap();
+    assert!(
+        steps_10 > steps_100 && time_10 > time_100,
+        "{record_name}: min-conflicts' n = 10 is no longer above its n = 100: reword"
+    );
+    assert_eq!(
+        record["settings"]["find_seed"].as_u64(),
+        Some(1),
+        "the walk-through says the finders are timed with seed 1"
+    );
+
+    // fail-first: fewer but dearer steps than three-mask, at every n the
+    // record times both.
+    assert!(text.contains("Fewer but dearer steps"));
+    let mut both = 0;
+    for n in 1..=64 {
+        if let (Some((ff_steps, _, ff_time)), Some((tm_steps, _, tm_time))) = (
+            found(&record, "fail-first", n),
+            found(&record, "three-mask", n),
+        ) {
+            assert!(
+                ff_steps < tm_steps,
+                "{record_name}, n = {n}: fail-first takes no fewer steps than three-mask"
+            );
+            assert!(
+                ff_time / ff_steps > tm_time / tm_steps,
+                "{record_name}, n = {n}: fail-first's step is no dearer than three-mask's"
+            );
+            both += 1;
+        }
+    }
+    assert!(both >= 5, "{record_name}: both timed at several n");
+}
