@@ -1,9 +1,10 @@
 //! The one list of solvers, and beside it the one list of finders (the
 //! other question: one board, not all). Adding a solver or a finder means
 //! adding its crate to the workspace (`members` and
-//! `[workspace.dependencies]`), and one line here (with its dependency line
-//! in this crate's Cargo.toml); nothing else in the harness names a
-//! particular solver or finder.
+//! `[workspace.dependencies]`), and its line here (in `SOLVERS` and, at its
+//! place in the walk-through, in `LESSONS`; with its dependency line in this
+//! crate's Cargo.toml); nothing else in the harness names a particular
+//! solver or finder.
 
 use queens_core::find::FirstBoard;
 use std::collections::BTreeMap;
@@ -34,6 +35,30 @@ pub static SOLVERS: &[&dyn Solver] = &[
     // slowest of all, so it is never the default; name it with --solver.
     &queens_gpu::GPU_CONSTELLATIONS,
 ];
+
+/// Every registered solver in the order the walk-through
+/// (docs/ALGORITHMS.md) teaches them, simplest first, each variant beside
+/// the solver it varies: the order the report's page lists them in. The GPU
+/// engine, which the walk-through does not teach, comes last.
+pub static LESSONS: &[&dyn Solver] = &[
+    &queens_perm_filter::PERM_FILTER,
+    &queens_perm_filter::PERM_FILTER_ITERTOOLS,
+    &queens_base_counting::BaseCounting,
+    &queens_textbook::Textbook,
+    &queens_row_fold::RowFold,
+    &queens_threat_mask::THREAT_MASK,
+    &queens_threat_mask::THREAT_MASK_U128,
+    &queens_three_mask::ThreeMask,
+    &queens_three_mask::ThreeMaskMirror,
+    &queens_constellations::CONSTELLATIONS,
+    &queens_half_join::HALF_JOIN,
+    &queens_gpu::GPU_CONSTELLATIONS,
+];
+
+/// The ids of [`LESSONS`], in its order.
+pub fn teaching_order() -> Vec<&'static str> {
+    LESSONS.iter().map(|s| s.info().id).collect()
+}
 
 /// The built-in solvers and the external programs of `config` that
 /// `names` (`--solver`) select: all of the solvers when no built-in one is
@@ -384,6 +409,15 @@ mod tests {
             SOLVERS.len(),
             queens_report::DISTINCT_STYLES
         );
+    }
+
+    #[test]
+    fn the_lessons_hold_every_solver_once() {
+        let mut taught = teaching_order();
+        let mut registered: Vec<&str> = SOLVERS.iter().map(|s| s.info().id).collect();
+        taught.sort_unstable();
+        registered.sort_unstable();
+        assert_eq!(taught, registered);
     }
 
     #[test]

@@ -68,6 +68,7 @@ fn write_page(dir: &Path, traces: &[Trace]) -> PathBuf {
             teachings: registry::texts(|info| info.teaching),
             traces: traces.to_vec(),
             trace_steps: page_traces::PAGE_STEPS,
+            order: registry::teaching_order(),
         },
         code: Default::default(),
     })

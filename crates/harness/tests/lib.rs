@@ -26,6 +26,7 @@ mod shared_files;
 mod split;
 mod squares;
 mod teach_cli;
+mod teaching_order;
 mod terminal;
 mod time_budget;
 mod traces;

@@ -678,7 +678,7 @@ mod tests {
         assert!(page.contains("<h3>c-three-mask (external)</h3>"), "{page}");
         assert!(
             page.contains(
-                "<td>1.20 ms</td><td>1.10 ms</td><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td>"
+                "<td>1.20 ms</td><td>1.10 ms</td><td>—</td><td>—</td><td>—</td><td>—</td></tr>"
             ),
             "{page}"
         );

@@ -120,7 +120,7 @@ fn summary_section(out: &mut String, overlay: &Overlay) {
 
 /// The summary's legend and table, in COMPARISON.md and the README alike.
 fn summary_block(out: &mut String, overlay: &Overlay) {
-    out.push_str(&summary_legend(overlay));
+    out.push_str(&summary_legend(overlay, Legend::Markdown));
     out.push_str("\n\n");
     out.push_str(&summary(overlay).markdown());
     out.push('\n');
@@ -129,12 +129,26 @@ fn summary_block(out: &mut String, overlay: &Overlay) {
     }
 }
 
+/// Where a summary's legend is read, which decides how it names the table
+/// that has the ratio at every n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Legend {
+    /// COMPARISON.md and the README section, which carry the summary
+    /// ranked by speed and cite COMPARISON.md's *Time per run*.
+    Markdown,
+    /// The page, whose summary lists the solvers in teaching order and
+    /// whose own *Every measurement* table has the ratio at every n.
+    Page,
+}
+
 /// What the summary's columns mean, with the n each ranking is at.
-pub(crate) fn summary_legend(overlay: &Overlay) -> String {
+pub(crate) fn summary_legend(overlay: &Overlay, legend: Legend) -> String {
     let rankings = overlay.rankings();
     let basis = overlay.basis.word();
-    let mut text =
-        String::from("Ranked on common ground: every ratio compares solvers at the same n. ");
+    let mut text = String::from(match legend {
+        Legend::Markdown => "Ranked on common ground: every ratio compares solvers at the same n. ",
+        Legend::Page => "Every ratio compares solvers at the same n. ",
+    });
     for ranking in &rankings {
         let who = if ranking.ratios.len() == ranking.of {
             "the largest n every solver here was timed at".to_string()
@@ -152,9 +166,14 @@ pub(crate) fn summary_legend(overlay: &Overlay) -> String {
             ranking.n
         );
     }
+    text.push_str(match legend {
+        Legend::Markdown => "The table *Time per run* (COMPARISON.md) has the ratio at every n. ",
+        Legend::Page => {
+            "The table *Every measurement* below has it at every n (*× fastest at this n*). "
+        }
+    });
     text.push_str(
-        "The table *Time per run* (COMPARISON.md) has the ratio at every n. *Largest n timed* \
-         and *stopped*: how far each solver climbed, not how fast it is. ",
+        "*Largest n timed* and *stopped*: how far each solver climbed, not how fast it is. ",
     );
     text.push_str(overlay.basis_note());
     text

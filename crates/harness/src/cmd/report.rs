@@ -47,6 +47,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             teachings: registry::texts(|info| info.teaching),
             traces: page_traces::gather()?,
             trace_steps: page_traces::PAGE_STEPS,
+            order: registry::teaching_order(),
         },
         code: code_changes::gather(&code_changes::record_commits(&args.records)),
     })?;

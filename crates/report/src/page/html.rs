@@ -19,9 +19,9 @@ use crate::external;
 use crate::format::{bytes, duration_ns, name, significant, thousands};
 use crate::found::Found;
 use crate::inputs::{Analyses, InstructionsSource, Source};
-use crate::overlay::Overlay;
+use crate::overlay::{Basis, Overlay};
 use crate::table::{Cell, Column, Outcome, PageTable, Table, ratio};
-use crate::tables::{self, summary_legend};
+use crate::tables::{self, Legend, summary_legend};
 use crate::work;
 use queens_record::{Entry, Provenance, SolverFacts};
 
@@ -35,6 +35,10 @@ pub struct PageInputs<'a> {
     pub traces: Vec<Trace>,
     /// The step bound they were recorded with (the page says so).
     pub trace_steps: usize,
+    /// Solver ids in the order the walk-through (docs/ALGORITHMS.md)
+    /// teaches them: the page lists its solvers so, and those this leaves
+    /// out after them, in the records' order.
+    pub order: Vec<&'a str>,
 }
 
 /// Everything the page is made from.
@@ -60,15 +64,16 @@ pub(crate) struct Parts<'a> {
 /// The whole page.
 pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
     let (overlay, styles) = (parts.overlay, parts.styles);
+    let order = teaching_order(&overlay.facts, &parts.inputs.order);
     Page {
         command: parts.command,
-        summary_legend: markdown(&summary_legend(overlay)),
+        summary_legend: markdown(&summary_legend(overlay, Legend::Page)),
         basis_note: overlay.basis_note(),
-        summary: tables::summary(overlay).page(
+        summary: order.rows(tables::summary(overlay).page(
             "summary-table",
             "Each solver compared with the others at the same n",
             true,
-        ),
+        )),
         external_note: external::note(&overlay.facts).map(|note| markdown(&note)),
         branch_misses: if overlay.branch_misses_absent.is_empty() {
             String::new()
@@ -79,9 +84,7 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
                 overlay.branch_misses_absent.join("; ")
             )
         },
-        legend: overlay
-            .facts
-            .iter()
+        legend: (order.solvers.iter())
             .map(|solver| {
                 let style = styles.of(&solver.id);
                 Swatch {
@@ -96,7 +99,7 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             .iter()
             .map(|measure| figure(measure, overlay, styles))
             .collect::<Result<_, _>>()?,
-        measurements: measurements(overlay).page(
+        measurements: measurements(overlay, &order.solvers).page(
             "measurements-table",
             "Every (solver, n) in the records",
             false,
@@ -104,38 +107,20 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
         find: find_part(parts.found, styles)?,
         work: parts.instructions.map(|source| Work {
             caveat: work::caveat(source),
-            table: work::table(overlay, source).page(
+            table: order.rows(work::table(overlay, source).page(
                 "instructions-table",
                 "Instructions retired by one count's search, every (solver, n) counted",
                 false,
-            ),
+            )),
         }),
-        nodes: work::nodes(overlay, parts.instructions).page(
+        nodes: order.rows(work::nodes(overlay, parts.instructions).page(
             "nodes-table",
             "What one node is, for each solver: compare nodes only between solvers whose nodes \
              mean the same thing",
             false,
-        ),
+        )),
         trace_steps: parts.inputs.trace_steps,
-        solvers: overlay
-            .facts
-            .iter()
-            .map(|solver| SolverPart {
-                facts: solver,
-                name: name(solver),
-                rows: overlay.all(&solver.id).into_iter().map(measured).collect(),
-                // An external has no texts in the registry: its provenance
-                // stands in for the analysis, and nothing for the teaching.
-                analysis: match &solver.external {
-                    Some(external) => Text::Html(markdown(&external::provenance(external))),
-                    None => text(parts.analyses, &solver.id, "No analysis written yet."),
-                },
-                teaching: solver.external.is_none().then(|| {
-                    let missing = "No teaching text written yet.";
-                    text(&parts.inputs.teachings, &solver.id, missing)
-                }),
-            })
-            .collect(),
+        solvers: solver_parts(parts, &order.solvers),
         records: parts
             .sources
             .iter()
@@ -153,9 +138,107 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
                 }
             })
             .collect(),
-        data: script_json(&data_json(parts)),
+        data: script_json(&data_json(parts, &order.solvers)),
     }
     .render()
+}
+
+/// The records' solvers in the page's order: the walk-through's first.
+struct Order<'a> {
+    solvers: Vec<&'a SolverFacts>,
+    /// Each id's place in `solvers`, by a map: a record may hold
+    /// thousands of solvers, and every row of every table asks.
+    place: BTreeMap<&'a str, usize>,
+}
+
+/// `facts` ordered by `order` (the walk-through's), those it leaves out
+/// after them in the records' order.
+fn teaching_order<'a>(facts: &'a [SolverFacts], order: &[&str]) -> Order<'a> {
+    let taught: BTreeMap<&str, usize> = (order.iter().enumerate())
+        .map(|(place, id)| (*id, place))
+        .collect();
+    let mut solvers: Vec<&SolverFacts> = facts.iter().collect();
+    // Stable: the solvers `order` leaves out keep the records' order.
+    solvers.sort_by_key(|s| taught.get(s.id.as_str()).copied().unwrap_or(usize::MAX));
+    let place = (solvers.iter().enumerate())
+        .map(|(place, s)| (s.id.as_str(), place))
+        .collect();
+    Order { solvers, place }
+}
+
+impl Order<'_> {
+    /// A table's rows in this order of their solvers; the rows of one
+    /// solver keep theirs (by n), and a row of no solver here goes last.
+    fn rows(&self, mut table: PageTable) -> PageTable {
+        table.rows.sort_by_key(|(title, _)| {
+            match title {
+                Cell::Solver { id, .. } => self.place.get(id.as_str()).copied(),
+                _ => None,
+            }
+            .unwrap_or(usize::MAX)
+        });
+        table
+    }
+}
+
+/// Each solver's part, in `solvers`' order. Variants built from one crate
+/// share its README: the first of them on the page shows it, the others
+/// link there, so each teaching text is on the page once.
+fn solver_parts<'a>(parts: &Parts<'a>, solvers: &[&'a SolverFacts]) -> Vec<SolverPart<'a>> {
+    let mut shown: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut out = Vec::new();
+    for &solver in solvers {
+        let rows = parts.overlay.all(&solver.id);
+        // A column of branch misses only where this solver has them: the
+        // page says once, above the solvers, why they are absent.
+        let branch_misses = rows.iter().any(|e| {
+            e.cold_branch_misses_per_node.is_some() && e.warm_branch_misses_per_node.is_some()
+        });
+        let teaching = solver.external.is_none().then(|| {
+            let own = parts.inputs.teachings.get(solver.id.as_str()).copied();
+            match own.map(str::trim).filter(|t| !t.is_empty()) {
+                Some(readme) => match shown.get(readme) {
+                    Some(first) => Teaching::SameAs(first),
+                    None => {
+                        shown.insert(readme, &solver.id);
+                        Teaching::Own(Text::Html(markdown(readme)))
+                    }
+                },
+                None => {
+                    let missing = "No teaching text written yet.";
+                    Teaching::Own(text(&parts.inputs.teachings, &solver.id, missing))
+                }
+            }
+        });
+        let mut columns = vec![
+            "n",
+            "cold median",
+            "warm median",
+            "nodes",
+            "cold ns/node",
+            "warm ns/node",
+        ];
+        if branch_misses {
+            columns.push("branch misses/node cold / warm");
+        }
+        columns.push("peak heap");
+        out.push(SolverPart {
+            facts: solver,
+            name: name(solver),
+            rows: (rows.into_iter())
+                .map(|entry| measured(entry, branch_misses))
+                .collect(),
+            columns,
+            // An external has no texts in the registry: its provenance
+            // stands in for the analysis, and nothing for the teaching.
+            analysis: match &solver.external {
+                Some(external) => Text::Html(markdown(&external::provenance(external))),
+                None => text(parts.analyses, &solver.id, "No analysis written yet."),
+            },
+            teaching,
+        });
+    }
+    out
 }
 
 /// The page as `page.html` writes it.
@@ -171,7 +254,8 @@ struct Page<'a> {
     summary: PageTable,
     /// The note on external programs under the summary (HTML), if any.
     external_note: Option<String>,
-    /// Why the branch-miss column is empty, or "" when it is filled.
+    /// Why branch misses are absent (said once, above the solvers'
+    /// tables, which then have no column of them), or "".
     branch_misses: String,
     /// One switch per solver, with its line's look.
     legend: Vec<Swatch<'a>>,
@@ -233,22 +317,40 @@ struct SolverPart<'a> {
     facts: &'a SolverFacts,
     /// Its id, marked for an external program.
     name: String,
+    /// Its table's column titles, n first.
+    columns: Vec<&'static str>,
     /// Each n with what was measured there.
     rows: Vec<(usize, Measured)>,
     analysis: Text,
     /// None for an external program, which has no teaching text and no
     /// recorded search to watch.
-    teaching: Option<Text>,
+    teaching: Option<Teaching<'a>>,
+}
+
+impl SolverPart<'_> {
+    /// How many cells follow n in a row of its table.
+    fn after_n(&self) -> usize {
+        self.columns.len() - 1
+    }
 }
 
 /// What one n of a solver's own table shows.
 enum Measured {
     /// The cells after n, in the order of the table's titles: cold and
     /// warm median ("not recorded": a version-1 record), nodes, cold and
-    /// warm ns/node, branch misses per node, peak heap ("—" where absent).
+    /// warm ns/node, branch misses per node where the table has them,
+    /// peak heap ("—" where absent).
     Timed(Vec<String>),
     /// Not timed: its status.
     Not(Outcome),
+}
+
+/// A solver's teaching text on the page.
+enum Teaching<'a> {
+    /// Its own, or why there is none.
+    Own(Text),
+    /// The same text as the part of this solver, earlier on the page.
+    SameAs(&'a str),
 }
 
 /// An analysis or teaching text.
@@ -318,70 +420,85 @@ fn find_part(found: &Found, styles: &Styles) -> Result<FindPart, askama::Error> 
     })
 }
 
-/// Every (solver, n) in the records.
-fn measurements(overlay: &Overlay) -> Table {
+/// Every (solver, n) in the records, `solvers` in order. The time per
+/// node cold and warm: a record without cold figures (version 1) has
+/// the warm one alone.
+fn measurements(overlay: &Overlay, solvers: &[&SolverFacts]) -> Table {
     let basis = overlay.basis.word();
-    let mut table = Table::new(vec![
+    let cold = overlay.basis == Basis::Cold;
+    let mut columns = vec![
         Column::text("solver"),
         Column::numbers("n"),
         Column::text("status"),
         Column::numbers(format!("{basis} median time")),
         Column::numbers("× fastest at this n"),
         Column::numbers("nodes"),
-        Column::numbers(format!("{basis} ns/node")),
-        Column::numbers("cold ns/node"),
-        Column::numbers("warm ns/node"),
-        Column::numbers("peak heap"),
-    ]);
-    for solver in &overlay.facts {
+    ];
+    if cold {
+        columns.push(Column::numbers("cold ns/node"));
+    }
+    columns.push(Column::numbers("warm ns/node"));
+    columns.push(Column::numbers("peak heap"));
+    let mut table = Table::new(columns);
+    for &solver in solvers {
         for entry in overlay.all(&solver.id) {
             let outcome = Outcome::of(entry);
             let timed = outcome == Outcome::Timed;
             let median = overlay.median_ns(&solver.id, entry.n);
             let per_node = |value: Option<f64>| Cell::figure(value.filter(|_| timed), significant);
             let fastest = overlay.fastest_ns(entry.n);
-            table.push(vec![
+            let mut row = vec![
                 Cell::named(solver),
                 Cell::Text(entry.n.to_string()),
                 Cell::Status(outcome),
                 Cell::figure(median, duration_ns),
                 Cell::figure(median.zip(fastest).map(|(m, f)| m / f), ratio),
                 Cell::count(entry.nodes.filter(|_| timed), thousands),
-                per_node(overlay.ranked_per_node(entry)),
-                per_node(entry.cold_ns_per_node()),
-                per_node(entry.ns_per_node()),
-                Cell::count(entry.peak_heap_bytes.filter(|_| timed), bytes),
-            ]);
+            ];
+            if cold {
+                row.push(per_node(entry.cold_ns_per_node()));
+            }
+            row.push(per_node(entry.ns_per_node()));
+            row.push(Cell::count(entry.peak_heap_bytes.filter(|_| timed), bytes));
+            table.push(row);
         }
     }
     table
 }
 
-fn measured(entry: &Entry) -> (usize, Measured) {
+/// One n of a solver's own table; `branch_misses`: whether the table has
+/// their column.
+fn measured(entry: &Entry, branch_misses: bool) -> (usize, Measured) {
     // A dash for a figure the entry lacks (an external program's nodes).
     let none = || "—".to_string();
     let not_recorded = || "not recorded".to_string();
     let result = match (Outcome::of(entry), entry.timing()) {
-        (Outcome::Timed, Some(timing)) => Measured::Timed(vec![
-            entry
-                .cold_median_ns()
-                .map(duration_ns)
-                .unwrap_or_else(not_recorded),
-            duration_ns(timing.median_ns),
-            entry.nodes.map(thousands).unwrap_or_else(none),
-            match (entry.cold_ns_per_node(), entry.cold_median_ns()) {
-                (Some(per_node), _) => significant(per_node),
-                (None, Some(_)) => none(),
-                (None, None) => not_recorded(),
-            },
-            entry.ns_per_node().map(significant).unwrap_or_else(none),
-            (entry.cold_branch_misses_per_node)
-                .zip(entry.warm_branch_misses_per_node)
-                .map_or("—".into(), |(c, w)| {
-                    format!("{} / {}", significant(c), significant(w))
-                }),
-            entry.peak_heap_bytes.map(bytes).unwrap_or_else(none),
-        ]),
+        (Outcome::Timed, Some(timing)) => Measured::Timed(
+            [
+                entry
+                    .cold_median_ns()
+                    .map(duration_ns)
+                    .unwrap_or_else(not_recorded),
+                duration_ns(timing.median_ns),
+                entry.nodes.map(thousands).unwrap_or_else(none),
+                match (entry.cold_ns_per_node(), entry.cold_median_ns()) {
+                    (Some(per_node), _) => significant(per_node),
+                    (None, Some(_)) => none(),
+                    (None, None) => not_recorded(),
+                },
+                entry.ns_per_node().map(significant).unwrap_or_else(none),
+            ]
+            .into_iter()
+            .chain(branch_misses.then(|| {
+                (entry.cold_branch_misses_per_node)
+                    .zip(entry.warm_branch_misses_per_node)
+                    .map_or_else(none, |(c, w)| {
+                        format!("{} / {}", significant(c), significant(w))
+                    })
+            }))
+            .chain([entry.peak_heap_bytes.map(bytes).unwrap_or_else(none)])
+            .collect(),
+        ),
         (outcome, _) => Measured::Not(outcome),
     };
     (entry.n, result)
@@ -406,11 +523,11 @@ fn text(map: &Analyses<'_>, id: &str, missing: &'static str) -> Text {
 /// What the script needs: the solvers in order, each one's traces by n
 /// (packed, see [`Trace::packed`]) and its measured median there (so a pane
 /// can say what the whole count cost).
-fn data_json(parts: &Parts<'_>) -> String {
+fn data_json(parts: &Parts<'_>, solvers: &[&SolverFacts]) -> String {
     let overlay = parts.overlay;
     // The records' solvers first, then any solver that has traces but no
     // measurement yet (newer than the records): it can still be watched.
-    let mut ids: Vec<&str> = overlay.facts.iter().map(|s| s.id.as_str()).collect();
+    let mut ids: Vec<&str> = solvers.iter().map(|s| s.id.as_str()).collect();
     for trace in &parts.inputs.traces {
         if !ids.contains(&trace.solver.as_str()) {
             ids.push(&trace.solver);
@@ -454,23 +571,28 @@ mod tests {
       "cut":true}"#;
 
     fn page_of(traces: Vec<Trace>) -> String {
+        let record = queens_record::fixtures::find_record();
+        page_from(record, traces, Vec::new())
+    }
+
+    /// The page of `record` with three-mask's texts, and `mirror`'s the
+    /// same teaching text as three-mask's (one README for both).
+    fn page_from(record: queens_record::Record, traces: Vec<Trace>, order: Vec<&str>) -> String {
         let sources = vec![Source {
             newer_code: Default::default(),
             label: "bench-results/fixture.json".into(),
-            // The count of the sample record, and finders beside it.
-            record: queens_record::fixtures::find_record(),
+            record,
         }];
         let overlay = Overlay::from_sources(&sources);
         let found = Found::from_sources(&sources);
         let analyses = BTreeMap::from([("three-mask", "Three masks *per rank*.")]);
         let styles = Styles::new(analyses.keys().copied(), &overlay);
+        let readme = "# three-mask\n\nBits, `left` and `right`.";
         let inputs = PageInputs {
-            teachings: BTreeMap::from([(
-                "three-mask",
-                "# three-mask\n\nBits, `left` and `right`.",
-            )]),
+            teachings: BTreeMap::from([("three-mask", readme), ("mirror", readme)]),
             traces,
             trace_steps: 300,
+            order,
         };
         page(&Parts {
             command: "queens report bench-results/fixture.json",
@@ -559,6 +681,132 @@ mod tests {
             2,
             "only the two script elements end"
         );
+    }
+
+    /// The fixture's record (counts and finders) with a second solver,
+    /// `mirror`, faster than three-mask at n = 8 and listed first, as the
+    /// records list the fastest first.
+    fn with_mirror() -> queens_record::Record {
+        let mut record = queens_record::fixtures::find_record();
+        let facts = (record.solvers.iter())
+            .find(|s| s.id == "three-mask")
+            .unwrap()
+            .clone();
+        record.solvers.insert(
+            0,
+            SolverFacts {
+                id: "mirror".into(),
+                ..facts
+            },
+        );
+        let entry = (record.entries.iter())
+            .find(|e| e.solver == "three-mask" && e.n == 8)
+            .unwrap()
+            .clone();
+        let one = queens_record::fixtures::one_sample;
+        record.entries.push(Entry {
+            solver: "mirror".into(),
+            outcome: queens_record::Outcome::Timed {
+                warm: one(7_000.0).unwrap(),
+                cold: one(20_000.0),
+            },
+            ..entry
+        });
+        record
+    }
+
+    /// The part of `page` from `from` to the next `</section>`.
+    fn section<'a>(page: &'a str, from: &str) -> &'a str {
+        let start = page.find(from).unwrap_or_else(|| panic!("{from}: {page}"));
+        let rest = &page[start..];
+        &rest[..rest.find("</section>").unwrap()]
+    }
+
+    #[test]
+    fn the_page_opens_with_what_it_is_and_links_the_walk_through() {
+        let text = page_of(Vec::new());
+        let header = section(&text, "<header>");
+        let header = &header[..header.find("</header>").unwrap()];
+        assert!(
+            header.contains("<a href=\"../docs/ALGORITHMS.md\">docs/ALGORITHMS.md</a>"),
+            "{header}"
+        );
+        let summary = section(&text, "<section id=\"summary\">");
+        assert!(
+            summary.contains("Every ratio compares solvers"),
+            "{summary}"
+        );
+        // Its per-n ratios are on this page, not cited from another file.
+        assert!(
+            summary.contains("<em>Every measurement</em> below"),
+            "{summary}"
+        );
+        for gone in ["Ranked on common ground", "(COMPARISON.md)"] {
+            assert!(!text.contains(gone), "{gone}");
+        }
+    }
+
+    #[test]
+    fn the_page_lists_the_solvers_in_teaching_order_and_each_readme_once() {
+        let text = page_from(with_mirror(), Vec::new(), vec!["three-mask", "mirror"]);
+        // Teaching order in the summary (where speed would put mirror,
+        // 20.0 µs, before three-mask, 41.0 µs), the plots' switches, the
+        // measurements and the solvers' parts alike.
+        for (part, marks) in [
+            (
+                "<section id=\"summary\">",
+                ["#solver-three-mask\"", "#solver-mirror\""],
+            ),
+            ("<section id=\"plots\">", ["\"three-mask\">", "\"mirror\">"]),
+            (
+                "<section id=\"measurements\">",
+                ["<th scope=\"row\">three-mask<", "<th scope=\"row\">mirror<"],
+            ),
+            (
+                "<section id=\"solvers\">",
+                ["id=\"solver-three-mask\"", "id=\"solver-mirror\""],
+            ),
+        ] {
+            let part = section(&text, part);
+            let at = marks.map(|mark| part.find(mark).unwrap_or_else(|| panic!("{mark}: {part}")));
+            assert!(at[0] < at[1], "{marks:?}: {part}");
+        }
+        assert!(
+            text.contains("<td data-sort=\"20000\">20.0 µs</td>"),
+            "{text}"
+        );
+        // One README, shown once: the second solver links the first's.
+        assert_eq!(text.matches("<code>left</code>").count(), 1, "{text}");
+        assert_eq!(text.matches("<div class=\"teaching\">").count(), 1);
+        let mirror = section(&text, "id=\"solver-mirror\"");
+        assert!(
+            mirror
+                .contains("the teaching text under <a href=\"#solver-three-mask\">three-mask</a>"),
+            "{mirror}"
+        );
+        // Without an order, the records' (fastest first).
+        let text = page_from(with_mirror(), Vec::new(), Vec::new());
+        let solvers = section(&text, "<section id=\"solvers\">");
+        let at =
+            ["id=\"solver-mirror\"", "id=\"solver-three-mask\""].map(|m| solvers.find(m).unwrap());
+        assert!(at[0] < at[1], "{solvers}");
+        assert_eq!(text.matches("<code>left</code>").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn absent_branch_misses_are_said_once_with_no_column_of_dashes() {
+        let text = page_from(with_mirror(), Vec::new(), Vec::new());
+        assert_eq!(
+            text.matches("are absent: perf_event_open failed").count(),
+            1,
+            "{text}"
+        );
+        assert!(!text.contains("branch misses/node"), "{text}");
+        // Cold and warm per node once each in the measurements table.
+        let measurements = section(&text, "<section id=\"measurements\">");
+        for column in [">cold ns/node<", ">warm ns/node<"] {
+            assert_eq!(measurements.matches(column).count(), 1, "{measurements}");
+        }
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! The comparison as one self-contained HTML page (`bench-results/index.html`):
-//! the summary and every measurement in sortable tables, the four plots with
-//! values on hover and each solver switchable, each solver's teaching text
-//! and analysis beside its numbers, and a player that replays each solver's
-//! recorded search on a drawn board, two solvers side by side.
+//! what it is and a link to the walk-through first, then the summary and
+//! every measurement in sortable tables, the four plots with values on hover
+//! and each solver switchable, each solver's teaching text (each README
+//! once) and analysis beside its numbers, and a player that replays each
+//! solver's recorded search on a drawn board, two solvers side by side. The
+//! solvers are listed in the order the walk-through teaches them (the
+//! caller's [`PageInputs::order`]); sorting by speed is a click away.
 //!
 //! Everything is inline (CSS, script, SVG, data): the page opens from the
 //! file system with no network and no build step. It is written by the
