@@ -85,5 +85,6 @@ pub fn count_constellation(n: usize, constellation: Constellation, unique: bool)
         solutions: orbit * tally.solutions,
         fixed_pairs: orbit * pairs,
         nodes: tally.nodes,
+        pair_tests: 0,
     }
 }

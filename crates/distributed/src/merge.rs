@@ -481,6 +481,7 @@ fn add_up<'f>(files: impl Iterator<Item = &'f ShardFile>) -> Result<(UnitCount, 
             solutions: file.solutions,
             fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
             nodes: file.nodes,
+            pair_tests: 0,
         };
         total = total.checked_add(share).ok_or_else(overflow)?;
         seconds += file.seconds;

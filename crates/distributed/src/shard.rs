@@ -134,6 +134,7 @@ impl From<SubtotalRow> for Subtotal {
                 solutions,
                 fixed_pairs,
                 nodes,
+                pair_tests: 0,
             },
         }
     }
@@ -298,6 +299,7 @@ mod tests {
                 solutions: 40,
                 fixed_pairs: 4,
                 nodes: 300,
+                pair_tests: 0,
             },
         };
         let text = serde_json::to_string(&subtotal).unwrap();

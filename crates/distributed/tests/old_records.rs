@@ -21,6 +21,7 @@ fn a_shard_record_of_the_tuple_era_reads_with_its_checksum() {
                 solutions: 52,
                 fixed_pairs: 8,
                 nodes: 411,
+                pair_tests: 0,
             },
         }
     );

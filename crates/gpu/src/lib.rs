@@ -99,6 +99,7 @@ impl SplitEngine for GpuConstellations {
                 // solution: each pairs with the identity only.
                 fixed_pairs: if unique { solutions } else { 0 },
                 nodes,
+                pair_tests: 0,
             };
             total = add(total, count)?;
         }

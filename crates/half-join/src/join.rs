@@ -217,6 +217,19 @@ pub(crate) struct BottomRuns<W> {
     /// [`GATHER_MIN_QUERIES`] where the word gathers ([`Word::GATHERS`]),
     /// else never (tests gather always, or never, in either layout).
     gather_min_queries: usize,
+    /// The pairs (top, bottom) the kernel compared since
+    /// [`BottomRuns::take_tested`] last read them: every real top of a
+    /// bucket against every bottom of the runs it may meet (the lanes of
+    /// padding are the kernel's, not pairs). The join's work, reported
+    /// beside the nodes.
+    tested: u64,
+}
+
+impl<W> BottomRuns<W> {
+    /// The pairs compared since the last call, and a fresh start.
+    pub(crate) fn take_tested(&mut self) -> u64 {
+        std::mem::take(&mut self.tested)
+    }
 }
 
 impl<W: Word> Default for BottomRuns<W> {
@@ -229,6 +242,7 @@ impl<W: Word> Default for BottomRuns<W> {
             } else {
                 usize::MAX
             },
+            tested: 0,
         }
     }
 }
@@ -282,6 +296,7 @@ fn count_pairs_in<W: Word>(
         runs,
         gathered,
         gather_min_queries,
+        tested,
     } = bottom_runs;
     let mut total = 0u64;
     for_each_bucket(
@@ -295,13 +310,21 @@ fn count_pairs_in<W: Word>(
             let groups = queries
                 .chunks_exact(QUERIES)
                 .map(|group| -> &[W; QUERIES] { group.try_into().expect("exact chunk") });
-            let gathering = queries.len() >= *gather_min_queries
-                && runs.len() > 1
-                && runs
-                    .iter()
-                    .map(|&(start, end)| (end - start) as usize)
-                    .sum::<usize>()
-                    <= GATHER_MAX_WORDS;
+            // Once per bucket, not per pair: the count of tests costs
+            // nothing beside the tests. Its real tops, without the padding
+            // (only the last group has any).
+            let met: usize = runs
+                .iter()
+                .map(|&(start, end)| (end - start) as usize)
+                .sum();
+            let padding = queries
+                .iter()
+                .rev()
+                .take_while(|&&word| word == W::PAD)
+                .count();
+            *tested += ((queries.len() - padding) * met) as u64;
+            let gathering =
+                queries.len() >= *gather_min_queries && runs.len() > 1 && met <= GATHER_MAX_WORDS;
             if gathering {
                 let gathered = gather(&bottoms.low, runs, gathered);
                 for group in groups {
@@ -331,19 +354,6 @@ fn gather<'a, W: Word>(low: &[W], runs: &[(u32, u32)], gathered: &'a mut Vec<W>)
         gathered.extend_from_slice(&low[start as usize..end as usize]);
     }
     gathered
-}
-
-/// The pairs [`count_pairs`] tests (the tops' padding included): what the buckets
-/// leave of the sets' pairs (a measurement, see
-/// [`crate::tuning::Tuning::tested_from`]).
-pub(crate) fn pairs_tested<W: Word>(tops: &Side<W>, bottoms: &Side<W>) -> u64 {
-    let mut tested = 0;
-    let mut runs = Vec::new();
-    for_each_bucket(tops, 0, bottoms, 0, &mut runs, |_, queries, runs| {
-        let bottoms: u32 = runs.iter().map(|&(start, end)| end - start).sum();
-        tested += queries.len() as u64 * u64::from(bottoms);
-    });
-    tested
 }
 
 /// Calls `visit(index bits, tops, runs)` for each non-empty bucket of tops
@@ -459,24 +469,26 @@ mod tests {
             .collect()
     }
 
-    /// [`count_pairs`] at each level this CPU has.
+    /// [`count_pairs`] at each level this CPU has: the disjoint pairs, and
+    /// the pairs tested.
     fn count_pairs_each<W: Word>(
         tops: &Side<W>,
         top_set: usize,
         bottoms: &Side<W>,
         bottom_set: usize,
         gather_min_queries: usize,
-    ) -> Vec<(Level, u64)> {
+    ) -> Vec<(Level, (u64, u64))> {
         struct Join<'a, W> {
             sides: (&'a Side<W>, usize, &'a Side<W>, usize),
             gather_min_queries: usize,
         }
         impl<W: Word> Task for Join<'_, W> {
-            type Output = u64;
-            fn run<L: Isa>(self, isa: L) -> u64 {
+            type Output = (u64, u64);
+            fn run<L: Isa>(self, isa: L) -> (u64, u64) {
                 let (tops, top_set, bottoms, bottom_set) = self.sides;
                 let runs = &mut BottomRuns::gathering_from(self.gather_min_queries);
-                count_pairs(isa, tops, top_set, bottoms, bottom_set, 0, runs)
+                let count = count_pairs(isa, tops, top_set, bottoms, bottom_set, 0, runs);
+                (count, runs.take_tested())
             }
         }
         (crate::arch::tests::tested_levels().into_iter())
@@ -506,6 +518,15 @@ mod tests {
         let mut padded = words.to_vec();
         padded.resize(words.len().next_multiple_of(LANES), W::PAD);
         padded
+    }
+
+    /// The pairs whose index bits are disjoint: those the buckets let
+    /// through to the kernel, so the pairs the join must say it tested.
+    fn naive_tested(tops: &[(u32, u32)], bottoms: &[(u32, u32)]) -> u64 {
+        let disjoint = |&(top, _): &(u32, u32), &(bottom, _): &(u32, u32)| top & bottom == 0;
+        (tops.iter())
+            .map(|top| bottoms.iter().filter(|b| disjoint(top, b)).count() as u64)
+            .sum()
     }
 
     /// Disjoint pairs counted one pair at a time: the definition the join
@@ -579,8 +600,10 @@ mod tests {
 
     proptest! {
         /// The whole join (buckets, subsets of free index bits, padding,
-        /// gathering, the kernel and its partial steps) against the pair-by-pair definition, for every
-        /// pair of file sets.
+        /// gathering, the kernel and its partial steps) against the
+        /// pair-by-pair definition, for every pair of file sets; and the
+        /// pairs it says it tested are exactly those its buckets let
+        /// through, padding left out.
         #[test]
         fn the_join_counts_exactly_the_disjoint_pairs((index_bits, sets, top_halves, bottom_halves) in case()) {
             let tops = side(index_bits, sets, &top_halves, true);
@@ -592,7 +615,8 @@ mod tests {
                     let of = |halves: &[Half], set: usize| -> Vec<(u32, u32)> {
                         halves.iter().filter(|h| h.0 == set).map(|h| (h.1, h.2)).collect()
                     };
-                    let expected = naive(&of(&top_halves, top_set), &of(&bottom_halves, bottom_set));
+                    let (set_tops, set_bottoms) = (of(&top_halves, top_set), of(&bottom_halves, bottom_set));
+                    let expected = (naive(&set_tops, &set_bottoms), naive_tested(&set_tops, &set_bottoms));
                     // Gathering from every bucket of tops, from none, and
                     // from the threshold the engine uses.
                     for gather_min_queries in [0, usize::MAX, GATHER_MIN_QUERIES] {
@@ -706,10 +730,10 @@ mod tests {
         assert!(!lonely.has_set(0) && lonely.has_set(1));
         let tops = side(index_bits, 2, &[(0, 0, 0)], true);
         for (level, counted) in count_pairs_each(&tops, 0, &lonely, 0, GATHER_MIN_QUERIES) {
-            assert_eq!(counted, 0, "{level:?}");
+            assert_eq!(counted, (0, 0), "{level:?}");
         }
         for (level, counted) in count_pairs_each(&tops, 0, &lonely, 1, GATHER_MIN_QUERIES) {
-            assert_eq!(counted, 1, "{level:?}");
+            assert_eq!(counted, (1, 1), "{level:?}");
         }
     }
 

@@ -86,7 +86,7 @@ pub static INFO: SolverInfo = SolverInfo {
     id: "half-join",
     seed: "none (our own): meet in the middle, after the quadrant join of E. Kluev's counter",
     idea: "make every top and bottom half once, each from two quarter pieces, one file set at a time; count the pairs with disjoint diagonals, 32 at a time; a quarter of the work by the mirror and the flip (even n >= 18: the mirror, and the long diagonals' three symmetries)",
-    node: "a queen placed in a quarter's piece (or, below n = 14, in a searched half), or a pair of quarter pieces tested (the join's pair tests are not nodes)",
+    node: "a queen placed in a quarter's piece (or, below n = 14, in a searched half), or a pair of quarter pieces tested (the join's pair tests are not nodes: `count` reports them as pair_tests)",
     max_n: layout::MAX_N,
     limit_reason: "because Q(29) would overflow the u64 every count is kept in (the keys would fit to n = 32)",
     enumerates: false,
@@ -142,6 +142,7 @@ impl SplitEngine for HalfJoin {
                 solutions: 0,
                 fixed_pairs: pairs,
                 nodes,
+                pair_tests: 0,
             });
         }
         // A forced level the CPU lacks is refused here, in one line.

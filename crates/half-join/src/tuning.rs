@@ -169,10 +169,6 @@ pub(crate) struct Tuning {
     /// [`crate::index::MIN_CHOICE_PAIRS`]: the fewest pairs of a set that
     /// chooses its own index diagonals.
     pub min_choice_pairs: u64,
-    /// Sets with at least this many pairs have the pairs the kernel tests
-    /// counted ([`crate::join::pairs_tested`]): a measurement, never a
-    /// count's.
-    pub tested_from: Option<u64>,
 }
 
 impl Tuning {
@@ -196,7 +192,6 @@ impl Tuning {
             word_limit: crate::join::LOW_BITS,
             min_split_pairs: MIN_SPLIT_PAIRS,
             min_choice_pairs: crate::index::MIN_CHOICE_PAIRS,
-            tested_from: None,
         }
     }
 }

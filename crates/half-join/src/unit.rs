@@ -65,9 +65,6 @@ pub(crate) struct JoinStats {
     pub splits: u64,
     /// Sets (or splits) of a wide board joined as wide words ([`join_wide`]).
     pub wide_sets: u64,
-    /// The pairs the kernel tested in the sets [`Tuning::tested_from`]
-    /// names (none unless it names some).
-    pub tested: u64,
 }
 
 /// A count and how its sets were joined.
@@ -100,6 +97,7 @@ fn orbit_count(images: usize, solutions: u64, nodes: u64) -> UnitCount {
         solutions: (images as u64).checked_mul(solutions).expect(FITS),
         fixed_pairs: 0,
         nodes,
+        pair_tests: 0,
     }
 }
 

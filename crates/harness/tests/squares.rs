@@ -1,5 +1,6 @@
-//! The textbook's square tests, as Wirth counts them: what `queens count`
-//! reports, and the walk-through's table of them, computed here.
+//! Work that is not nodes, counted: the textbook's square tests, as Wirth
+//! counts them (what `queens count` reports, and the walk-through's table
+//! of them, computed here), and half-join's pair tests.
 
 use std::fs;
 use std::ops::ControlFlow;
@@ -109,4 +110,55 @@ fn the_walk_through_shows_the_square_tests_computed() {
     let quoted = "15,720 of them for all 92 boards of the 8×8 board and 876 up to the first";
     let prose = section.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(prose.contains(quoted), "section 3 should say: {quoted}");
+}
+
+#[test]
+fn count_reports_half_joins_pair_tests_as_a_measure_of_the_whole_run() {
+    for n in [4, 8, 11, 12] {
+        let one = json(&queens(&[
+            "count",
+            &n.to_string(),
+            "--solver",
+            "half-join",
+            "--json",
+            "--threads",
+            "1",
+        ]));
+        let two = json(&queens(&[
+            "count",
+            &n.to_string(),
+            "--solver",
+            "half-join",
+            "--json",
+            "--threads",
+            "2",
+        ]));
+        let tests = one["extra"]["pair_tests"].as_u64().expect("pair tests");
+        // Every pair that fits is tested, and the units are the same work
+        // on any number of threads.
+        assert!(tests > 0, "n = {n}: {one}");
+        assert_eq!(two["extra"]["pair_tests"], tests, "n = {n}");
+        assert_eq!(one["solutions"], two["solutions"]);
+    }
+    // At n = 4 the engine tests the four pairs its trace draws: three
+    // refused, one solution (the walk-through's steps 10 to 13).
+    let pairs = ["reject", "SOLUTION"].map(|tag| {
+        let trace = stdout(&queens(&["trace", "4", "--solver", "half-join"])).to_string();
+        (trace.lines())
+            .filter(|line| line.split_whitespace().nth(1) == Some(tag))
+            .count()
+    });
+    assert_eq!(pairs, [3, 1]);
+    assert_eq!(count(4, "half-join")["extra"]["pair_tests"], 4);
+    // A shard record keeps only what merge and recheck read.
+    let shard = json(&queens(&[
+        "count",
+        "10",
+        "--solver",
+        "half-join",
+        "--shard",
+        "1/1",
+        "--json",
+    ]));
+    assert!(shard.get("extra").is_none(), "{shard}");
 }

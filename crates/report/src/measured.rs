@@ -20,13 +20,16 @@
 //! buys without typing a ratio. Times are on the records' basis (cold, or
 //! warm in a version-1 record: the header says which).
 //!
+//! A further word `memory` adds each row's peak heap, as the checking run
+//! measured it: how a page shows what an idea costs in bytes.
+//!
 //! The third word may instead be `cold-warm`: then the table sets each
 //! row's cold and warm time per node side by side, with how many times
 //! cheaper warm looks and the branch misses per node where they were
 //! measured (or, below the table, why they were not): how the walk-through
 //! shows the branch predictor learning a repeated search.
 
-use super::format::{duration_ns, significant, thousands};
+use super::format::{bytes, duration_ns, significant, thousands};
 use super::overlay::{Basis, Overlay};
 use super::table::{Cell, Column, Outcome, Table, ratio, timed};
 use queens_record::Entry;
@@ -45,26 +48,22 @@ struct Request {
     baseline: Option<String>,
     /// `cold-warm`: the cold and warm figures side by side instead.
     cold_warm: bool,
+    /// `memory`: a column of the peak heap.
+    memory: bool,
 }
 
 impl Request {
-    /// Reads `three-mask,textbook 8,12` or `three-mask,textbook 8,12 vs=three-mask`.
+    /// Reads `three-mask,textbook 8,12`, then optionally `vs=SOLVER` or
+    /// `cold-warm`, and `memory`.
     fn parse(text: &str) -> Result<Request, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let (solvers, ns, baseline, cold_warm) = match words[..] {
-            [solvers, ns] => (solvers, ns, None, false),
-            [solvers, ns, "cold-warm"] => (solvers, ns, None, true),
-            [solvers, ns, versus] => match versus.strip_prefix("vs=") {
-                Some(baseline) if !baseline.is_empty() => {
-                    (solvers, ns, Some(baseline.to_string()), false)
-                }
-                _ => return Err(format!("'{versus}' is not `vs=SOLVER` or `cold-warm`")),
-            },
-            _ => {
-                return Err(format!(
-                    "'{text}' is not `SOLVER[,SOLVER...] N[,N...] [vs=SOLVER | cold-warm]`"
-                ));
-            }
+        let usage = || {
+            format!(
+                "'{text}' is not `SOLVER[,SOLVER...] N[,N...] [vs=SOLVER | cold-warm] [memory]`"
+            )
+        };
+        let mut words = text.split_whitespace();
+        let (Some(solvers), Some(ns)) = (words.next(), words.next()) else {
+            return Err(usage());
         };
         let ns = ns
             .split(',')
@@ -73,12 +72,36 @@ impl Request {
                     .map_err(|_| format!("'{n}' is not a board size"))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Request {
+        let mut request = Request {
             solvers: solvers.split(',').map(str::to_string).collect(),
             ns,
-            baseline,
-            cold_warm,
-        })
+            baseline: None,
+            cold_warm: false,
+            memory: false,
+        };
+        for word in words {
+            let baseline = word.strip_prefix("vs=").filter(|b| !b.is_empty());
+            if !matches!(word, "cold-warm" | "memory") && baseline.is_none() {
+                return Err(format!(
+                    "'{word}' is not `vs=SOLVER`, `cold-warm` or `memory`"
+                ));
+            }
+            // Each word once; a cold-warm table has neither other column.
+            let clash = match word {
+                "cold-warm" => request.cold_warm || request.memory || request.baseline.is_some(),
+                "memory" => request.memory || request.cold_warm,
+                _ => request.baseline.is_some() || request.cold_warm,
+            };
+            if clash {
+                return Err(usage());
+            }
+            match word {
+                "cold-warm" => request.cold_warm = true,
+                "memory" => request.memory = true,
+                _ => request.baseline = baseline.map(str::to_string),
+            }
+        }
+        Ok(request)
     }
 }
 
@@ -132,6 +155,9 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
             .iter()
             .map(|name| Column::numbers(name.replace('_', " "))),
     );
+    if request.memory {
+        columns.push(Column::numbers("peak heap"));
+    }
     if let Some(baseline) = &request.baseline {
         columns.push(Column::numbers(format!("× faster than {baseline}")));
     }
@@ -160,6 +186,9 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
                     .map(|m| m.value),
             )
         }));
+        if request.memory {
+            row.push(Cell::dash(entry.peak_heap_bytes.map(bytes)));
+        }
         if let Some(baseline) = &request.baseline {
             let this = overlay.median_ns(&entry.solver, entry.n);
             let base = overlay.median_ns(baseline, entry.n);
@@ -288,6 +317,21 @@ mod tests {
     }
 
     #[test]
+    fn a_memory_column_shows_each_rows_peak_heap_from_the_record() {
+        let page = format!("{BEGIN_PREFIX}three-mask 8 vs=three-mask memory -->\n{END_LINE}\n");
+        let (filled, _) = splice_measured(&page, &overlay()).unwrap();
+        let heap = sample_record().entries[0].peak_heap_bytes.map(bytes);
+        let header = filled.lines().nth(1).unwrap();
+        assert!(
+            header.ends_with("| peak heap | × faster than three-mask |"),
+            "{filled}"
+        );
+        let row = filled.lines().nth(3).unwrap();
+        let expected = format!("| {} | 1.00× |", heap.as_deref().unwrap_or("-"));
+        assert!(row.ends_with(&expected), "{filled}");
+    }
+
+    #[test]
     fn a_cold_warm_block_sets_both_figures_side_by_side_from_the_record() {
         let page = format!("{BEGIN_PREFIX}three-mask 8 cold-warm -->\n{END_LINE}\n");
         let (filled, _) = splice_measured(&page, &overlay()).unwrap();
@@ -326,7 +370,12 @@ mod tests {
             ("three-mask 9", "no entry for three-mask at n = 9"),
             ("three-mask", "is not `SOLVER"),
             ("three-mask x", "not a board size"),
-            ("three-mask 8 versus", "is not `vs=SOLVER` or `cold-warm`"),
+            (
+                "three-mask 8 versus",
+                "is not `vs=SOLVER`, `cold-warm` or `memory`",
+            ),
+            ("three-mask 8 cold-warm vs=textbook", "is not `SOLVER"),
+            ("three-mask 8 memory memory", "is not `SOLVER"),
             ("three-mask 8 vs=nobody", "no solver 'nobody'"),
         ] {
             let page = format!("{BEGIN_PREFIX}{request} -->\n{END_LINE}\n");

@@ -37,6 +37,8 @@ mod work_split;
 
 pub use engine::{SplitEngine, SplitSolver};
 pub use plan::{MAX_PIECES, Plan};
-pub use schedule::{count_all, count_units, deal, heaviest_first, shard_units, whole_board};
+pub use schedule::{
+    count_all, count_units, deal, heaviest_first, metrics, shard_units, whole_board,
+};
 pub use units::{Part, SYMMETRIES, UnitCount, WorkUnit};
 pub use work_split::WorkSplit;

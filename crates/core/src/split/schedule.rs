@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::plan::Plan;
 use super::units::UnitCount;
 use super::work_split::WorkSplit;
-use crate::{CountOptions, QueensError, SearchStats};
+use crate::{CountOptions, Metric, QueensError, SearchStats};
 
 /// The chosen indices of `plan`'s units, heaviest first (ties in plan
 /// order): handing out the big units first leaves only small ones to even
@@ -191,14 +191,27 @@ pub fn count_all(
 }
 
 /// The statistics of a whole board: the sum of all its units plus the
-/// plan's nodes (classes by Burnside's lemma when `unique`).
+/// plan's nodes (classes by Burnside's lemma when `unique`), and the pairs
+/// a joining engine tested, where it tested any.
 pub fn whole_board(total: UnitCount, plan_nodes: u64, unique: bool) -> SearchStats {
     SearchStats {
         solutions: total.solutions,
         unique: unique.then(|| total.classes()),
         nodes: total.nodes + plan_nodes,
-        extra: Vec::new(),
+        extra: metrics(&total),
     }
+}
+
+/// A count's own statistics beside its nodes, as a whole count reports
+/// them: a joining engine's pair tests, where it made any.
+pub fn metrics(total: &UnitCount) -> Vec<Metric> {
+    (total.pair_tests != 0)
+        .then(|| Metric {
+            name: "pair_tests".to_string(),
+            value: total.pair_tests,
+        })
+        .into_iter()
+        .collect()
 }
 
 #[cfg(test)]
@@ -300,6 +313,7 @@ mod tests {
                 solutions: unit.key,
                 fixed_pairs: 0,
                 nodes: 1,
+                pair_tests: 0,
             })
         }
     }

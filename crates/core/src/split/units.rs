@@ -60,6 +60,17 @@ pub struct UnitCount {
     pub fixed_pairs: u64,
     /// Nodes searched.
     pub nodes: u64,
+    /// Pairs of halves a meet-in-the-middle engine compared to find the
+    /// pairs that fit: the join's work, which its nodes leave out (0 for
+    /// an engine that joins nothing, and then not written). A measure of
+    /// this run only: shards and checkpoints keep a unit's solutions, fixed
+    /// pairs and nodes, so a count resumed or merged from them has none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pair_tests: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 /// Adds counts, refusing to wrap: Q(27) and its nodes fit a `u64` with
@@ -81,6 +92,7 @@ impl UnitCount {
             solutions: self.solutions.checked_add(other.solutions)?,
             fixed_pairs: self.fixed_pairs.checked_add(other.fixed_pairs)?,
             nodes: self.nodes.checked_add(other.nodes)?,
+            pair_tests: self.pair_tests.checked_add(other.pair_tests)?,
         })
     }
 

@@ -134,6 +134,7 @@ mod tests {
                 solutions: unit.key,
                 fixed_pairs: 0,
                 nodes: unit.key + 100,
+                pair_tests: 0,
             })
         }
         fn parts(&self, _: usize, unit: WorkUnit) -> u32 {
@@ -157,6 +158,7 @@ mod tests {
                 solutions: mine,
                 fixed_pairs: 0,
                 nodes: mine,
+                pair_tests: 0,
             })
         }
         fn trace(&self, _: usize, _: &mut dyn TraceSink) -> SearchStats {

@@ -300,6 +300,7 @@ mod tests {
                 solutions: 10 * unit.key,
                 fixed_pairs: 0,
                 nodes: 1,
+                pair_tests: 0,
             })
         }
     }
@@ -420,6 +421,7 @@ mod tests {
                 solutions: place,
                 fixed_pairs: 0,
                 nodes: 1,
+                pair_tests: 0,
             })
         }
     }

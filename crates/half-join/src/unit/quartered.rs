@@ -167,7 +167,6 @@ pub(super) fn join_sets<L: Isa>(
                 runs,
                 remap,
                 doubling: board.doubling(),
-                tested_from: board.tuning.tested_from,
                 stats: &mut stats,
             };
             let pairs = if shaped {
@@ -212,8 +211,6 @@ pub(super) struct NarrowJoin<'a> {
     pub(super) remap: &'a mut Remap,
     /// The index bits a top counts double for (see [`join::count_pairs`]).
     pub(super) doubling: u32,
-    /// See [`Tuning::tested_from`].
-    pub(super) tested_from: Option<u64>,
     pub(super) stats: &'a mut JoinStats,
 }
 
@@ -243,10 +240,6 @@ impl NarrowJoin<'_> {
                 self.unsorted,
                 self.counts,
             );
-        }
-        let pairs = (top_keys.len() as u64) * (bottom_keys.len() as u64);
-        if self.tested_from.is_some_and(|from| pairs >= from) {
-            self.stats.tested += join::pairs_tested(self.tops, self.bottoms);
         }
         join::count_pairs(isa, self.tops, 0, self.bottoms, 0, self.doubling, self.runs)
     }
@@ -505,8 +498,8 @@ mod tests {
     #[test]
     fn chosen_index_diagonals_leave_the_join_fewer_pairs_than_central_ones() {
         // What the choice is for (see `crate::index`): on sampled units of
-        // n = 18 (with the long diagonals) and 19, over the sets big enough
-        // to choose for, each set's own index diagonals leave the kernel
+        // n = 18 (with the long diagonals) and 19, the sets big enough to
+        // choose for taking their own index diagonals leave the kernel
         // fewer pairs to test than the layout's central ones, and the units
         // count the same. (Deterministic: fixed units, fixed samples.)
         for n in [18, 19] {
@@ -515,13 +508,10 @@ mod tests {
                 .filter(|&unit| board.is_canonical(unit))
                 .collect();
             let mut tested = [0u64; 2];
-            // The pairs the kernel tests in the sets big enough to choose
-            // for, with their own index diagonals and with central ones.
+            // The pairs the kernel tests, with their own index diagonals
+            // in the sets big enough to choose for, and with central ones.
             let ways = [index::MIN_CHOICE_PAIRS, u64::MAX].map(|min_choice_pairs| {
-                retuned(&board, |tuning| {
-                    tuning.min_choice_pairs = min_choice_pairs;
-                    tuning.tested_from = Some(index::MIN_CHOICE_PAIRS);
-                })
+                retuned(&board, |tuning| tuning.min_choice_pairs = min_choice_pairs)
             });
             for k in 0..4 {
                 let unit = canonical[(k * 7919 + 13 * n) % canonical.len()];
@@ -530,7 +520,7 @@ mod tests {
                     let buffers = &mut Buffers::default();
                     let counted = count_unit_by_quarters(Portable, board, unit, buffers);
                     counts[way] = counted.count.solutions;
-                    tested[way] += counted.stats.tested;
+                    tested[way] += buffers.runs.take_tested();
                 }
                 assert_eq!(counts[0], counts[1], "n = {n}, {unit:?}");
             }

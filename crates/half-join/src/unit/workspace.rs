@@ -104,7 +104,7 @@ impl Task for UnitJob<'_> {
         let UnitJob { board, unit, job } = self;
         WORKSPACE.with_borrow_mut(|workspace| {
             let Workspace { narrow, wide } = workspace;
-            match job {
+            let mut counted = match job {
                 Job::Whole if board.tuning.quarters => {
                     let prepared = build_quarters(isa, board, unit, narrow);
                     let selection = Selection::sets(SetRange::ALL);
@@ -131,7 +131,11 @@ impl Task for UnitJob<'_> {
                         ..UnitCount::default()
                     })
                 }
-            }
+            };
+            // Every pair the join compared in this job, whichever path
+            // and layout joined it (a job that only builds joins none).
+            counted.count.pair_tests = narrow.runs.take_tested() + wide.runs.take_tested();
+            counted
         })
     }
 }

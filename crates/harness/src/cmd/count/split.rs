@@ -59,6 +59,7 @@ pub(super) fn run(
     }
     let shard = (args.shard)
         .map(|spec| ShardRecord::seal(n, id, spec, split.version(), &outcome, args.unique));
+    let metrics = queens_core::split::metrics(&total);
     let record = CountRecord {
         n,
         solver: id,
@@ -69,7 +70,14 @@ pub(super) fn run(
         nodes: Some(total.nodes),
         seconds: outcome.seconds,
         shard,
-        extra: &[],
+        // Pair tests are this run's measure: a shard record keeps only
+        // what merge and recheck read, and resumed units kept none (a
+        // part of the run's would pass for the whole).
+        extra: if args.shard.is_none() && outcome.resumed == 0 {
+            &metrics
+        } else {
+            &[]
+        },
     };
     let mut extra = extra_rows(args, &outcome, recheck);
     extra.extend(device_row(solver));
