@@ -230,9 +230,15 @@ impl Search {
                     format!("{newest} and {} share a diagonal", square(file))
                 }
             };
+            let detail = self.detail();
+            // The newest digit is the square tested: refused, not placed.
+            let detail = match clash {
+                Some(_) => detail.refused(queens.len() - 1, queens[queens.len() - 1] as usize - 1),
+                None => detail,
+            };
             Detail {
                 text: format!("{}  {how}: {verdict}", c.number(c.n())),
-                ..self.detail()
+                ..detail
             }
         })
     }

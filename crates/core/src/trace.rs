@@ -90,6 +90,10 @@ pub struct Detail {
     /// Squares the solver's own state marks taken or attacked at this step
     /// (its masks or threat word, drawn on the board), where it has them.
     pub attacked: Option<Vec<(u8, u8)>>,
+    /// On a refusal, the square the solver tested and refused, as (file,
+    /// rank): a player draws it refused, never as a placed queen, even where
+    /// the solver's own state (an odometer's digits) holds it in `queens`.
+    pub refused: Option<(u8, u8)>,
     /// The solver's own variables by name (masks in the shared convention,
     /// odometer digits, level sizes, keys), in the order it shows them.
     pub state: Vec<(&'static str, String)>,
@@ -130,6 +134,12 @@ impl Detail {
     /// The squares the solver's state marks taken or attacked.
     pub fn attacked(mut self, attacked: impl IntoIterator<Item = (usize, usize)>) -> Self {
         self.attacked = Some(squares(attacked));
+        self
+    }
+
+    /// The square this refusal tested (see [`Detail::refused`]).
+    pub fn refused(mut self, file: usize, rank: usize) -> Self {
+        self.refused = Some((file as u8, rank as u8));
         self
     }
 

@@ -32,6 +32,36 @@ pub const REPAIR_N: usize = 8;
 /// See [`REPAIR_N`].
 pub const REPAIR_SEED: u64 = 0;
 
+/// The boards the page's heatmap covers: how often the solutions at n use
+/// each square.
+pub const HEAT_NS: std::ops::RangeInclusive<usize> = 4..=12;
+
+/// For each n of [`HEAT_NS`], `counts[rank][file]`: how many of the
+/// solutions have a queen there, from three-mask's list of every solution,
+/// refused unless that list is as long as OEIS A000170 says.
+pub fn heatmaps() -> Result<std::collections::BTreeMap<usize, Vec<Vec<u64>>>, CliError> {
+    let solver = registry::find("three-mask")?;
+    let mut maps = std::collections::BTreeMap::new();
+    for n in HEAT_NS {
+        let boards = queens_core::list_boards(solver, n)
+            .map_err(|e| CliError::Input(format!("the heatmap at n = {n}: {e}")))?;
+        if Some(boards.len() as u64) != queens_core::oeis::total(n) {
+            return Err(CliError::Input(format!(
+                "the heatmap at n = {n}: {} solutions, not A000170's",
+                boards.len()
+            )));
+        }
+        let mut counts = vec![vec![0; n]; n];
+        for rows in &boards {
+            for (rank, &file) in rows.iter().enumerate() {
+                counts[rank][file as usize] += 1;
+            }
+        }
+        maps.insert(n, counts);
+    }
+    Ok(maps)
+}
+
 /// Every registered solver's traces at n = 4..=8 that it supports, in
 /// registry order, then by n; then min-conflicts' repair at [`REPAIR_N`].
 pub fn gather() -> Result<Vec<Trace>, CliError> {
@@ -46,7 +76,9 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
             let mut json = Vec::new();
             trace_json::write(solver, n, steps, &mut json)?;
             let json = String::from_utf8_lossy(&json);
-            traces.push(readable(&json, solver.info().id, n)?);
+            let mut trace = readable(&json, solver.info().id, n)?;
+            trace.walk = registry::tree_walk(solver.info().id);
+            traces.push(trace);
         }
     }
     let repair = repair_trace::document(REPAIR_N, REPAIR_SEED, WHOLE_STEPS)?.to_string();
@@ -67,6 +99,38 @@ fn readable(document: &str, id: &str, n: usize) -> Result<Trace, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_heatmap_has_q_n_queens_on_every_rank_and_file_and_all_eight_symmetries() {
+        use queens_core::symmetry::Transform;
+        let maps = heatmaps().unwrap();
+        assert_eq!(
+            maps.keys().copied().collect::<Vec<_>>(),
+            HEAT_NS.collect::<Vec<_>>()
+        );
+        for (&n, counts) in &maps {
+            let total = queens_core::oeis::total(n).unwrap();
+            for line in 0..n {
+                assert_eq!(
+                    counts[line].iter().sum::<u64>(),
+                    total,
+                    "n = {n} rank {line}"
+                );
+                let file: u64 = counts.iter().map(|rank| rank[line]).sum();
+                assert_eq!(file, total, "n = {n} file {line}");
+            }
+            for transform in Transform::ALL {
+                for (rank, row) in counts.iter().enumerate() {
+                    for (file, &count) in row.iter().enumerate() {
+                        let (f, r) = transform.map_square(n, file, rank);
+                        assert_eq!(counts[r][f], count, "n = {n} {transform:?}");
+                    }
+                }
+            }
+        }
+        // Q(4) = 2: the two boards use b1, d2, a3, c4 and c1, a2, d3, b4.
+        assert_eq!(maps[&4][0], vec![0, 1, 1, 0]);
+    }
 
     #[test]
     fn every_solver_has_its_trace_at_every_n_from_4_to_8_whole_up_to_5_and_whole_ones_end_at_the_count()

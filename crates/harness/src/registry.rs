@@ -12,6 +12,7 @@ use std::path::Path;
 
 use queens_core::{Finder, Solver, SolverInfo, printable};
 use queens_measure::external;
+use queens_report::page::{Image, Order, Walk};
 
 use crate::error::CliError;
 
@@ -54,6 +55,23 @@ pub static LESSONS: &[&dyn Solver] = &[
     &queens_half_join::HALF_JOIN,
     &queens_gpu::GPU_CONSTELLATIONS,
 ];
+
+/// How each solver that walks the tree of safe boards walks it against
+/// three-mask (the walk-through's table in "One tree, different costs"):
+/// what the page's player aligns panes by, and what the one-tree test
+/// checks against every solver's trace.
+pub fn tree_walk(id: &str) -> Option<Walk> {
+    let (image, order) = match id {
+        "three-mask" | "threat-mask" | "threat-mask-u128" | "textbook" => {
+            (Image::Same, Order::DepthFirst)
+        }
+        "three-mask-mirror" => (Image::Same, Order::DepthFirstHalf),
+        "base-counting" => (Image::Transposed, Order::DepthFirst),
+        "row-fold" => (Image::TransposedMirrored, Order::BreadthFirst),
+        _ => return None,
+    };
+    Some(Walk { image, order })
+}
 
 /// The ids of [`LESSONS`], in its order.
 pub fn teaching_order() -> Vec<&'static str> {

@@ -18,7 +18,7 @@ pub const MAX_STEPS: usize = 500;
 /// most [`MAX_STEPS`], the page for whole searches) of the solver's search on the n×n board as one object, format `queens-trace`, version 1:
 /// `solver`, `n`, `legend`, `convention`, `steps` (each with `event`,
 /// `text`, `queens` as `[file, rank]` 0-based, `attacked` where the solver's
-/// state marks squares, `state` as `[name, value]` pairs, `nodes` and
+/// state marks squares, `refused` (the square a refusal tested), `state` as `[name, value]` pairs, `nodes` and
 /// `solutions` so far, `levels` where the solver walks `queens tree`'s
 /// tree), `cut`, and the whole search's `nodes` and
 /// `solutions` when it was not cut. The words are the text trace's.
@@ -85,6 +85,9 @@ fn step_json(step: &Step) -> serde_json::Value {
     });
     if let Some(attacked) = &detail.attacked {
         object["attacked"] = serde_json::json!(attacked);
+    }
+    if let Some(refused) = detail.refused {
+        object["refused"] = serde_json::json!(refused);
     }
     if !step.levels.is_empty() {
         object["levels"] = serde_json::json!(step.levels);

@@ -69,6 +69,7 @@ fn write_page(dir: &Path, traces: &[Trace]) -> PathBuf {
             traces: traces.to_vec(),
             trace_steps: page_traces::PAGE_STEPS,
             order: registry::teaching_order(),
+            heatmaps: page_traces::heatmaps().expect("the heatmaps"),
         },
         code: Default::default(),
     })
@@ -133,6 +134,7 @@ fn strings(value: &Value) -> Vec<String> {
 const PANE_JS: &str = "(index) => { const p = document.getElementById('pane-' + index); \
     const squares = (cls) => Array.from(p.querySelectorAll('.board .square.' + cls)).map((s) => s.getAttribute('data-square')).sort(); \
     return { solver: p.querySelector('.pane-solver').value, queens: squares('queen'), attacked: squares('attacked'), conflict: squares('conflict'), \
+             refused: squares('refused'), attackers: squares('attacker'), \
              nodes: p.querySelector('.nodes').textContent, solutions: p.querySelector('.solutions').textContent, \
              tree: p.querySelector('.tree').getAttribute('aria-label'), text: p.querySelector('.text').textContent, end: p.querySelector('.cut').textContent }; }";
 
@@ -143,11 +145,29 @@ fn check_pane(drawn: &Value, trace: &Trace, step: usize) {
     let expected = &trace.steps[index];
     let at = format!("{} n = {} step {}", trace.solver, trace.n, index + 1);
     assert_eq!(drawn["solver"], trace.solver.as_str(), "{at}");
-    assert_eq!(
-        strings(&drawn["queens"]),
-        names(&expected.queens),
-        "{at}: queens"
-    );
+    // A refused square is drawn refused, never as a queen, with at least
+    // one queen that attacks it ringed.
+    let placed: Vec<[usize; 2]> = (expected.queens.iter())
+        .filter(|q| Some(**q) != expected.refused)
+        .copied()
+        .collect();
+    assert_eq!(strings(&drawn["queens"]), names(&placed), "{at}: queens");
+    let refused: Vec<[usize; 2]> = expected.refused.into_iter().collect();
+    assert_eq!(strings(&drawn["refused"]), names(&refused), "{at}: refused");
+    let attackers = strings(&drawn["attackers"]);
+    if let Some([file, rank]) = expected.refused {
+        let attacks = |q: &[usize; 2]| {
+            q[0] == file || q[1] == rank || q[0].abs_diff(file) == q[1].abs_diff(rank)
+        };
+        let expected: Vec<[usize; 2]> = placed.iter().filter(|q| attacks(q)).copied().collect();
+        assert!(
+            !expected.is_empty(),
+            "{at}: a refused square with no attacker"
+        );
+        assert_eq!(attackers, names(&expected), "{at}: its attackers");
+    } else {
+        assert!(attackers.is_empty(), "{at}: attackers with no refusal");
+    }
     assert_eq!(
         strings(&drawn["attacked"]),
         names(expected.attacked.as_deref().unwrap_or_default()),
@@ -301,30 +321,157 @@ fn every_board_follows_its_trace(browser: &mut Browser, traces: &[Trace]) -> usi
     checked
 }
 
-/// With the panes kept at the same node count, the right pane shows its
-/// last step with no more nodes than the left pane's step.
+fn set_align(browser: &mut Browser, how: &str) {
+    browser
+        .evaluate(&format!("(() => {{ const a = document.getElementById('watch-align'); a.value = '{how}'; a.dispatchEvent(new Event('change')); }})()"))
+        .unwrap();
+}
+
+/// Safe boards reached so far: the tree's node count the player aligns on.
+fn reached(step: &queens_report::page::Step) -> u64 {
+    step.levels.iter().sum()
+}
+
+/// With the panes kept at the same node count, two solvers walking one
+/// tree in one order: the right pane shows the step where it reaches as
+/// many of the tree's boards as the left pane's step.
 fn boards_follow_by_nodes(browser: &mut Browser, left: &Trace, right: &Trace) {
     choose(browser, left.n, &left.solver, &right.solver);
-    browser
-        .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'nodes'; a.dispatchEvent(new Event('change')); })()")
-        .unwrap();
+    set_align(browser, "nodes");
     for (step, panes) in walk(browser, left.steps.len()).iter().enumerate() {
-        let nodes = left.steps[step].nodes;
-        let partner = right
-            .steps
-            .iter()
-            .skip(1)
-            .take_while(|s| s.nodes <= nodes)
-            .count();
+        let nodes = reached(&left.steps[step]);
+        let partner =
+            (right.steps.iter().position(|s| reached(s) >= nodes)).unwrap_or(right.steps.len() - 1);
         check_pane(&panes[0], left, step);
         check_pane(&panes[1], right, partner);
-        assert!(right.steps[partner].nodes <= nodes || partner == 0);
         // One tree at two costs: both panes draw the same tree so far.
         assert_eq!(panes[0]["tree"], panes[1]["tree"], "step {}", step + 1);
     }
+    set_align(browser, "steps");
+}
+
+/// Every pair of depth-first tree walkers at n = 5, aligned by nodes: at
+/// every step where the left one reaches a new board of the tree, the
+/// right pane draws the very same board (turned back into the left pane's
+/// orientation where the two draw the tree differently, as it says); a
+/// depth-first and a breadth-first walker are not aligned by nodes, and the
+/// page says why.
+fn aligned_panes_draw_one_board(browser: &mut Browser, traces: &[Trace]) -> usize {
+    let walkers: Vec<&Trace> = (traces.iter())
+        .filter(|t| t.n == 5 && t.walk.is_some())
+        .collect();
+    let depth_first = |t: &Trace| t.walk.unwrap().order != queens_report::page::Order::BreadthFirst;
+    let mut compared = 0;
+    for left in &walkers {
+        for right in &walkers {
+            if left.solver == right.solver {
+                continue;
+            }
+            choose(browser, 5, &left.solver, &right.solver);
+            set_align(browser, "nodes");
+            let drawn = walk(browser, left.steps.len());
+            let note = browser
+                .evaluate("document.querySelector('#pane-1 .aligned').textContent")
+                .unwrap();
+            let note = note.as_str().unwrap().to_string();
+            if depth_first(left) != depth_first(right) {
+                assert!(note.starts_with("Not aligned by nodes"), "{note}");
+                set_align(browser, "steps");
+                continue;
+            }
+            let turned = left.walk.unwrap().image != right.walk.unwrap().image;
+            assert_eq!(note.contains("turned back"), turned, "{note}");
+            for (step, panes) in drawn.iter().enumerate().skip(1) {
+                let nodes = reached(&left.steps[step]);
+                // A half walk (the mirror's) ends first: compared while it lasts.
+                let lasts = reached(right.steps.last().unwrap()) >= nodes;
+                if lasts && nodes > reached(&left.steps[step - 1]) {
+                    assert_eq!(
+                        panes[0]["queens"],
+                        panes[1]["queens"],
+                        "n = 5, {} step {} against {}",
+                        left.solver,
+                        step + 1,
+                        right.solver
+                    );
+                    compared += 1;
+                }
+            }
+            set_align(browser, "steps");
+        }
+    }
+    compared
+}
+
+/// The scrubber and the jumps, on textbook's n = 5 search: the next and
+/// previous solution, backtrack and refusal are the trace's, a jump with
+/// none ahead is disabled, and the scrubber follows every move.
+fn jumps_and_scrubber(browser: &mut Browser, trace: &Trace) {
+    choose(browser, trace.n, &trace.solver, &trace.solver);
+    let step = |browser: &mut Browser| {
+        let state = browser
+            .evaluate("[window.queensPage.where().step, Number(document.getElementById('watch-scrub').value)]")
+            .unwrap();
+        assert_eq!(
+            state[0].as_u64().unwrap() + 1,
+            state[1].as_u64().unwrap(),
+            "the scrubber follows"
+        );
+        state[0].as_u64().unwrap() as usize
+    };
+    let enabled = |browser: &mut Browser, id: &str| {
+        browser
+            .evaluate(&format!("!document.getElementById('{id}').disabled"))
+            .unwrap()
+            == true
+    };
+    for event in ["solution", "back", "reject"] {
+        let at: Vec<usize> = (trace.steps.iter().enumerate())
+            .filter(|(_, s)| s.event == event)
+            .map(|(i, _)| i)
+            .collect();
+        assert!(!at.is_empty(), "{event}: none in the trace");
+        browser
+            .evaluate("document.getElementById('watch-first').click()")
+            .unwrap();
+        assert!(!enabled(browser, &format!("watch-prev-{event}")));
+        for &index in &at {
+            browser
+                .evaluate(&format!(
+                    "document.getElementById('watch-next-{event}').click()"
+                ))
+                .unwrap();
+            assert_eq!(step(browser), index, "next {event}");
+        }
+        assert!(
+            !enabled(browser, &format!("watch-next-{event}")),
+            "{event}: none ahead"
+        );
+        if at.len() > 1 {
+            browser
+                .evaluate(&format!(
+                    "document.getElementById('watch-prev-{event}').click()"
+                ))
+                .unwrap();
+            assert_eq!(step(browser), at[at.len() - 2], "previous {event}");
+        }
+    }
     browser
-        .evaluate("(() => { const a = document.getElementById('watch-align'); a.value = 'steps'; a.dispatchEvent(new Event('change')); })()")
+        .evaluate("(() => { const s = document.getElementById('watch-scrub'); s.value = '7'; s.dispatchEvent(new Event('input')); })()")
         .unwrap();
+    assert_eq!(step(browser), 6);
+    // The drawn tree: a dot per safe board, a red stub per refusal.
+    let tree = browser
+        .evaluate("[document.querySelectorAll('#pane-0 .search-tree circle').length, document.querySelectorAll('#pane-0 .search-tree .pruned').length]")
+        .unwrap();
+    let last = trace.steps.last().unwrap();
+    assert_eq!(
+        tree[0].as_u64().unwrap(),
+        reached(last),
+        "a dot per safe board, the empty one too"
+    );
+    let refusals = trace.steps.iter().filter(|s| s.event == "reject").count();
+    assert_eq!(tree[1].as_u64().unwrap() as usize, refusals);
 }
 
 #[test]
@@ -439,6 +586,38 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
         find_trace(&traces, "three-mask", 6),
         find_trace(&traces, "textbook", 6),
     );
+    let textbook = find_trace(&traces, "textbook", 5);
+    assert!(
+        (textbook.steps.iter())
+            .filter(|s| s.event == "reject")
+            .all(|s| s.refused.is_some()),
+        "textbook's every refusal names its square"
+    );
+    jumps_and_scrubber(&mut browser, textbook);
+    shoot(&mut browser, "3a-player-tree-and-refusal.png", "#watch");
+    let compared = aligned_panes_draw_one_board(&mut browser, &traces);
+    assert!(compared > 100, "aligned boards compared: {compared}");
+    choose(&mut browser, 5, "three-mask", "base-counting");
+    set_align(&mut browser, "nodes");
+    browser
+        .evaluate("(() => { const s = document.getElementById('watch-scrub'); s.value = '12'; s.dispatchEvent(new Event('input')); })()")
+        .unwrap();
+    shoot(&mut browser, "3d-player-aligned-transposed.png", ".panes");
+    set_align(&mut browser, "steps");
+    browser
+        .evaluate("(() => { const h = document.getElementById('heat-n'); h.value = '8'; h.dispatchEvent(new Event('change')); })()")
+        .unwrap();
+    let heat = browser
+        .evaluate("Array.from(document.querySelectorAll('#heat .heat-square')).map((c) => Number(c.textContent))")
+        .unwrap();
+    let heat: Vec<u64> = serde_json::from_value(heat).unwrap();
+    assert_eq!(heat.len(), 64);
+    // Every rank (a row of the drawn grid) holds the 92 solutions' queens.
+    assert!(
+        heat.chunks(8).all(|rank| rank.iter().sum::<u64>() == 92),
+        "{heat:?}"
+    );
+    shoot(&mut browser, "3e-heatmap.png", "#heat");
 
     // The keyboard: forward, forward, back, then play and pause with Space.
     // One tree at two costs: three-mask and textbook at n = 6.
@@ -552,25 +731,43 @@ fn phone_width(page: &Path, traces: &[Trace]) {
         find_trace(traces, "three-mask", 8),
         40,
     );
-    let (board_x, board_y, board_width, _) = rect(&mut browser, "#pane-0 .board");
+    // The two boards side by side, each readable, the tree under its board
+    // and on screen, and the controls still on screen with the boards.
+    let (board_x, board_y, board_width, board_height) = rect(&mut browser, "#pane-0 .board");
+    let (other_x, other_y, other_width, _) = rect(&mut browser, "#pane-1 .board");
     let (tree_x, tree_y, tree_width, _) = rect(&mut browser, "#pane-0 .tree");
     assert!(
-        board_width > 150.0,
+        board_width > 140.0,
         "the board keeps a readable size: {board_width}"
     );
     assert!(
-        tree_x >= board_x + board_width,
-        "the tree is beside the board"
+        (other_y - board_y).abs() < 40.0 && other_x >= board_x + board_width,
+        "the second board beside the first: {other_x}, {other_y} against {board_x}, {board_y}"
     );
+    assert!(other_x + other_width <= 420.0, "the second board on screen");
     assert!(
-        (tree_y - board_y).abs() < 20.0,
-        "the tree is beside the board"
+        tree_y >= board_y + board_height - 1.0 && tree_x + tree_width <= 420.0,
+        "the tree under the board, on screen"
     );
+    browser
+        .evaluate("window.scrollTo(0, document.querySelector('#pane-0 .board').getBoundingClientRect().top + window.scrollY - 250)")
+        .unwrap();
+    for _ in 0..3 {
+        browser.press("ArrowRight", "ArrowRight", 39).unwrap();
+    }
+    // In the window's coordinates: the bar stuck at its top, short enough
+    // to leave the boards in view.
+    let bar = browser
+        .evaluate("(() => { const c = document.querySelector('#watch .controls').getBoundingClientRect(); \
+                   const b = document.querySelector('#pane-0 .board').getBoundingClientRect(); \
+                   return [c.top, c.bottom, b.bottom]; })()")
+        .unwrap();
+    let bar: Vec<f64> = serde_json::from_value(bar).unwrap();
     assert!(
-        tree_x + tree_width <= 420.0,
-        "the tree is on screen: {tree_x} + {tree_width}"
+        bar[0].abs() < 2.0 && bar[1] < 450.0 && bar[2] > bar[1],
+        "the controls stay on screen above the boards: {bar:?}"
     );
-    shoot(&mut browser, "5-player-phone.png", "#pane-0");
+    shoot(&mut browser, "5-player-phone.png", "#watch");
     let problems = browser.problems();
     assert!(problems.is_empty(), "at 420 px:\n{}", problems.join("\n"));
 }

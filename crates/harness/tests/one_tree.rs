@@ -11,57 +11,22 @@
 use std::collections::BTreeMap;
 
 use queens_core::trace::TraceRecorder;
-use queens_harness::registry::SOLVERS;
+use queens_harness::registry::{SOLVERS, tree_walk};
+use queens_report::page::{Image, Order};
 
 use crate::common::workspace;
 
 /// A square as (file, rank), 0-based: the traces' own convention.
 type Square = (u8, u8);
 
-/// How a solver's boards stand against three-mask's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Image {
-    /// The very same boards: its k-th queen goes on rank k.
-    Same,
-    /// Mirrored in the a1-h8 diagonal: its k-th queen goes on file k.
-    Transposed,
-    /// Transposed, then mirrored left to right: its k-th queen goes on the
-    /// k-th file from the right (a quarter turn of three-mask's board).
-    TransposedMirrored,
-}
-
-impl Image {
-    /// The three-mask board that this solver's square stands for.
-    fn undo(self, (file, rank): Square, n: usize) -> Square {
-        match self {
-            Image::Same => (file, rank),
-            Image::Transposed => (rank, file),
-            Image::TransposedMirrored => (rank, (n - 1) as u8 - file),
-        }
-    }
-}
-
-/// In what order a solver meets the tree's boards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Order {
-    /// Depth-first, children in order: three-mask's order.
-    DepthFirst,
-    /// Depth-first, but only the walk's first half (the mirror's boards).
-    DepthFirstHalf,
-    /// Level by level; each level in the order the depth-first walk meets
-    /// its boards.
-    BreadthFirst,
-}
-
 /// One row of the walk-through's table: id, where the k-th queen goes,
-/// the board against three-mask's, the order; then what the test reads.
+/// the board against three-mask's, the order (in words; the facts the test
+/// reads are the registry's `tree_walk`, which the page's player reads too).
 struct Claim {
     id: &'static str,
     fills: &'static str,
     board: &'static str,
     order: &'static str,
-    image: Image,
-    walk: Order,
 }
 
 const CLAIMS: &[Claim] = &[
@@ -70,56 +35,42 @@ const CLAIMS: &[Claim] = &[
         fills: "rank k",
         board: "the same",
         order: "depth-first",
-        image: Image::Same,
-        walk: Order::DepthFirst,
     },
     Claim {
         id: "threat-mask",
         fills: "rank k",
         board: "the same",
         order: "depth-first",
-        image: Image::Same,
-        walk: Order::DepthFirst,
     },
     Claim {
         id: "threat-mask-u128",
         fills: "rank k",
         board: "the same",
         order: "depth-first",
-        image: Image::Same,
-        walk: Order::DepthFirst,
     },
     Claim {
         id: "textbook",
         fills: "rank k",
         board: "the same",
         order: "depth-first",
-        image: Image::Same,
-        walk: Order::DepthFirst,
     },
     Claim {
         id: "three-mask-mirror",
         fills: "rank k",
         board: "the same",
         order: "depth-first, and stops halfway (section 7.1)",
-        image: Image::Same,
-        walk: Order::DepthFirstHalf,
     },
     Claim {
         id: "base-counting",
         fills: "file k, from file a",
         board: "transposed (mirrored in the a1-h8 diagonal)",
         order: "depth-first",
-        image: Image::Transposed,
-        walk: Order::DepthFirst,
     },
     Claim {
         id: "row-fold",
         fills: "file k, from the last file leftwards",
         board: "transposed, then mirrored left to right (a quarter turn)",
         order: "breadth-first: level by level, each level in the depth-first order",
-        image: Image::TransposedMirrored,
-        walk: Order::BreadthFirst,
     },
 ];
 
@@ -127,17 +78,37 @@ const CLAIMS: &[Claim] = &[
 const PAGE: &str = "docs/ALGORITHMS.md";
 
 fn claim(id: &str) -> &'static Claim {
-    CLAIMS.iter().find(|c| c.id == id).unwrap_or_else(|| {
-        panic!(
-            "{id} walks the tree of safe boards but the walk-through's table \
-                 (and this test's CLAIMS) does not say how: add its row"
-        )
-    })
+    CLAIMS
+        .iter()
+        .find(|c| c.id == id && tree_walk(id).is_some())
+        .unwrap_or_else(|| {
+            panic!(
+                "{id} walks the tree of safe boards but the walk-through's table \
+                 (and this test's CLAIMS) or the registry's tree_walk does not \
+                 say how: add its row"
+            )
+        })
+}
+
+/// The three-mask square that a solver's `(file, rank)` stands for, by
+/// its image (the page's script turns boards back the same way).
+fn undo(image: Image, (file, rank): (usize, usize), n: usize) -> (usize, usize) {
+    match image {
+        Image::Same => (file, rank),
+        Image::Transposed => (rank, file),
+        Image::TransposedMirrored => (rank, n - 1 - file),
+    }
 }
 
 /// A board as three-mask would draw it, as a sorted list of squares.
 fn undone(queens: &[Square], image: Image, n: usize) -> Vec<Square> {
-    let mut board: Vec<Square> = queens.iter().map(|&s| image.undo(s, n)).collect();
+    let mut board: Vec<Square> = queens
+        .iter()
+        .map(|&(file, rank)| {
+            let (file, rank) = undo(image, (file as usize, rank as usize), n);
+            (file as u8, rank as u8)
+        })
+        .collect();
     board.sort_unstable();
     board
 }
@@ -156,7 +127,8 @@ struct Walk {
 
 fn walk(id: &str, n: usize) -> Walk {
     let solver = SOLVERS.iter().find(|s| s.info().id == id).unwrap();
-    let claim = claim(id);
+    claim(id);
+    let queens_report::page::Walk { image, order } = tree_walk(id).unwrap();
     let mut recorder = TraceRecorder::new(usize::MAX);
     solver
         .trace(n, &mut recorder)
@@ -165,9 +137,9 @@ fn walk(id: &str, n: usize) -> Walk {
     let mut nodes: Vec<Vec<Square>> = Vec::new();
     let mut levels: Vec<Vec<Vec<Square>>> = vec![Vec::new(); n + 1];
     for step in recorder.steps() {
-        let board = undone(&step.detail.queens, claim.image, n);
+        let board = undone(&step.detail.queens, image, n);
         let reached: u64 = step.levels.iter().sum();
-        if claim.walk != Order::BreadthFirst && reached as usize > nodes.len() {
+        if order != Order::BreadthFirst && reached as usize > nodes.len() {
             assert_eq!(
                 reached as usize,
                 nodes.len() + 1,
@@ -191,6 +163,11 @@ fn by_level(nodes: &[Vec<Square>], n: usize) -> Vec<Vec<Vec<Square>>> {
         levels[board.len()].push(board.clone());
     }
     levels
+}
+
+fn walk_of(id: &str) -> Order {
+    claim(id);
+    tree_walk(id).unwrap().order
 }
 
 fn show(board: &[Square]) -> String {
@@ -236,11 +213,11 @@ fn tree_walkers_meet_the_same_boards_at_every_node_count() {
         let depth_first: Vec<&str> = walks
             .keys()
             .copied()
-            .filter(|id| claim(id).walk != Order::BreadthFirst)
+            .filter(|id| walk_of(id) != Order::BreadthFirst)
             .collect();
         for id in &depth_first {
             let nodes = walks[id].nodes.len();
-            let expected = match claim(id).walk {
+            let expected = match walk_of(id) {
                 Order::DepthFirstHalf => {
                     assert!(
                         2 * nodes > tree_size && nodes < tree_size,
@@ -273,7 +250,7 @@ fn tree_walkers_meet_the_same_boards_at_every_node_count() {
         // k, in the order it shows, is their level k in their order.
         for (id, w) in walks
             .iter()
-            .filter(|(id, _)| claim(id).walk == Order::BreadthFirst)
+            .filter(|(id, _)| walk_of(id) == Order::BreadthFirst)
         {
             let mut shown = 0;
             for other in &depth_first {
@@ -305,8 +282,13 @@ fn tree_walkers_meet_the_same_boards_at_every_node_count() {
 fn an_image_turns_a_board_back() {
     // a1 is a1 in every image; three-mask's b1 (a queen on rank 1, file b)
     // is the odometer's a2 and the fold's e2 on a 5x5 board.
-    assert_eq!(Image::Transposed.undo((0, 1), 5), (1, 0));
-    assert_eq!(Image::TransposedMirrored.undo((4, 1), 5), (1, 0));
-    assert_eq!(Image::TransposedMirrored.undo((4, 0), 5), (0, 0));
-    assert_eq!(Image::Same.undo((3, 2), 5), (3, 2));
+    assert_eq!(undo(Image::Transposed, (0, 1), 5), (1, 0));
+    assert_eq!(undo(Image::TransposedMirrored, (4, 1), 5), (1, 0));
+    assert_eq!(undo(Image::TransposedMirrored, (4, 0), 5), (0, 0));
+    assert_eq!(undo(Image::Same, (3, 2), 5), (3, 2));
+    // Every row of the table has its facts in the registry, and only those.
+    for claim in CLAIMS {
+        assert!(tree_walk(claim.id).is_some(), "{}", claim.id);
+    }
+    assert_eq!(tree_walk("perm-filter"), None);
 }

@@ -132,7 +132,7 @@ impl Search {
             if !free {
                 if O::ENABLED {
                     let why = self.attacker(rank, file);
-                    let board = self.detail(rank, rank);
+                    let board = self.detail(rank, rank).refused(file, rank);
                     let seen = observer.step(StepKind::Reject, || Detail {
                         text: format!("rank {}: {}{} {why}", rank + 1, file_letter(file), rank + 1),
                         ..board

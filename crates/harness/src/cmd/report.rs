@@ -48,6 +48,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             traces: page_traces::gather()?,
             trace_steps: page_traces::PAGE_STEPS,
             order: registry::teaching_order(),
+            heatmaps: page_traces::heatmaps()?,
         },
         code: code_changes::gather(&code_changes::record_commits(&args.records)),
     })?;

@@ -39,6 +39,9 @@ pub struct PageInputs<'a> {
     /// teaches them: the page lists its solvers so, and those this leaves
     /// out after them, in the records' order.
     pub order: Vec<&'a str>,
+    /// For each n, `counts[rank][file]`: how many of the solutions have a
+    /// queen on that square (the player's heatmap).
+    pub heatmaps: BTreeMap<usize, Vec<Vec<u64>>>,
 }
 
 /// Everything the page is made from.
@@ -558,7 +561,10 @@ fn data_json(parts: &Parts<'_>, solvers: &[&SolverFacts]) -> String {
             serde_json::json!({"id": id, "traces": traces, "measured": measured})
         })
         .collect();
-    serde_json::json!({"solvers": solvers}).to_string()
+    let heatmaps: BTreeMap<String, &Vec<Vec<u64>>> = (parts.inputs.heatmaps.iter())
+        .map(|(n, counts)| (n.to_string(), counts))
+        .collect();
+    serde_json::json!({"solvers": solvers, "heatmaps": heatmaps}).to_string()
 }
 
 #[cfg(test)]
@@ -593,6 +599,7 @@ mod tests {
             traces,
             trace_steps: 300,
             order,
+            heatmaps: BTreeMap::from([(4, vec![vec![0, 1, 1, 0]; 4])]),
         };
         page(&Parts {
             command: "queens report bench-results/fixture.json",
@@ -676,6 +683,8 @@ mod tests {
         // `</script>` in it can end the script early.
         let trace = Trace::from_json(TRACE).unwrap();
         assert!(text.contains(&format!("\"traces\":{{\"4\":\"{}\"}}", trace.packed())));
+        // The heatmaps, by n, rank by rank.
+        assert!(text.contains("\"heatmaps\":{\"4\":[[0,1,1,0],[0,1,1,0],"));
         assert_eq!(
             text.matches("</script>").count(),
             2,

@@ -27,4 +27,4 @@ mod trace;
 
 pub use html::PageInputs;
 pub(crate) use html::{Parts, page};
-pub use trace::{Move, Step, TRACE_FORMAT, TRACE_VERSION, Trace};
+pub use trace::{Image, Move, Order, Step, TRACE_FORMAT, TRACE_VERSION, Trace, Walk};

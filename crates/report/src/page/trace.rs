@@ -53,6 +53,48 @@ pub struct Trace {
     /// The whole search's solutions, when it was not cut.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions: Option<u64>,
+    /// How this solver walks the tree of safe boards against three-mask,
+    /// where it walks it: the facts the player aligns panes by (the caller
+    /// adds them; `queens trace` does not print them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walk: Option<Walk>,
+}
+
+/// How a solver that walks the tree of safe partial boards meets its boards
+/// against three-mask, which puts its k-th queen on rank k, depth-first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Walk {
+    /// Its boards against three-mask's.
+    pub image: Image,
+    /// The order it meets them in.
+    pub order: Order,
+}
+
+/// A solver's boards against three-mask's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Image {
+    /// The very same boards: its k-th queen goes on rank k.
+    Same,
+    /// Mirrored in the a1-h8 diagonal: its k-th queen goes on file k.
+    Transposed,
+    /// Transposed, then mirrored left to right: its k-th queen goes on the
+    /// k-th file from the right (a quarter turn of three-mask's board).
+    TransposedMirrored,
+}
+
+/// The order a solver meets the tree's boards in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    /// Depth-first, children in order: three-mask's order.
+    DepthFirst,
+    /// Depth-first, but only the walk's first half (the mirror's boards).
+    DepthFirstHalf,
+    /// Level by level; each level in the order the depth-first walk meets
+    /// its boards.
+    BreadthFirst,
 }
 
 /// One step: what happened, the board after it, and the solver's own state.
@@ -68,6 +110,9 @@ pub struct Step {
     /// Squares the solver's own state marks taken or attacked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacked: Option<Vec<[usize; 2]>>,
+    /// On a refusal, the square tested and refused: `[file, rank]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<[usize; 2]>,
     /// The solver's representation, as ordered name/value pairs.
     #[serde(default)]
     pub state: Vec<(String, String)>,
@@ -164,6 +209,7 @@ impl Trace {
                 .queens
                 .iter()
                 .chain(step.attacked.iter().flatten())
+                .chain(step.refused.iter())
                 .chain(step.conflicting.iter().flatten());
             if let Some([file, rank]) = squares
                 .into_iter()
