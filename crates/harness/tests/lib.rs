@@ -12,6 +12,7 @@ mod conformance;
 mod counters;
 mod docs_traces;
 mod estimate;
+mod exercises;
 mod externals;
 mod file_arguments;
 mod find;

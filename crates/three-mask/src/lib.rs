@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod mirror;
+pub mod probe;
 mod search;
 
 use queens_core::SolverInfo;

@@ -3,4 +3,5 @@
 //! this solver.
 
 mod conformance;
+mod probe;
 mod three_mask;

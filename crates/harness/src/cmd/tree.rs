@@ -2,7 +2,9 @@
 //! all of them: how many safe boards its search reaches with 0, 1, ..., n
 //! queens. Solvers with the same profile walk the same tree, whatever a node
 //! costs them; the others search something else (permutations, units,
-//! halves) and say so.
+//! halves) and say so. With `--probes`, Knuth's random-probe estimate of
+//! three-mask's tree beside its exact profile (or alone, past the boards
+//! walked in full).
 
 use std::fmt::Write as _;
 
@@ -12,18 +14,24 @@ use queens_report::terminal::{Align, Column, Table, Width};
 
 use crate::error::{CliError, print};
 use crate::{memory, registry};
+use queens_core::{Solver as _, counted};
+use queens_three_mask::probe;
 
 /// The largest board `tree` measures: the depth-first searches it runs
 /// take seconds at n = 13 already, and the slowest far longer (the time
 /// budget asks for `--long` then).
 const MAX_TREE_N: usize = 14;
 
+/// The most probes one estimate takes: a million paths already pin the
+/// 8-queens total to a few hundredths of a percent, and take seconds.
+const MAX_PROBES: u64 = 1_000_000;
+
 /// `queens tree`'s arguments.
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// Board size (n queens on an n×n board).
-    #[arg(value_parser = number("n", 1..=MAX_TREE_N, "every depth-first search is run in full"))]
+    #[arg(value_parser = number("n", 1..=32usize, "three-mask's masks have 32 bits"))]
     pub n: usize,
     /// Solvers to measure (repeatable); default: all.
     #[arg(long = "solver")]
@@ -31,11 +39,25 @@ pub struct Args {
     /// Run even if predicted to take more than ten minutes.
     #[arg(long)]
     pub long: bool,
+    /// Estimate three-mask's tree by this many random probes (Knuth).
+    #[arg(long, value_parser = number("--probes", 1..=MAX_PROBES, ""))]
+    pub probes: Option<u64>,
+    /// The probes' random seed (with --probes).
+    #[arg(long, default_value_t = 1, requires = "probes", value_parser = number("--seed", 0..=u64::MAX, ""))]
+    pub seed: u64,
 }
 
 /// Measures and prints the profiles.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let n = args.n;
+    if let Some(probes) = args.probes {
+        return estimate(n, probes, args.seed);
+    }
+    if n > MAX_TREE_N {
+        return Err(CliError::Input(format!(
+            "n is at most {MAX_TREE_N} (every depth-first search is run in full; --probes estimates larger trees), got {n}"
+        )));
+    }
     let solvers = registry::select(&args.solvers)?;
     let solvers: Vec<_> = solvers
         .into_iter()
@@ -118,5 +140,62 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             others.join(", ")
         );
     }
+    print(&text)
+}
+
+/// Knuth's estimate of three-mask's tree, beside its exact profile where
+/// the tree is walked in full.
+fn estimate(n: usize, probes: u64, seed: u64) -> Result<(), CliError> {
+    let mut random = queens_min_conflicts::SplitMix64::new(seed);
+    let guess = probe::estimate(n, probes, &mut |d| random.below(d as usize) as u32);
+    let exact = if n <= MAX_TREE_N {
+        queens_three_mask::ThreeMask.tree_profile(n)?
+    } else {
+        None
+    };
+    let mut text = format!(
+        "Knuth's estimate of three-mask's tree on the {n}x{n} board: {} (seed {seed})\n",
+        counted(probes, "random probe", "random probes")
+    );
+    let error = |guess: f64, exact: u64| match exact {
+        0 => "-".to_string(),
+        x => format!("{:+.1}%", 100.0 * (guess - x as f64) / x as f64),
+    };
+    // (label, estimate, exact) per level, then the totals.
+    let exact_at = |k: usize| exact.as_ref().map(|e| e.get(k).copied().unwrap_or(0));
+    let total = exact.as_ref().map(|e| e.iter().sum::<u64>());
+    let levels = guess.levels.iter().enumerate();
+    let lines = levels.map(|(k, &g)| (k.to_string(), g, exact_at(k)));
+    let mut rows = Vec::new();
+    for (label, g, x) in lines.chain([("total".to_string(), guess.total, total)]) {
+        rows.push(match x {
+            Some(x) => vec![label, x.to_string(), format!("{g:.1}"), error(g, x)],
+            None => vec![label, format!("{g:.1}")],
+        });
+    }
+    let titles: &[&str] = if exact.is_some() {
+        &["k", "exact", "estimate", "error"]
+    } else {
+        &["k", "estimate"]
+    };
+    let mut columns = vec![Column::fixed(titles[0], Align::Left)];
+    columns.extend(titles[1..].iter().map(|t| Column::fixed(t, Align::Right)));
+    let mut table = Table::new(columns);
+    for row in rows {
+        table.row(row);
+    }
+    text.push_str(&table.render(Width::Unlimited));
+    if exact.is_none() {
+        let _ = writeln!(
+            text,
+            "the estimate alone: no exact walk past n = {MAX_TREE_N}"
+        );
+    }
+    let _ = writeln!(
+        text,
+        "spread: the total's standard error over the probes is {:.1} ({:.1}% of the estimate)",
+        guess.spread,
+        100.0 * guess.spread / guess.total.max(1.0)
+    );
     print(&text)
 }
