@@ -357,6 +357,11 @@ impl Counters {
             self.stopped_early = true;
             return None;
         }
+        Some(self.give(kind, detail))
+    }
+
+    /// The step with its counters, whatever the limit.
+    fn give(&mut self, kind: StepKind, detail: Detail) -> Step {
         if let Some(nodes) = detail.nodes {
             self.nodes = nodes;
         }
@@ -366,13 +371,13 @@ impl Counters {
             None => {}
         }
         self.given += 1;
-        Some(Step {
+        Step {
             kind,
             detail,
             nodes: self.nodes,
             solutions: self.solutions,
             levels: self.levels.clone(),
-        })
+        }
     }
 
     fn safe_boards(&mut self, queens: usize, count: u64) {
@@ -389,22 +394,13 @@ impl Counters {
         if self.stopped_early {
             return None;
         }
-        self.solutions = found;
-        self.nodes = nodes;
-        self.given += 1;
-        Some(Step {
-            kind: StepKind::Note,
-            detail: Detail::text(format!(
-                "search over: {}, {}; the board is cleared",
-                crate::counted(nodes, "node", "nodes"),
-                crate::counted(found, "solution", "solutions")
-            ))
-            .nodes(nodes)
-            .solutions(found),
-            nodes,
-            solutions: found,
-            levels: self.levels.clone(),
-        })
+        let text = format!(
+            "search over: {}, {}; the board is cleared",
+            crate::counted(nodes, "node", "nodes"),
+            crate::counted(found, "solution", "solutions")
+        );
+        let detail = Detail::text(text).nodes(nodes).solutions(found);
+        Some(self.give(StepKind::Note, detail))
     }
 }
 

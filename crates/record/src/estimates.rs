@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::FileError;
 use crate::Provenance;
-use crate::files::{from_json, read_text};
+use crate::store::{Kind, read_kind};
 
 /// The record's file name in [`crate::RECORDS_DIR`].
 pub const ESTIMATES_FILE: &str = "estimates.json";
@@ -81,32 +81,19 @@ impl Projected {
 /// divided and multiplied back, so it may be off by a rounding or two.
 const ROUNDING: f64 = 1e-9;
 
-/// The first problem with a record's `format` and `format_version`: checked
-/// before the rest is read, so that a record of another version is refused
-/// for its version, not for the first field that version lacks.
-fn check_header(format: Option<&str>, version: Option<u64>) -> Result<(), (String, String)> {
-    if format != Some(ESTIMATES_FORMAT) {
-        return Err(("format".into(), format!("must be {ESTIMATES_FORMAT}")));
-    }
-    if version != Some(u64::from(ESTIMATES_VERSION)) {
-        return Err((
-            "format_version".into(),
-            format!(
-                "{}, but this program reads only version {ESTIMATES_VERSION}: \
-                 rerun `cargo xtask estimates`",
-                version.map_or("missing or not a whole number".to_string(), |v| format!(
-                    "version {v}"
-                ))
-            ),
-        ));
-    }
-    Ok(())
-}
+/// The header an estimates record carries, and what a refusal says.
+const ESTIMATES: Kind = Kind {
+    format: ESTIMATES_FORMAT,
+    version: ESTIMATES_VERSION,
+    old: None,
+    name: "an estimates record",
+    remedy: "rerun `cargo xtask estimates`",
+    versions_of: "estimates ",
+};
 
 impl EstimatesRecord {
     /// The first field that a real record could not hold, and why.
     pub fn check(&self) -> Result<(), (String, String)> {
-        check_header(Some(&self.format), Some(u64::from(self.format_version)))?;
         let mut last = 0;
         for (i, e) in self.estimates.iter().enumerate() {
             let field = |name: &str| format!("estimates[{i}].{name}");
@@ -159,19 +146,9 @@ impl EstimatesRecord {
 /// Reads and checks a record: a problem is one line naming the file and
 /// the field.
 pub fn read_estimates(path: &Path) -> Result<EstimatesRecord, FileError> {
-    let text = read_text(path)?;
-    let refuse = |(field, problem): (String, String)| FileError::field(path, field, problem);
-    let value: serde_json::Value = from_json(path, &text, "not an estimates record")?;
-    check_header(
-        value.get("format").and_then(serde_json::Value::as_str),
-        value
-            .get("format_version")
-            .and_then(serde_json::Value::as_u64),
-    )
-    .map_err(refuse)?;
-    let record: EstimatesRecord = from_json(path, &text, "not an estimates record")?;
-    record.check().map_err(refuse)?;
-    Ok(record)
+    // A record of another version is refused for its version (by its
+    // header), not for the first field that version lacks.
+    read_kind(path, &ESTIMATES, |_, _| Ok(()), EstimatesRecord::check)
 }
 
 /// Reads and checks the record at `path` when one is there: `None` when
@@ -229,7 +206,9 @@ mod tests {
         assert!(message.contains("cargo xtask estimates"), "{message}");
         let missing = refusal("\"format_version\": 2,", "", "format_version");
         assert!(missing.contains("missing"), "{missing}");
-        refusal("\"queens-estimates\"", "\"queens-record\"", "format");
+        let other = read_changed("\"queens-estimates\"", "\"queens-record\"");
+        let other = other.unwrap_err().to_string();
+        assert!(other.contains("not an estimates record"), "{other}");
     }
 
     #[test]

@@ -38,8 +38,7 @@ pub const INSTRUCTIONS_KIND: &str = "instructions";
 const INSTRUCTIONS: Kind = Kind {
     format: INSTRUCTIONS_FORMAT,
     version: INSTRUCTIONS_FORMAT_VERSION,
-    old_schema: "queens-instructions-record",
-    old_versions: 1..=1,
+    old: Some(("queens-instructions-record", 1..=1)),
     name: "an instructions record",
     remedy: "rerun `cargo xtask instructions`",
     versions_of: "instructions ",

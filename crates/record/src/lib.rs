@@ -50,7 +50,8 @@ pub use schema::{
     Record, Settings, SolverFacts, Status, Timing,
 };
 pub use store::{
-    BENCH_KINDS, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, write_new,
+    BENCH_KINDS, Kind, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, read_kind,
+    write_new,
 };
 
 /// The records directory's name, spelled once: [`RECORDS_DIR`] and

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use super::meaning::{self, Problem, problem};
 use super::schema::{FORMAT, FORMAT_VERSION, OLD_SCHEMA, Record};
 use crate::error::FileError;
-use crate::files::{check_writable_dir, from_value, read_text, staged};
+use crate::files::{check_writable_dir, from_json, from_value, read_text, staged};
 
 /// Writes `record` to a new file in `dir` (created if missing) named from its
 /// date and `tool`, e.g. `2026-11-22T094000.123Z-bench.json`. The bytes go to
@@ -61,44 +61,44 @@ pub fn prepare_dir(dir: &Path) -> Result<(), FileError> {
 }
 
 /// A record file's JSON, or one line saying why there is none:
-/// unreadable, truncated (the JSON ends early) or not JSON.
+/// unreadable, truncated (the JSON ends early) or not JSON (naming the
+/// field, as a path into the document, where the fault is in one).
 fn read_json(path: &Path) -> Result<Value, FileError> {
-    serde_json::from_str(&read_text(path)?).map_err(|e| {
-        FileError::new(
-            path,
-            if e.is_eof() {
-                format!("truncated record (the JSON ends early, {e})")
-            } else {
-                format!("not valid JSON ({e})")
-            },
-        )
+    let text = read_text(path)?;
+    serde_json::from_str(&text).map_err(|e| {
+        if e.is_eof() {
+            return FileError::new(path, format!("truncated record (the JSON ends early, {e})"));
+        }
+        // Read again, only to find the field.
+        let at_field = from_json::<Value>(path, &text, "not valid JSON").err();
+        at_field.unwrap_or_else(|| FileError::new(path, format!("not valid JSON ({e})")))
     })
 }
 
-/// A kind of document: its `format` header, the `schema` it had before
-/// that header, and the versions of each this build reads.
-pub(crate) struct Kind {
+/// A kind of document the project writes: its `format` header, the
+/// `schema` it had before that header, and the versions of each this build
+/// reads. Every record, whichever crate writes it, is read through one.
+pub struct Kind {
     /// The value of `format`, e.g. `queens-bench`.
-    pub(crate) format: &'static str,
+    pub format: &'static str,
     /// The one `format_version` read as it is.
-    pub(crate) version: u32,
-    /// The `schema` of the older documents, each brought up to date when read.
-    pub(crate) old_schema: &'static str,
-    /// Their `schema_version`s.
-    pub(crate) old_versions: std::ops::RangeInclusive<u32>,
+    pub version: u32,
+    /// The `schema` of the older documents, each brought up to date when
+    /// read, and their `schema_version`s; `None` for a kind that had none.
+    pub old: Option<(&'static str, std::ops::RangeInclusive<u32>)>,
     /// What a refusal calls it: "a queens bench record".
-    pub(crate) name: &'static str,
+    pub name: &'static str,
     /// What to do with a document of another version.
-    pub(crate) remedy: &'static str,
+    pub remedy: &'static str,
     /// What a shape refusal calls its versions: "" or "instructions ".
-    pub(crate) versions_of: &'static str,
+    pub versions_of: &'static str,
 }
 
 /// Reads and checks one document of `kind`: its header, an older layout
 /// brought to this version by `upgrade(value, old version)`, its shape,
 /// then its meaning (`check`). A problem with one field names it as a
 /// path into the document (`entries[3].outcome`).
-pub(crate) fn read_kind<T: serde::de::DeserializeOwned>(
+pub fn read_kind<T: serde::de::DeserializeOwned>(
     path: &Path,
     kind: &Kind,
     upgrade: fn(&mut Value, u32) -> Result<(), Problem>,
@@ -126,8 +126,10 @@ pub(crate) fn header(path: &Path, value: &Value, kind: &Kind) -> Result<Option<u
     let text = |field: &str| value.get(field).and_then(Value::as_str);
     let (field, readable) = if text("format") == Some(kind.format) {
         ("format_version", kind.version..=kind.version)
-    } else if text("schema") == Some(kind.old_schema) {
-        ("schema_version", kind.old_versions.clone())
+    } else if let Some((schema, versions)) = &kind.old
+        && text("schema") == Some(schema)
+    {
+        ("schema_version", versions.clone())
     } else {
         return Err(FileError::new(
             path,
@@ -138,17 +140,21 @@ pub(crate) fn header(path: &Path, value: &Value, kind: &Kind) -> Result<Option<u
         Some(version) if u32::try_from(version).is_ok_and(|v| readable.contains(&v)) => {
             Ok((field == "schema_version").then_some(version as u32))
         }
-        Some(version) => Err(FileError::field(
-            path,
-            field,
-            format!(
-                "version {version}, but this queens reads only versions {} to {} \
-                 (see bench-results/FORMAT.md; {})",
-                kind.old_versions.start(),
-                kind.version,
-                kind.remedy
-            ),
-        )),
+        Some(version) => {
+            let readable = match &kind.old {
+                Some((_, old)) => format!("versions {} to {}", old.start(), kind.version),
+                None => format!("version {}", kind.version),
+            };
+            Err(FileError::field(
+                path,
+                field,
+                format!(
+                    "version {version}, but this queens reads only {readable} \
+                     (see bench-results/FORMAT.md; {})",
+                    kind.remedy
+                ),
+            ))
+        }
         None => Err(FileError::field(
             path,
             field,
@@ -160,8 +166,7 @@ pub(crate) fn header(path: &Path, value: &Value, kind: &Kind) -> Result<Option<u
 const BENCH: Kind = Kind {
     format: FORMAT,
     version: FORMAT_VERSION,
-    old_schema: OLD_SCHEMA,
-    old_versions: 1..=2,
+    old: Some((OLD_SCHEMA, 1..=2)),
     name: "a queens bench record",
     remedy: "rerun the benchmark to make a new record",
     versions_of: "",

@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime};
 
-use queens_record::{RECORDS_DIR, files};
+use queens_record::{Kind, RECORDS_DIR, files};
 use serde::{Deserialize, Serialize};
 
 use crate::{Error, process, workspace};
@@ -44,6 +44,15 @@ pub const FORMAT: &str = "queens-build-time";
 /// The record's `format_version`: changes whenever a field is added,
 /// removed or changes meaning.
 pub const FORMAT_VERSION: u32 = 2;
+/// How the record is read: its header, and what a refusal says.
+const KIND: Kind = Kind {
+    format: FORMAT,
+    version: FORMAT_VERSION,
+    old: None,
+    name: "a build-time record",
+    remedy: "rerun `cargo xtask build-time`",
+    versions_of: "build-time ",
+};
 /// The README section the paragraph goes to.
 pub const SECTION: &str = "build-time";
 /// The least CPU time a build of this workspace can take: a record below it
@@ -140,22 +149,9 @@ pub struct BuildTime {
 impl BuildTime {
     /// Whether the record means what it says: `Err` names the field and
     /// what is wrong with it.
-    pub fn check(&self) -> Result<(), (&'static str, String)> {
+    pub fn check(&self) -> Result<(), (String, String)> {
         let hex = self.commit.len() == 40 && self.commit.bytes().all(|b| b.is_ascii_hexdigit());
         let problems = [
-            (
-                "format",
-                (self.format != FORMAT).then(|| format!("is '{}', not '{FORMAT}'", self.format)),
-            ),
-            (
-                "format_version",
-                (self.format_version != FORMAT_VERSION).then(|| {
-                    format!(
-                        "is {}, this xtask reads version {FORMAT_VERSION}",
-                        self.format_version
-                    )
-                }),
-            ),
             (
                 "commit",
                 (!hex).then(|| format!("'{}' is not 40 hex digits", self.commit)),
@@ -173,7 +169,7 @@ impl BuildTime {
         ];
         let first = problems
             .into_iter()
-            .find_map(|(field, problem)| Some((field, problem?)));
+            .find_map(|(field, problem)| Some((field.to_string(), problem?)));
         first.map_or(Ok(()), Err)
     }
 
@@ -226,14 +222,8 @@ pub(crate) fn record_path() -> PathBuf {
 /// Reads a record and checks its meaning: a problem is one line naming the
 /// file and the field.
 pub fn read(path: &Path) -> Result<BuildTime, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| Error::Usage(format!("{}: cannot read: {error}", path.display())))?;
-    let record: BuildTime = files::from_json(path, &text, "not a build-time record")
-        .map_err(|error| Error::Usage(error.to_string()))?;
-    record.check().map_err(|(field, problem)| {
-        Error::Usage(format!("{}: field `{field}`: {problem}", path.display()))
-    })?;
-    Ok(record)
+    queens_record::read_kind(path, &KIND, |_, _| Ok(()), BuildTime::check)
+        .map_err(|error| Error::Usage(error.to_string()))
 }
 
 /// `readme` with its build-time paragraph made from `record`.
@@ -505,11 +495,9 @@ mod tests {
     fn a_record_that_means_something_else_is_refused_by_field() {
         // (the field to blame, how the record is spoilt)
         type Spoilt = (&'static str, fn(&mut BuildTime));
-        let spoilt: [Spoilt; 9] = [
+        let spoilt: [Spoilt; 7] = [
             ("commit", |r| r.commit = "abc1234".to_string()),
             ("commit", |r| r.commit = "z".repeat(40)),
-            ("format", |r| r.format = "queens-bench-record".to_string()),
-            ("format_version", |r| r.format_version = 1),
             ("compare", |r| r.compare.build_wall_seconds = -1.0),
             ("test", |r| r.test.run_wall_seconds = f64::NAN),
             ("cpus", |r| r.cpus = 0),
@@ -537,9 +525,32 @@ mod tests {
             message.contains("build-time.json: field `commit`"),
             "{message}"
         );
-        std::fs::write(&path, r#"{"format": "queens-build-time", "extra": 1}"#).unwrap();
+        let extra = r#"{"format": "queens-build-time", "format_version": 2, "extra": 1}"#;
+        std::fs::write(&path, extra).unwrap();
+        let message = read(&path).unwrap_err().to_string();
+        assert!(
+            message.contains("does not follow build-time format version 2"),
+            "{message}"
+        );
+        // The header is read first: another kind, or another version, is
+        // refused for that.
+        let other = BuildTime {
+            format: "queens-bench-record".to_string(),
+            ..record()
+        };
+        std::fs::write(&path, serde_json::to_string(&other).unwrap()).unwrap();
         let message = read(&path).unwrap_err().to_string();
         assert!(message.contains("not a build-time record"), "{message}");
+        let older = BuildTime {
+            format_version: 1,
+            ..record()
+        };
+        std::fs::write(&path, serde_json::to_string(&older).unwrap()).unwrap();
+        let message = read(&path).unwrap_err().to_string();
+        assert!(
+            message.contains("field `format_version`: version 1"),
+            "{message}"
+        );
         std::fs::write(&path, serde_json::to_string(&record()).unwrap()).unwrap();
         assert_eq!(read(&path).unwrap(), record());
     }
