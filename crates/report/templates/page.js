@@ -286,11 +286,17 @@
       el.classList.toggle("here", node === here && el.tagName === "circle");
     }
     const dot = pane.treeItems.find(([el, node]) => node === here && el.tagName === "circle");
-    if (dot) {
+    // The current node kept in view, once per frame: reading the scroller's
+    // width lays the page out, which on every step of a fast play (or a
+    // scrub) would cost far more than drawing the step.
+    cancelAnimationFrame(pane.scrolling || 0);
+    pane.scrolling = dot && requestAnimationFrame(() => {
       const scroller = box.querySelector(".tree-scroll");
+      // The tree may have been redrawn or hidden since.
+      if (!scroller || !dot[0].isConnected) return;
       const x = Number(dot[0].getAttribute("cx"));
       if (x < scroller.scrollLeft + 20 || x > scroller.scrollLeft + scroller.clientWidth - 20) scroller.scrollLeft = x - scroller.clientWidth / 2;
-    }
+    });
     return true;
   }
 
