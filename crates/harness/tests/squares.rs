@@ -115,24 +115,19 @@ fn the_walk_through_shows_the_square_tests_computed() {
 #[test]
 fn count_reports_half_joins_pair_tests_as_a_measure_of_the_whole_run() {
     for n in [4, 8, 11, 12] {
-        let one = json(&queens(&[
-            "count",
-            &n.to_string(),
-            "--solver",
-            "half-join",
-            "--json",
-            "--threads",
-            "1",
-        ]));
-        let two = json(&queens(&[
-            "count",
-            &n.to_string(),
-            "--solver",
-            "half-join",
-            "--json",
-            "--threads",
-            "2",
-        ]));
+        let on_threads = |threads: &str| {
+            let n = n.to_string();
+            json(&queens(&[
+                "count",
+                &n,
+                "--solver",
+                "half-join",
+                "--json",
+                "--threads",
+                threads,
+            ]))
+        };
+        let (one, two) = (on_threads("1"), on_threads("2"));
         let tests = one["extra"]["pair_tests"].as_u64().expect("pair tests");
         // Every pair that fits is tested, and the units are the same work
         // on any number of threads.
