@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::FileError;
 use crate::Provenance;
+use crate::meaning::reread;
 use crate::store::{Kind, read_kind};
+use crate::valid::{NonNegative, valid};
 
 /// The record's file name in [`crate::RECORDS_DIR`].
 pub const ESTIMATES_FILE: &str = "estimates.json";
@@ -47,8 +49,10 @@ pub struct Projected {
     /// The solver estimated.
     pub solver: String,
     /// Predicted seconds of the whole count on one thread.
+    #[serde(deserialize_with = "valid::<NonNegative, _, _>")]
     pub seconds: f64,
     /// Standard error of `seconds`.
+    #[serde(deserialize_with = "valid::<NonNegative, _, _>")]
     pub standard_error: f64,
     /// The engine's units in the plan (whole units, however the plan cuts
     /// them into pieces).
@@ -59,12 +63,14 @@ pub struct Projected {
     /// The heaviest piece's predicted seconds on one thread: `seconds`
     /// over the run's weight, times that piece's weight. No thread, no
     /// checkpoint and no preempted task can lose more work than this.
+    #[serde(deserialize_with = "valid::<NonNegative, _, _>")]
     pub longest_piece_seconds: f64,
     /// Draws of units.
     pub draws: usize,
     /// Parts timed.
     pub parts_timed: usize,
     /// Seconds the estimate took to time its sample.
+    #[serde(deserialize_with = "valid::<NonNegative, _, _>")]
     pub sample_seconds: f64,
     /// Peak resident bytes of the one thread, where known.
     pub peak_bytes: Option<u64>,
@@ -94,6 +100,11 @@ const ESTIMATES: Kind = Kind {
 impl EstimatesRecord {
     /// The first field that a real record could not hold, and why.
     pub fn check(&self) -> Result<(), (String, String)> {
+        reread(self).and_then(|()| self.consistent())
+    }
+
+    /// How the fields of a record that reads agree.
+    fn consistent(&self) -> Result<(), (String, String)> {
         let mut last = 0;
         for (i, e) in self.estimates.iter().enumerate() {
             let field = |name: &str| format!("estimates[{i}].{name}");
@@ -101,16 +112,6 @@ impl EstimatesRecord {
                 return Err((field("n"), "rows must be by increasing n".into()));
             }
             last = e.n;
-            for (name, value) in [
-                ("seconds", e.seconds),
-                ("standard_error", e.standard_error),
-                ("longest_piece_seconds", e.longest_piece_seconds),
-                ("sample_seconds", e.sample_seconds),
-            ] {
-                if !value.is_finite() || value < 0.0 {
-                    return Err((field(name), "must be a finite number >= 0".into()));
-                }
-            }
             // Every unit is at least one piece.
             if e.pieces < e.units {
                 return Err((
@@ -148,7 +149,7 @@ impl EstimatesRecord {
 pub fn read_estimates(path: &Path) -> Result<EstimatesRecord, FileError> {
     // A record of another version is refused for its version (by its
     // header), not for the first field that version lacks.
-    read_kind(path, &ESTIMATES, |_, _| Ok(()), EstimatesRecord::check)
+    read_kind(path, &ESTIMATES, |_, _| Ok(()), EstimatesRecord::consistent)
 }
 
 /// Reads and checks the record at `path` when one is there: `None` when

@@ -19,12 +19,13 @@ use serde_json::Value;
 
 use queens_core::oeis;
 
-use super::meaning::{MAX_N, Problem, among, filled_line, listed, one_line, problem, seconds};
+use super::meaning::{Problem, among, ensure, listed, problem, reread};
 use super::provenance::Provenance;
 use super::store::{
     Kind, header, newest_of_kind, read_kind, take, upgrade_entries, write_new_json,
 };
 use crate::error::FileError;
+use crate::valid::*;
 
 /// The value of the `format` field of an instructions record.
 pub const INSTRUCTIONS_FORMAT: &str = "queens-instructions";
@@ -57,14 +58,18 @@ pub struct InstructionsRecord {
     /// binary).
     pub provenance: Provenance,
     /// `valgrind --version`, e.g. `valgrind-3.19.0`.
+    #[serde(deserialize_with = "valid::<Filled, _, _>")]
     pub valgrind: String,
     /// How the counted binary was built, as a command.
+    #[serde(deserialize_with = "valid::<Filled, _, _>")]
     pub build: String,
     /// What is counted: the function callgrind collected in, and what runs
     /// in it.
+    #[serde(deserialize_with = "valid::<Filled, _, _>")]
     pub counted: String,
     /// Seconds of callgrind one (solver, n) may take before the solver
     /// climbs no higher.
+    #[serde(deserialize_with = "valid::<Seconds<WEEK>, _, _>")]
     pub budget_seconds: f64,
     /// The solvers covered, as they described themselves then.
     pub solvers: Vec<InstructionsSolver>,
@@ -77,10 +82,13 @@ pub struct InstructionsRecord {
 #[serde(deny_unknown_fields)]
 pub struct InstructionsSolver {
     /// The solver's id.
+    #[serde(deserialize_with = "valid::<Id, _, _>")]
     pub id: String,
     /// What one node is for this solver.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub node: String,
     /// The largest n it supports.
+    #[serde(deserialize_with = "valid::<Within<1, COUNT_N>, _, _>")]
     pub max_n: usize,
 }
 
@@ -112,22 +120,27 @@ pub enum Counting {
         nodes: u64,
         /// Instructions retired inside the search, of one count.
         instructions: u64,
-        /// Seconds the callgrind run took (the emulation, not the search).
+        /// Seconds the callgrind run took (the emulation, not the search),
+        /// rounded to tenths: a quick run takes 0.0 s.
+        #[serde(deserialize_with = "valid::<Span<WEEK>, _, _>")]
         callgrind_seconds: f64,
     },
     /// Not counted: the search does not run in this process.
     Skipped {
         /// Why, on one line.
+        #[serde(deserialize_with = "valid::<Filled, _, _>")]
         why: String,
     },
     /// Not counted: a smaller n already took longer than the budget.
     OverBudget {
         /// Why, on one line.
+        #[serde(deserialize_with = "valid::<Filled, _, _>")]
         why: String,
     },
     /// Not counted: the run failed or its count was wrong.
     Error {
         /// Why, on one line.
+        #[serde(deserialize_with = "valid::<Filled, _, _>")]
         why: String,
     },
 }
@@ -264,7 +277,7 @@ pub fn is_instructions_record(text: &str) -> bool {
 /// Reads and checks one instructions record: its shape, then its meaning.
 /// A record of version 1 is brought to this version first.
 pub fn read_instructions(path: &Path) -> Result<InstructionsRecord, FileError> {
-    read_kind(path, &INSTRUCTIONS, |value, _| upgrade(value), check)
+    read_kind(path, &INSTRUCTIONS, |value, _| upgrade(value), consistent)
 }
 
 /// Brings a version-1 record (`schema`; an entry's status, reason and
@@ -295,77 +308,55 @@ fn upgrade(value: &mut Value) -> Result<(), Problem> {
     })
 }
 
-/// Checks an instructions record's meaning; the first problem, with its
-/// field.
+/// Checks an instructions record's meaning, its fields' values and how
+/// they agree; the first problem, with its field.
 pub fn check(record: &InstructionsRecord) -> Result<(), Problem> {
+    reread(record).and_then(|()| consistent(record))
+}
+
+/// Checks how the fields of an instructions record that reads agree.
+fn consistent(record: &InstructionsRecord) -> Result<(), Problem> {
+    // A record of this kind names its command and compiler.
     for (field, text) in [
-        ("valgrind", &record.valgrind),
-        ("build", &record.build),
-        ("counted", &record.counted),
         ("provenance.command", &record.provenance.command),
         ("provenance.rustc", &record.provenance.rustc),
     ] {
-        filled_line(field, text)?;
+        ensure(!text.trim().is_empty(), field, "empty")?;
     }
-    seconds(
-        "budget_seconds",
-        Some(record.budget_seconds),
-        86_400.0 * 7.0,
-    )?;
     let mut ids = BTreeMap::new();
     for (i, solver) in record.solvers.iter().enumerate() {
-        let field = format!("solvers[{i}]");
-        listed(
-            &field,
-            "solver",
-            (&solver.id, solver.max_n, MAX_N),
-            &mut ids,
-        )?;
-        one_line(&format!("{field}.node"), &solver.node)?;
+        listed(&format!("solvers[{i}]"), &solver.id, solver.max_n, &mut ids)?;
     }
     let mut seen = BTreeSet::new();
     for (i, entry) in record.entries.iter().enumerate() {
         let at = |name: &str| format!("entries[{i}].{name}");
         among(&at, "solvers", &ids, &entry.solver, entry.n)?;
-        if !seen.insert((entry.solver.as_str(), entry.n)) {
-            let text = format!("a second entry for ({}, n = {})", entry.solver, entry.n);
-            return Err(problem(format!("entries[{i}]"), text));
-        }
-        match &entry.outcome {
-            Counting::Counted {
-                solutions,
-                nodes,
-                instructions,
-                callgrind_seconds,
-            } => {
-                let expected = oeis::total(entry.n);
-                if expected != Some(*solutions) {
-                    return Err(problem(
-                        at("outcome.solutions"),
-                        format!(
-                            "a counted search of n = {} must find the published {}",
-                            entry.n,
-                            expected.map_or("count".to_string(), |e| e.to_string())
-                        ),
-                    ));
-                }
-                if *nodes == 0 {
-                    let text = "a counted search visits at least one node";
-                    return Err(problem(at("outcome.nodes"), text));
-                }
-                if *instructions == 0 {
-                    let text = "a counted search retires at least one instruction";
-                    return Err(problem(at("outcome.instructions"), text));
-                }
-                // Rounded to tenths: a quick run takes 0.0 s.
-                if !(0.0..=86_400.0 * 7.0).contains(callgrind_seconds) {
-                    let text = "not a duration in seconds (0 to a week)";
-                    return Err(problem(at("outcome.callgrind_seconds"), text));
-                }
-            }
-            Counting::Skipped { why } | Counting::OverBudget { why } | Counting::Error { why } => {
-                filled_line(&at("outcome.why"), why)?;
-            }
+        let text = format!("a second entry for ({}, n = {})", entry.solver, entry.n);
+        ensure(
+            seen.insert((entry.solver.as_str(), entry.n)),
+            format!("entries[{i}]"),
+            text,
+        )?;
+        if let Counting::Counted {
+            solutions,
+            nodes,
+            instructions,
+            ..
+        } = entry.outcome
+        {
+            let expected = oeis::total(entry.n);
+            let count = expected.map_or("count".to_string(), |e| e.to_string());
+            let text = format!(
+                "a counted search of n = {} must find the published {count}",
+                entry.n
+            );
+            ensure(expected == Some(solutions), at("outcome.solutions"), text)?;
+            // Named here, not by a type: inside the tagged outcome a
+            // refusal could not name its field.
+            let text = "a counted search visits at least one node";
+            ensure(nodes > 0, at("outcome.nodes"), text)?;
+            let text = "a counted search retires at least one instruction";
+            ensure(instructions > 0, at("outcome.instructions"), text)?;
         }
     }
     Ok(())
@@ -442,7 +433,8 @@ mod tests {
         assert_eq!(blamed(|r| r.entries.push(copy)), format!("entries[{last}]"));
         assert_eq!(
             blamed(|r| r.entries[1].outcome = Counting::Error { why: " ".into() }),
-            "entries[1].outcome.why"
+            "entries[1].outcome",
+            "inside the tagged outcome, the field is not named"
         );
         assert_eq!(blamed(|r| r.budget_seconds = -1.0), "budget_seconds");
         assert_eq!(blamed(|r| r.valgrind = "a\nb".into()), "valgrind");

@@ -13,11 +13,12 @@
 //!   when one is to blame, and what is wrong with it, on one line.
 //! - [`files`]: writing a file so that a reader never sees half of it, and
 //!   reading JSON so that a problem names the field.
+//! - `valid`: what one field may hold, checked as it is read.
 //! - `provenance`: where a record's numbers come from ([`Provenance`]).
 //! - `schema`: the record's types, field by field ([`Record`], [`Entry`],
 //!   [`Timing`], ...).
-//! - [`meaning`]: the checks that every number in a record is one a real
-//!   run could have produced.
+//! - [`meaning`]: the checks that a record's fields agree, so that every
+//!   number in it is one a real run could have produced.
 //! - `store`: records on disk: [`write_new`] never overwrites, [`read`]
 //!   refuses anything that is not exactly a record of this version.
 //! - [`instructions`]: the other kind of record, instructions retired per
@@ -41,6 +42,7 @@ pub mod meaning;
 mod provenance;
 mod schema;
 mod store;
+mod valid;
 
 pub use error::FileError;
 pub use latest::{Measured, Newest, newest_measurements};
@@ -53,6 +55,7 @@ pub use store::{
     BENCH_KINDS, Kind, REFERENCE_TOOL, newest, newest_reference, prepare_dir, read, read_kind,
     write_new,
 };
+pub use valid::is_id;
 
 /// The records directory's name, spelled once: [`RECORDS_DIR`] and
 /// [`LOCAL_RECORDS_DIR`] are made from it.

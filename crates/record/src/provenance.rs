@@ -5,7 +5,9 @@
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Deserializer, Serialize, de::Error};
+use serde::{Deserialize, Serialize};
+
+use crate::valid::{CORES, Hex, Line, Opt, Rule, Within, valid};
 
 /// Who measured, with what, on what and when: enough to reproduce a record
 /// or to know why it differs from another.
@@ -13,22 +15,28 @@ use serde::{Deserialize, Deserializer, Serialize, de::Error};
 #[serde(deny_unknown_fields)]
 pub struct Provenance {
     /// `git rev-parse HEAD` of the working directory, if it is a checkout.
+    #[serde(default, deserialize_with = "valid::<Opt<Hex<7, 64>>, _, _>")]
     pub git_commit: Option<String>,
     /// Whether tracked or untracked files differed from that commit.
     pub git_dirty: Option<bool>,
     /// The compiler that built the measuring program.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub rustc: String,
     /// `model name` from /proc/cpuinfo.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub cpu_model: String,
     /// Cores available to the process.
+    #[serde(deserialize_with = "valid::<Within<1, CORES>, _, _>")]
     pub cores: usize,
     /// Operating system name, distribution and kernel release.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub os: String,
     /// UTC, ISO 8601 with milliseconds, e.g. 2026-11-22T09:40:00.123Z: a
     /// moment that exists (checked as it is read).
-    #[serde(deserialize_with = "utc_date")]
+    #[serde(deserialize_with = "valid::<UtcDate, _, _>")]
     pub date: String,
     /// The command that produced the record, as a user would type it.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub command: String,
 }
 
@@ -106,13 +114,16 @@ pub fn utc_timestamp(time: SystemTime) -> String {
     humantime::format_rfc3339_millis(time.max(UNIX_EPOCH)).to_string()
 }
 
-/// Reads a date as [`utc_timestamp`] writes it, refusing one that names no
+/// A date as [`utc_timestamp`] writes it, refusing one that names no
 /// moment (month 13, 30 February, 24:00): a record's file name and every
 /// report that cites it are made from its date.
-fn utc_date<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-    let text = String::deserialize(deserializer)?;
-    let problem = format!("'{text}' is not a UTC date and time as YYYY-MM-DDTHH:MM:SS.mmmZ");
-    (is_utc_timestamp(&text).then_some(text)).ok_or_else(|| D::Error::custom(problem))
+pub(crate) struct UtcDate;
+
+impl Rule<String> for UtcDate {
+    fn refuse(text: &String) -> Option<String> {
+        let format = "a UTC date and time as YYYY-MM-DDTHH:MM:SS.mmmZ";
+        (!is_utc_timestamp(text)).then(|| format!("'{text}' is not {format}"))
+    }
 }
 
 /// Whether `text` is a moment written as [`utc_timestamp`] writes one:

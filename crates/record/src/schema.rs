@@ -5,6 +5,7 @@ use queens_core::{Accelerator, Metric};
 use serde::{Deserialize, Serialize};
 
 use super::provenance::Provenance;
+use crate::valid::*;
 
 /// What an entry asks of its solver or finder. Readers pick entries by it,
 /// so that another question never gets mixed into the counting tables.
@@ -107,24 +108,32 @@ impl Record {
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     /// "cargo bench" or "queens compare".
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub tool: String,
     /// Worker threads passed to each solver (`CountOptions::threads`).
+    #[serde(deserialize_with = "valid::<Within<0, CORES>, _, _>")]
     pub threads: usize,
     /// The smallest n measured.
+    #[serde(deserialize_with = "valid::<Within<1, COUNT_N>, _, _>")]
     pub min_n: usize,
     /// The largest n allowed, if the run had such a limit.
+    #[serde(default, deserialize_with = "valid::<Opt<Within<1, COUNT_N>>, _, _>")]
     pub max_n: Option<usize>,
     /// `cargo bench`: a solver stops climbing n once one run takes longer.
+    #[serde(default, deserialize_with = "valid::<Opt<Seconds<YEAR>>, _, _>")]
     pub max_run_seconds: Option<f64>,
     /// `queens compare`: each solver's total time allowance.
+    #[serde(default, deserialize_with = "valid::<Opt<Seconds<YEAR>>, _, _>")]
     pub budget_seconds: Option<f64>,
     /// How many cold samples each timed (solver, n) got, one run each,
     /// taken in rounds through every timed (solver, n) of the run so that
     /// no search ran twice in a row. Null in a version-1 record.
+    #[serde(default, deserialize_with = "valid::<Opt<Within<1, SAMPLES>>, _, _>")]
     pub cold_rounds: Option<usize>,
     /// Why the branch-miss figures are absent (the processor's performance
     /// counters could not be read here), or null when they were recorded
     /// (and in a version-1 record, which never measured them).
+    #[serde(default, deserialize_with = "valid::<Opt<Line>, _, _>")]
     pub branch_misses_unavailable: Option<String>,
     /// The seed every seeded (random) finder was run with, so that its
     /// boards and times can be reproduced; absent when no seeded finder was
@@ -139,10 +148,13 @@ pub struct Settings {
 pub struct FinderFacts {
     /// The finder's id (a depth-first solver stopped at its first board
     /// keeps the solver's id: the two lists are apart, by question).
+    #[serde(deserialize_with = "valid::<Id, _, _>")]
     pub id: String,
     /// What one of its steps is.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub step: String,
     /// The largest n it takes.
+    #[serde(deserialize_with = "valid::<Within<1, FIND_N>, _, _>")]
     pub max_n: usize,
     /// Whether its board depends on the seed (`settings.find_seed`).
     pub seeded: bool,
@@ -166,10 +178,13 @@ impl FinderFacts {
 #[serde(deny_unknown_fields)]
 pub struct SolverFacts {
     /// The solver's id.
+    #[serde(deserialize_with = "valid::<Id, _, _>")]
     pub id: String,
     /// What one node is for this solver.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub node: String,
     /// The largest n it supports.
+    #[serde(deserialize_with = "valid::<Within<1, COUNT_N>, _, _>")]
     pub max_n: usize,
     /// Whether it lists boards (or only counts).
     pub enumerates: bool,
@@ -177,6 +192,7 @@ pub struct SolverFacts {
     /// host's CPU (a GPU engine); absent for the CPU solvers, and so in
     /// every record made before the field existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "valid::<Opt<Device>, _, _>")]
     pub accelerator: Option<Accelerator>,
     /// For a program outside the workspace (`queens compare --external`),
     /// what ran and where it came from; absent for the built-in solvers,
@@ -194,17 +210,20 @@ pub struct ExternalFacts {
     /// The config file that described it, as given on the command line.
     pub config: String,
     /// The command as written there, `{n}` (and `{threads}`) unfilled.
+    #[serde(deserialize_with = "valid::<Line, _, _>")]
     pub command: String,
     /// The build command run once before it, if any.
     pub build: Option<String>,
     /// The last lines of what the build printed (stdout, then stderr).
     pub build_output: Option<String>,
     /// The first line its version command printed, if it has one.
+    #[serde(default, deserialize_with = "valid::<Opt<Line>, _, _>")]
     pub version: Option<String>,
     /// The file run (the command's first word, or the config's
     /// `program`), as a path from the config's folder.
     pub program: String,
     /// SHA-256 of that file's bytes, in hex.
+    #[serde(deserialize_with = "valid::<Hex<64, 64>, _, _>")]
     pub program_sha256: String,
     /// Whole-process time at the smallest n it was timed at (its cold
     /// median, nanoseconds): an upper bound of the start-up cost that every
@@ -247,7 +266,8 @@ pub enum Status {
 /// What happened to one (question, solver, n), with the figures or the
 /// reason that go with it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "status", rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+#[serde(try_from = "Fields")]
 pub enum Outcome {
     /// Answered correctly and timed.
     Timed {
@@ -274,6 +294,44 @@ pub enum Outcome {
     },
 }
 
+/// An [`Outcome`] as it is read: its fields checked one by one, so that a
+/// refusal names the field (`outcome.warm.median_ns`), which serde cannot
+/// do inside a tagged enum, then put together by its status.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fields {
+    status: Status,
+    warm: Option<Timing>,
+    cold: Option<Timing>,
+    #[serde(default, deserialize_with = "valid::<Opt<Line>, _, _>")]
+    why: Option<String>,
+}
+
+impl TryFrom<Fields> for Outcome {
+    type Error = &'static str;
+
+    fn try_from(fields: Fields) -> Result<Self, &'static str> {
+        match fields {
+            Fields {
+                status: Status::Timed,
+                warm: Some(warm),
+                cold,
+                why: None,
+            } => Ok(Outcome::Timed { warm, cold }),
+            Fields {
+                status,
+                warm: None,
+                cold: None,
+                why: Some(why),
+            } if status != Status::Timed => Ok(match status {
+                Status::OverBudget => Outcome::OverBudget { why },
+                _ => Outcome::Error { why },
+            }),
+            _ => Err("a timed outcome has a warm timing and no why, another a why and no timing"),
+        }
+    }
+}
+
 /// One (question, solver, n).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -293,15 +351,20 @@ pub struct Entry {
     /// The solver's unit of work, from the checking run.
     pub nodes: Option<u64>,
     /// The solver's own extra statistics (e.g. memory of a level).
+    #[serde(deserialize_with = "valid::<MetricNames, _, _>")]
     pub extra: Vec<Metric>,
     /// Peak heap bytes allocated during the checking run.
+    #[serde(default, deserialize_with = "valid::<Opt<Within<0, HEAP>>, _, _>")]
     pub peak_heap_bytes: Option<u64>,
     /// Wall time of the checking run (made with the allocator watching).
+    #[serde(default, deserialize_with = "valid::<Opt<Within<0, DAY_NS>>, _, _>")]
     pub check_run_ns: Option<u64>,
     /// Branch mispredictions per node in the cold runs (their median per
     /// run, divided by nodes), where the counters could be read.
+    #[serde(default, deserialize_with = "valid::<Opt<NonNegative>, _, _>")]
     pub cold_branch_misses_per_node: Option<f64>,
     /// Branch mispredictions per node in repeated (warm) runs.
+    #[serde(default, deserialize_with = "valid::<Opt<NonNegative>, _, _>")]
     pub warm_branch_misses_per_node: Option<f64>,
 }
 
@@ -407,14 +470,19 @@ impl Entry {
 #[serde(deny_unknown_fields)]
 pub struct Timing {
     /// Number of samples.
+    #[serde(deserialize_with = "valid::<Within<1, SAMPLES>, _, _>")]
     pub samples: usize,
     /// Median time of one run, in nanoseconds.
+    #[serde(deserialize_with = "valid::<RunNs, _, _>")]
     pub median_ns: f64,
     /// Fastest sample.
+    #[serde(deserialize_with = "valid::<RunNs, _, _>")]
     pub min_ns: f64,
     /// Slowest sample.
+    #[serde(deserialize_with = "valid::<RunNs, _, _>")]
     pub max_ns: f64,
     /// Median absolute deviation from the median: spread that one noisy
     /// sample cannot inflate.
+    #[serde(deserialize_with = "valid::<NonNegative, _, _>")]
     pub mad_ns: f64,
 }

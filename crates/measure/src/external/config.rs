@@ -111,13 +111,8 @@ pub fn read(path: &Path, taken: &[&str]) -> Result<Vec<Spec>, Error> {
 /// One spec's fields, each on its own: the first problem, in words that
 /// start with its field.
 fn check(spec: &Spec, field: &dyn Fn(&str) -> String) -> Result<(), String> {
-    let is_id = |id: &str| {
-        (1..=64).contains(&id.len())
-            && id
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    };
-    if !is_id(&spec.id) {
+    // An id a record can hold.
+    if !queens_record::is_id(&spec.id) {
         return Err(format!(
             "{}: not an id (lowercase letters, digits and '-', at most 64)",
             field("id")

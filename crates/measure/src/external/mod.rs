@@ -81,25 +81,16 @@ pub fn prepare(path: &Path, specs: Vec<Spec>, setup: Setup) -> Result<Vec<Progra
             let field = |key: &str| format!("{name}: external[{i}].{key}");
             // Before its version is asked or its file hashed: the build
             // may make both.
-            let build_output = match &spec.build {
-                Some(build) => Some(
-                    once(build, &dir, BUILD_LIMIT)
-                        .map_err(|why| Error::Input(format!("{}: {why}", field("build"))))?,
-                ),
-                None => None,
+            let once = |key, command: &Option<String>, limit| {
+                let ran = command.as_ref().map(|command| once(command, &dir, limit));
+                ran.transpose()
+                    .map_err(|why| Error::Input(format!("{}: {why}", field(key))))
             };
-            let version = match &spec.version {
-                Some(version) => Some(
-                    once(version, &dir, setup.limit)
-                        .map_err(|why| Error::Input(format!("{}: {why}", field("version"))))?
-                        .lines()
-                        .find(|line| !line.trim().is_empty())
-                        .unwrap_or("")
-                        .trim()
-                        .to_string(),
-                ),
-                None => None,
-            };
+            let build_output = once("build", &spec.build, BUILD_LIMIT)?;
+            let version = once("version", &spec.version, setup.limit)?.map(|out| {
+                let first = out.lines().find(|line| !line.trim().is_empty());
+                first.unwrap_or("").trim().to_string()
+            });
             let command = words(&spec.command).expect("checked by config::read");
             // A program the config names is a path from its folder; the
             // command's first word is found as the system would find it.
