@@ -91,7 +91,7 @@ const ROUNDING: f64 = 1e-9;
 const ESTIMATES: Kind = Kind {
     format: ESTIMATES_FORMAT,
     version: ESTIMATES_VERSION,
-    old: None,
+    retired: None,
     name: "an estimates record",
     remedy: "rerun `cargo xtask estimates`",
     versions_of: "estimates ",
@@ -149,7 +149,7 @@ impl EstimatesRecord {
 pub fn read_estimates(path: &Path) -> Result<EstimatesRecord, FileError> {
     // A record of another version is refused for its version (by its
     // header), not for the first field that version lacks.
-    read_kind(path, &ESTIMATES, |_, _| Ok(()), EstimatesRecord::consistent)
+    read_kind(path, &ESTIMATES, EstimatesRecord::consistent)
 }
 
 /// Reads and checks the record at `path` when one is there: `None` when

@@ -55,8 +55,7 @@ pub fn many_solvers_record(solvers: usize) -> Record {
     record
 }
 
-/// The same record as version 1 wrote it: the warm timing only, no cold
-/// samples and no counters.
+/// The same record without cold samples or counters: the warm timing only.
 pub fn version_1_record() -> Record {
     let mut record = sample_record();
     record.settings.cold_rounds = None;

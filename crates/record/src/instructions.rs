@@ -19,11 +19,9 @@ use serde_json::Value;
 
 use queens_core::oeis;
 
-use super::meaning::{Problem, among, ensure, listed, problem, reread};
+use super::meaning::{Problem, among, ensure, listed, reread};
 use super::provenance::Provenance;
-use super::store::{
-    Kind, header, newest_of_kind, read_kind, take, upgrade_entries, write_new_json,
-};
+use super::store::{Kind, header, newest_of_kind, read_kind, write_new_json};
 use crate::error::FileError;
 use crate::valid::*;
 
@@ -31,7 +29,7 @@ use crate::valid::*;
 pub const INSTRUCTIONS_FORMAT: &str = "queens-instructions";
 /// The version this build writes. Version 2 nested what happened to an
 /// entry in its `outcome` and stopped storing the ratios (computed);
-/// version 1 (`"schema": "queens-instructions-record"`) is still read.
+/// version 1 (`"schema": "queens-instructions-record"`) is refused.
 pub const INSTRUCTIONS_FORMAT_VERSION: u32 = 2;
 /// What an instructions record's file name ends with, before `.json`.
 pub const INSTRUCTIONS_KIND: &str = "instructions";
@@ -39,7 +37,7 @@ pub const INSTRUCTIONS_KIND: &str = "instructions";
 const INSTRUCTIONS: Kind = Kind {
     format: INSTRUCTIONS_FORMAT,
     version: INSTRUCTIONS_FORMAT_VERSION,
-    old: Some(("queens-instructions-record", 1..=1)),
+    retired: Some("queens-instructions-record"),
     name: "an instructions record",
     remedy: "rerun `cargo xtask instructions`",
     versions_of: "instructions ",
@@ -51,8 +49,7 @@ const INSTRUCTIONS: Kind = Kind {
 pub struct InstructionsRecord {
     /// Always [`INSTRUCTIONS_FORMAT`].
     pub format: String,
-    /// Always [`INSTRUCTIONS_FORMAT_VERSION`]: older records are brought to
-    /// it when read.
+    /// Always [`INSTRUCTIONS_FORMAT_VERSION`].
     pub format_version: u32,
     /// Where the numbers come from (`rustc`: the compiler of the counted
     /// binary).
@@ -275,37 +272,8 @@ pub fn is_instructions_record(text: &str) -> bool {
 }
 
 /// Reads and checks one instructions record: its shape, then its meaning.
-/// A record of version 1 is brought to this version first.
 pub fn read_instructions(path: &Path) -> Result<InstructionsRecord, FileError> {
-    read_kind(path, &INSTRUCTIONS, |value, _| upgrade(value), consistent)
-}
-
-/// Brings a version-1 record (`schema`; an entry's status, reason and
-/// counts side by side, the ratios stored) to this version's layout; the
-/// ratios are dropped, as they are computed.
-fn upgrade(value: &mut Value) -> Result<(), Problem> {
-    upgrade_entries(value, &INSTRUCTIONS, &mut |at, entry| {
-        let mut take = |field: &str| take(entry, field);
-        let (_, _) = (take("per_node"), take("per_solution"));
-        let (status, reason) = (take("status"), take("reason"));
-        let counts = ["solutions", "nodes", "instructions", "callgrind_seconds"].map(&mut take);
-        match (status, reason, counts) {
-            (Some(status), None, [Some(s), Some(n), Some(i), Some(c)]) if status == "counted" => {
-                Ok(
-                    serde_json::json!({"status": status, "solutions": s, "nodes": n,
-                    "instructions": i, "callgrind_seconds": c}),
-                )
-            }
-            (Some(status), Some(why), [None, None, None, None]) if status != "counted" => {
-                Ok(serde_json::json!({"status": status, "why": why}))
-            }
-            _ => Err(problem(
-                format!("{at}status"),
-                "status, reason and counts disagree (a counted entry has counts and \
-                 no reason, another a reason and no counts)",
-            )),
-        }
-    })
+    read_kind(path, &INSTRUCTIONS, consistent)
 }
 
 /// Checks an instructions record's meaning, its fields' values and how
@@ -452,58 +420,22 @@ mod tests {
         assert_eq!(skipped.reason(), Some("counts on a device"));
     }
 
-    /// The fixture as version 1 wrote it: `schema`, an entry's status,
-    /// reason and counts side by side, the ratios stored.
-    fn version_1(record: &InstructionsRecord) -> Value {
-        let mut value = serde_json::to_value(record).unwrap();
-        let object = value.as_object_mut().unwrap();
+    #[test]
+    fn a_version_1_record_is_refused_in_one_line() {
+        let mut old = serde_json::to_value(sample_instructions()).unwrap();
+        let object = old.as_object_mut().unwrap();
         object.remove("format");
         object.remove("format_version");
         object.insert("schema".into(), "queens-instructions-record".into());
         object.insert("schema_version".into(), 1.into());
-        for (entry, typed) in value["entries"]
-            .as_array_mut()
-            .unwrap()
-            .iter_mut()
-            .zip(&record.entries)
-        {
-            let counts = match &typed.outcome {
-                Counting::Counted {
-                    solutions,
-                    nodes,
-                    callgrind_seconds,
-                    ..
-                } => [json!(solutions), json!(nodes), json!(callgrind_seconds)],
-                _ => [Value::Null, Value::Null, Value::Null],
-            };
-            let [solutions, nodes, seconds] = counts;
-            entry.as_object_mut().unwrap().remove("outcome");
-            entry.as_object_mut().unwrap().extend([
-                ("status".into(), json!(typed.status())),
-                ("reason".into(), json!(typed.reason())),
-                ("solutions".into(), solutions),
-                ("nodes".into(), nodes),
-                ("instructions".into(), json!(typed.instructions())),
-                ("per_node".into(), json!(typed.per_node())),
-                ("per_solution".into(), json!(typed.per_solution())),
-                ("callgrind_seconds".into(), seconds),
-            ]);
-        }
-        value
-    }
-
-    #[test]
-    fn a_version_1_record_is_read_as_this_version() {
-        let record = sample_instructions();
-        let old = version_1(&record);
-        assert!(is_instructions_record(&old.to_string()));
-        assert_eq!(
-            crate::fixtures::accepted("x-instructions.json", &old.to_string(), read_instructions),
-            record
+        assert!(!is_instructions_record(&old.to_string()));
+        let problem = problem_with(&old.to_string());
+        assert!(
+            problem.contains("field `schema_version`: version 1")
+                && problem.contains("no longer reads")
+                && problem.contains("cargo xtask instructions"),
+            "{problem}"
         );
-        let mut disagree = old;
-        disagree["entries"][1]["instructions"] = json!(5);
-        assert!(problem_with(&disagree.to_string()).contains("field `entries[1].status`"));
     }
 
     fn problem_with(text: &str) -> String {

@@ -42,7 +42,7 @@ pub const FORMAT: &str = "queens-bench";
 /// The version this build writes. Version 3 nested what happened to an
 /// entry in its `outcome` and stopped storing the costs per node (they are
 /// computed); version 2 added the cold timing and the branch misses.
-/// Versions 1 and 2 (`"schema": "queens-bench-record"`) are still read.
+/// Versions 1 and 2 (`"schema": "queens-bench-record"`) are refused.
 pub const FORMAT_VERSION: u32 = 3;
 /// The `schema` of the records of versions 1 and 2.
 pub(crate) const OLD_SCHEMA: &str = "queens-bench-record";
@@ -90,8 +90,8 @@ impl Record {
         }
     }
 
-    /// Whether the record took cold samples (version 1 took none: its
-    /// figures are warm only, and reports say so).
+    /// Whether the record took cold samples (without them its figures are
+    /// warm only, and reports say so).
     pub fn has_cold(&self) -> bool {
         self.settings.cold_rounds.is_some()
     }
@@ -277,7 +277,7 @@ pub enum Outcome {
         warm: Timing,
         /// Each sample ONE run taken after runs of other searches
         /// (`settings.cold_rounds` samples): the figure tables rank by.
-        /// Absent exactly when the record took no cold samples (version 1).
+        /// Absent exactly when the record took no cold samples.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cold: Option<Timing>,
     },

@@ -5,9 +5,9 @@
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::meaning::{self, Problem, problem};
+use super::meaning::{self, Problem};
 use super::schema::{FORMAT, FORMAT_VERSION, OLD_SCHEMA, Record};
 use crate::error::FileError;
 use crate::files::{check_writable_dir, from_json, from_value, read_text, staged};
@@ -75,17 +75,18 @@ fn read_json(path: &Path) -> Result<Value, FileError> {
     })
 }
 
-/// A kind of document the project writes: its `format` header, the
-/// `schema` it had before that header, and the versions of each this build
-/// reads. Every record, whichever crate writes it, is read through one.
+/// A kind of document the project writes: its `format` header, the one
+/// version of it this build reads, and the `schema` its documents had
+/// before that header, which are refused in one line. Every record,
+/// whichever crate writes it, is read through one.
 pub struct Kind {
     /// The value of `format`, e.g. `queens-bench`.
     pub format: &'static str,
-    /// The one `format_version` read as it is.
+    /// The one `format_version` read.
     pub version: u32,
-    /// The `schema` of the older documents, each brought up to date when
-    /// read, and their `schema_version`s; `None` for a kind that had none.
-    pub old: Option<(&'static str, std::ops::RangeInclusive<u32>)>,
+    /// The `schema` of the documents written before the `format` header,
+    /// if the kind had one: named in their refusal, never read.
+    pub retired: Option<&'static str>,
     /// What a refusal calls it: "a queens bench record".
     pub name: &'static str,
     /// What to do with a document of another version.
@@ -94,70 +95,60 @@ pub struct Kind {
     pub versions_of: &'static str,
 }
 
-/// Reads and checks one document of `kind`: its header, an older layout
-/// brought to this version by `upgrade(value, old version)`, its shape,
-/// then its meaning (`check`). A problem with one field names it as a
-/// path into the document (`entries[3].outcome`).
+/// Reads and checks one document of `kind`: its header, its shape, then
+/// its meaning (`check`). A problem with one field names it as a path into
+/// the document (`entries[3].outcome`).
 pub fn read_kind<T: serde::de::DeserializeOwned>(
     path: &Path,
     kind: &Kind,
-    upgrade: fn(&mut Value, u32) -> Result<(), Problem>,
     check: fn(&T) -> Result<(), Problem>,
 ) -> Result<T, FileError> {
-    let refuse = |(field, why): Problem| FileError::field(path, field, why);
-    let mut value = read_json(path)?;
-    let (of, version) = (kind.versions_of, kind.version);
-    let what = match header(path, &value, kind)? {
-        None => format!("does not follow {of}format version {version}"),
-        Some(old) => {
-            upgrade(&mut value, old).map_err(refuse)?;
-            format!("does not follow {of}schema version {old}")
-        }
-    };
+    let value = read_json(path)?;
+    header(path, &value, kind)?;
+    let what = format!(
+        "does not follow {}format version {}",
+        kind.versions_of, kind.version
+    );
     let document: T = from_value(path, value, &what)?;
-    check(&document).map_err(refuse)?;
+    check(&document).map_err(|(field, why)| FileError::field(path, field, why))?;
     Ok(document)
 }
 
-/// The version of a document read by its header: `None` for the current
-/// `format`, `Some(version)` for an older `schema`; or one line saying why it
-/// is no document of this kind that this build reads.
-pub(crate) fn header(path: &Path, value: &Value, kind: &Kind) -> Result<Option<u32>, FileError> {
+/// Checks a document's header: the `format` of `kind` at the version this
+/// build reads, or one line saying why it is no document this build reads.
+pub(crate) fn header(path: &Path, value: &Value, kind: &Kind) -> Result<(), FileError> {
     let text = |field: &str| value.get(field).and_then(Value::as_str);
-    let (field, readable) = if text("format") == Some(kind.format) {
-        ("format_version", kind.version..=kind.version)
-    } else if let Some((schema, versions)) = &kind.old
-        && text("schema") == Some(schema)
-    {
-        ("schema_version", versions.clone())
-    } else {
+    if text("format") != Some(kind.format) {
+        if let Some(schema) = kind.retired
+            && text("schema") == Some(schema)
+        {
+            let version = value.get("schema_version").unwrap_or(&Value::Null);
+            let why = format!(
+                "version {version} of the layout before format version {}, which this \
+                 queens no longer reads (see bench-results/FORMAT.md; {})",
+                kind.version, kind.remedy
+            );
+            return Err(FileError::field(path, "schema_version", why));
+        }
         return Err(FileError::new(
             path,
             format!("not {} (no \"format\": \"{}\")", kind.name, kind.format),
         ));
-    };
-    match value.get(field).and_then(Value::as_u64) {
-        Some(version) if u32::try_from(version).is_ok_and(|v| readable.contains(&v)) => {
-            Ok((field == "schema_version").then_some(version as u32))
-        }
-        Some(version) => {
-            let readable = match &kind.old {
-                Some((_, old)) => format!("versions {} to {}", old.start(), kind.version),
-                None => format!("version {}", kind.version),
-            };
-            Err(FileError::field(
-                path,
-                field,
-                format!(
-                    "version {version}, but this queens reads only {readable} \
-                     (see bench-results/FORMAT.md; {})",
-                    kind.remedy
-                ),
-            ))
-        }
-        None => Err(FileError::field(
+    }
+    match value.get("format_version") {
+        Some(version) if version.as_u64() == Some(u64::from(kind.version)) => Ok(()),
+        Some(version) if version.is_u64() => Err(FileError::field(
             path,
-            field,
+            "format_version",
+            format!(
+                "version {version}, but this queens reads only version {} \
+                 (see bench-results/FORMAT.md; {})",
+                kind.version, kind.remedy
+            ),
+        )),
+        _ => Err(FileError::field(
+            path,
+            "format_version",
             "missing or not a whole number",
         )),
     }
@@ -166,86 +157,15 @@ pub(crate) fn header(path: &Path, value: &Value, kind: &Kind) -> Result<Option<u
 const BENCH: Kind = Kind {
     format: FORMAT,
     version: FORMAT_VERSION,
-    old: Some((OLD_SCHEMA, 1..=2)),
+    retired: Some(OLD_SCHEMA),
     name: "a queens bench record",
     remedy: "rerun the benchmark to make a new record",
     versions_of: "",
 };
 
-/// Reads and checks one record, bringing a record of an older version to
-/// this one.
+/// Reads and checks one record.
 pub fn read(path: &Path) -> Result<Record, FileError> {
-    read_kind(path, &BENCH, upgrade, meaning::consistent)
-}
-
-/// What an older entry's `outcome` is, made from its fields (taken out of
-/// it); the first argument is its path, to name it in a refusal.
-pub(crate) type Regroup<'a> =
-    dyn FnMut(&str, &mut Map<String, Value>) -> Result<Value, Problem> + 'a;
-
-/// Brings an older document of `kind` to this version's header, and each
-/// of its entries to this version's layout: `outcome(at, entry)` takes the
-/// old fields out of the entry (`at`, its path, names it in a refusal) and
-/// gives what the entry's `outcome` is.
-pub(crate) fn upgrade_entries(
-    value: &mut Value,
-    kind: &Kind,
-    outcome: &mut Regroup<'_>,
-) -> Result<(), Problem> {
-    let Some(record) = value.as_object_mut() else {
-        unreachable!("a document with a header is an object")
-    };
-    record.remove("schema");
-    record.remove("schema_version");
-    record.insert("format".into(), kind.format.into());
-    record.insert("format_version".into(), kind.version.into());
-    let entries = record.get_mut("entries").and_then(Value::as_array_mut);
-    for (i, entry) in entries.into_iter().flatten().enumerate() {
-        if let Some(entry) = entry.as_object_mut() {
-            let outcome = outcome(&format!("entries[{i}]."), entry)?;
-            entry.insert("outcome".into(), outcome);
-        }
-    }
-    Ok(())
-}
-
-/// Takes `field` out of an old entry: `None` when it is absent or null.
-pub(crate) fn take(entry: &mut Map<String, Value>, field: &str) -> Option<Value> {
-    entry.remove(field).filter(|v| !v.is_null())
-}
-
-/// Brings a record of version 1 or 2 (`schema`, an entry's `status`,
-/// `timing`, `error` and `cold` side by side, the costs per node stored) to
-/// this version's layout; the costs per node are dropped, as they are
-/// computed. Version 1 had no cold samples and no counters.
-fn upgrade(value: &mut Value, version: u32) -> Result<(), Problem> {
-    // Absent fields were null; version 1 had none of these.
-    let absent = |object: &mut Map<String, Value>, field: &str, at: &str| {
-        let value = object.entry(field).or_insert(Value::Null);
-        if version == 1 && !value.is_null() {
-            let text = "a version-1 record has no cold samples or counters";
-            return Err(problem(format!("{at}{field}"), text));
-        }
-        Ok(())
-    };
-    if let Some(settings) = value.get_mut("settings").and_then(Value::as_object_mut) {
-        absent(settings, "cold_rounds", "settings.")?;
-        absent(settings, "branch_misses_unavailable", "settings.")?;
-    }
-    upgrade_entries(value, &BENCH, &mut |at, entry| {
-        for field in [
-            "cold",
-            "cold_branch_misses_per_node",
-            "warm_branch_misses_per_node",
-        ] {
-            absent(entry, field, at)?;
-        }
-        let mut take = |field: &str| take(entry, field);
-        let (_, _) = (take("ns_per_node"), take("cold_ns_per_node"));
-        // Whether they agree is the outcome's to say, as it is read.
-        let [status, warm, why, cold] = ["status", "timing", "error", "cold"].map(take);
-        Ok(json!({"status": status, "warm": warm, "cold": cold, "why": why}))
-    })
+    read_kind(path, &BENCH, meaning::consistent)
 }
 
 /// What the tools that write bench records (this module's [`Record`]) call
@@ -433,95 +353,29 @@ mod tests {
         value["format_version"] = serde_json::json!(4);
         let problem = problem_with(&value.to_string());
         assert!(
-            problem.contains("version 4") && problem.contains("only versions 1 to 3"),
+            problem.contains("version 4") && problem.contains("only version 3"),
             "{problem}"
         );
     }
 
-    /// The sample record as version 1 or 2 wrote it: `schema`, the entry's
-    /// status, timings and error side by side, the costs per node stored.
-    fn old_layout(record: &Record, version: u32) -> Value {
-        let mut value = serde_json::to_value(record).unwrap();
-        let object = value.as_object_mut().unwrap();
-        object.remove("format");
-        object.remove("format_version");
-        object.insert("schema".into(), OLD_SCHEMA.into());
-        object.insert("schema_version".into(), version.into());
-        for (entry, typed) in value["entries"]
-            .as_array_mut()
-            .unwrap()
-            .iter_mut()
-            .zip(&record.entries)
-        {
-            let entry = entry.as_object_mut().unwrap();
-            entry.remove("outcome");
-            let status = serde_json::to_value(typed.status()).unwrap();
-            for (field, value) in [
-                ("status", status),
-                ("error", serde_json::json!(typed.error())),
-                ("timing", serde_json::json!(typed.timing())),
-                ("ns_per_node", serde_json::json!(typed.ns_per_node())),
-                ("cold", serde_json::json!(typed.cold())),
-                (
-                    "cold_ns_per_node",
-                    serde_json::json!(typed.cold_ns_per_node()),
-                ),
-            ] {
-                entry.insert(field.into(), value);
-            }
-            if version == 1 {
-                for field in [
-                    "cold",
-                    "cold_ns_per_node",
-                    "cold_branch_misses_per_node",
-                    "warm_branch_misses_per_node",
-                ] {
-                    entry.remove(field);
-                }
-            }
-        }
-        if version == 1 {
-            // A version-1 file has none of version 2's fields at all.
-            let settings = value["settings"].as_object_mut().unwrap();
-            settings.remove("cold_rounds");
-            settings.remove("branch_misses_unavailable");
-        }
-        value
-    }
-
-    fn read_text(text: &str) -> Result<Record, String> {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("2026-01-01T000000.000Z-bench.json");
-        std::fs::write(&path, text).unwrap();
-        read(&path).map_err(|e| e.to_string())
-    }
-
     #[test]
-    fn records_of_versions_1_and_2_are_read_as_this_version() {
-        let record = crate::fixtures::version_1_record();
-        let read_back = read_text(&old_layout(&record, 1).to_string()).unwrap();
-        assert_eq!(read_back, record);
-        assert!(!read_back.has_cold());
-        assert_eq!(read_back.entries[0].cold_median_ns(), None);
-        assert!(read_back.entries[0].warm_median_ns().is_some());
-        for record in [sample_record(), crate::fixtures::find_record()] {
-            assert_eq!(read_text(&old_layout(&record, 2).to_string()), Ok(record));
+    fn records_of_versions_1_and_2_are_refused_in_one_line() {
+        for version in [1, 2] {
+            let mut value = serde_json::to_value(sample_record()).unwrap();
+            let object = value.as_object_mut().unwrap();
+            object.remove("format");
+            object.remove("format_version");
+            object.insert("schema".into(), OLD_SCHEMA.into());
+            object.insert("schema_version".into(), version.into());
+            let problem = problem_with(&value.to_string());
+            assert!(
+                problem.contains(&format!("field `schema_version`: version {version}"))
+                    && problem.contains("no longer reads")
+                    && problem.contains("rerun the benchmark")
+                    && !problem.contains('\n'),
+                "{problem}"
+            );
         }
-    }
-
-    #[test]
-    fn an_old_record_whose_status_and_timing_disagree_is_refused() {
-        let mut value = old_layout(&sample_record(), 2);
-        value["entries"][0]["error"] = serde_json::json!("failed");
-        let problem = problem_with(&value.to_string());
-        assert!(problem.contains("field `entries[0].outcome`"), "{problem}");
-        let mut value = old_layout(&sample_record(), 2);
-        value["entries"][0]["status"] = serde_json::json!("error");
-        assert!(problem_with(&value.to_string()).contains("entries[0].outcome"));
-        let mut value = old_layout(&crate::fixtures::version_1_record(), 1);
-        value["entries"][0]["cold"] =
-            serde_json::to_value(sample_record().entries[0].cold()).unwrap();
-        assert!(problem_with(&value.to_string()).contains("entries[0].cold"));
     }
 
     #[test]
@@ -586,16 +440,12 @@ mod tests {
         value["entries"][0]["n"] = serde_json::json!("eight");
         let problem = problem_with(&value.to_string());
         assert!(problem.contains("field `entries[0].n`"), "{problem}");
-        // A date that names no moment, in this version and in an old one.
-        for mut value in [
-            serde_json::to_value(sample_record()).unwrap(),
-            old_layout(&sample_record(), 2),
-        ] {
-            value["provenance"]["date"] = serde_json::json!("9999-99-99T99:99:99.999Z");
-            let problem = problem_with(&value.to_string());
-            assert!(problem.contains("field `provenance.date`"), "{problem}");
-            assert!(problem.contains("not a UTC date"), "{problem}");
-        }
+        // A date that names no moment.
+        let mut value = serde_json::to_value(sample_record()).unwrap();
+        value["provenance"]["date"] = serde_json::json!("9999-99-99T99:99:99.999Z");
+        let problem = problem_with(&value.to_string());
+        assert!(problem.contains("field `provenance.date`"), "{problem}");
+        assert!(problem.contains("not a UTC date"), "{problem}");
         let missing = std::path::Path::new("/nonexistent/record.json");
         assert!(
             read(missing)

@@ -48,7 +48,7 @@ pub const FORMAT_VERSION: u32 = 2;
 const KIND: Kind = Kind {
     format: FORMAT,
     version: FORMAT_VERSION,
-    old: None,
+    retired: None,
     name: "a build-time record",
     remedy: "rerun `cargo xtask build-time`",
     versions_of: "build-time ",
@@ -222,7 +222,7 @@ pub(crate) fn record_path() -> PathBuf {
 /// Reads a record and checks its meaning: a problem is one line naming the
 /// file and the field.
 pub fn read(path: &Path) -> Result<BuildTime, Error> {
-    queens_record::read_kind(path, &KIND, |_, _| Ok(()), BuildTime::check)
+    queens_record::read_kind(path, &KIND, BuildTime::check)
         .map_err(|error| Error::Usage(error.to_string()))
 }
 
