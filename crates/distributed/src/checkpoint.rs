@@ -15,7 +15,7 @@
 //! edited or damaged file would otherwise finish with exit 0 and a wrong
 //! total.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use queens_core::split::UnitCount;
@@ -115,42 +115,6 @@ fn check_format(path: &Path, text: &str) -> Result<(), FileError> {
     }
 }
 
-/// Every saved unit is one of this run's (`mine`), once, with no fixed
-/// pairs in a run without them.
-fn check_units(
-    path: &Path,
-    done: &[Subtotal],
-    mine: &[usize],
-    unique: bool,
-) -> Result<(), FileError> {
-    let mut seen = BTreeSet::new();
-    for (position, subtotal) in done.iter().enumerate() {
-        let unit = subtotal.unit;
-        let problem = if mine.binary_search(&unit).is_err() {
-            Some(format!(
-                "unit {unit} is not one of the {} of this run",
-                queens_core::counted(mine.len(), "unit", "units")
-            ))
-        } else if !seen.insert(unit) {
-            Some(format!("unit {unit} is saved twice"))
-        } else if !unique && subtotal.count.fixed_pairs != 0 {
-            Some(format!(
-                "unit {unit} has fixed pairs in a run without --unique"
-            ))
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            return Err(FileError::field(
-                path,
-                format!("done[{position}]"),
-                format!("damaged: {problem}"),
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// What a checkpoint held when it was opened.
 #[derive(Debug, Default)]
 pub(crate) struct Saved {
@@ -181,16 +145,15 @@ impl Checkpoint {
         let text = String::from_utf8(bytes).map_err(|_| not_a_checkpoint(path))?;
         check_format(path, &text)?;
         let saved: CheckpointFile = from_json(path, &text, "is a damaged checkpoint")?;
+        let field = |name: &str, problem: String| FileError::field(path, name, problem);
         if saved.checksum != saved.checksum() {
-            return Err(FileError::field(
-                path,
+            return Err(field(
                 "checksum",
-                "the checkpoint's checksum does not match its contents (damaged or edited); delete it to count from the start",
+                "the checkpoint's checksum does not match its contents (damaged or edited); delete it to count from the start".to_string(),
             ));
         }
         if saved.run != checkpoint.run {
-            return Err(FileError::field(
-                path,
+            return Err(field(
                 "run",
                 format!(
                     "this checkpoint belongs to another run ({}), not this one ({}); use another file or delete it",
@@ -200,19 +163,28 @@ impl Checkpoint {
             ));
         }
         duration(path, saved.seconds)?;
-        check_units(path, &saved.done, mine, checkpoint.run.unique)?;
-        let done = saved
-            .done
-            .iter()
-            .map(|subtotal| (subtotal.unit, subtotal.count))
-            .collect();
-        Ok((
-            checkpoint,
-            Saved {
-                done,
-                seconds: saved.seconds,
-            },
-        ))
+        // Every saved unit is one of this run's (`mine`), once, with no
+        // fixed pairs in a run without them.
+        let mut done = BTreeMap::new();
+        for (position, subtotal) in saved.done.iter().enumerate() {
+            let unit = subtotal.unit;
+            let problem = if mine.binary_search(&unit).is_err() {
+                let units = queens_core::counted(mine.len(), "unit", "units");
+                format!("unit {unit} is not one of the {units} of this run")
+            } else if done.insert(unit, subtotal.count).is_some() {
+                format!("unit {unit} is saved twice")
+            } else if !checkpoint.run.unique && subtotal.count.fixed_pairs != 0 {
+                format!("unit {unit} has fixed pairs in a run without --unique")
+            } else {
+                continue;
+            };
+            return Err(field(
+                &format!("done[{position}]"),
+                format!("damaged: {problem}"),
+            ));
+        }
+        let seconds = saved.seconds;
+        Ok((checkpoint, Saved { done, seconds }))
     }
 
     /// Writes the finished units `done`, after `seconds` of counting over

@@ -77,15 +77,8 @@ impl ShardFile {
     /// Whether the record's checksum matches its contents (see
     /// [`checksum`]): false for a damaged or edited file.
     pub fn is_sealed(&self) -> bool {
-        let expected = checksum(
-            self.n,
-            &self.solver,
-            self.solutions,
-            self.nodes,
-            self.seconds,
-            &self.shard,
-        );
-        self.shard.checksum == expected
+        let (n, solver, shard) = (self.n, &self.solver, &self.shard);
+        shard.checksum == checksum(n, solver, self.solutions, self.nodes, self.seconds, shard)
     }
 
     /// Whether this queens reads the record's format: the current one, or
@@ -95,15 +88,6 @@ impl ShardFile {
             (Some(format), Some(SHARD_VERSION), None) => format == SHARD_FORMAT,
             (None, None, Some(format)) => format == SHARD_FORMAT_2,
             _ => false,
-        }
-    }
-
-    /// The record's format as it names it.
-    fn format_name(&self) -> String {
-        match (&self.format, self.format_version, &self.shard.format) {
-            (Some(format), Some(version), _) => format!("{format:?} {version}"),
-            (Some(format), None, _) | (None, _, Some(format)) => format!("{format:?}"),
-            (None, _, None) => "none".to_string(),
         }
     }
 
@@ -144,6 +128,10 @@ struct Dealt {
 
 /// [`read`], with the plan dealt for an earlier record of the same run
 /// kept in `dealt` (made, or replaced, when this record is of another).
+/// In order: its format and its seal; its solver, which must count its n
+/// and split its work by the partition the record was made with; its
+/// shard exists and its seconds are a duration; then its units and sums
+/// against the plan ([`ShardFile::check_counts`]).
 fn read_dealt<'s>(
     path: &Path,
     find: &FindSolver<'s>,
@@ -155,22 +143,60 @@ fn read_dealt<'s>(
         &text,
         "is not a shard record of `queens count N --shard I/K --json`",
     )?;
-    file.check_header(path)?;
-    let (solver, split) = file.solver(path, find)?;
-    file.check_place(path)?;
-    let run = (
-        file.solver.clone(),
-        split.version(),
-        file.n,
-        file.shard.count,
-    );
+    let field = |name: &str, problem: String| FileError::field(path, name, problem);
+    let (id, shard) = (&file.solver, &file.shard);
+    if !file.is_readable() {
+        let format = match (&file.format, file.format_version, &shard.format) {
+            (Some(format), Some(version), _) => format!("{format:?} {version}"),
+            (Some(format), None, _) | (None, _, Some(format)) => format!("{format:?}"),
+            (None, _, None) => "none".to_string(),
+        };
+        return Err(field(
+            "format",
+            format!(
+                "a shard record of format {format}; this queens reads {SHARD_FORMAT} {SHARD_VERSION} and {SHARD_FORMAT_2}: count the shard again with this version"
+            ),
+        ));
+    }
+    if !file.is_sealed() {
+        return Err(field(
+            "shard.checksum",
+            "does not match the record's contents: the file was damaged or edited".to_string(),
+        ));
+    }
+    let solver = find(id)
+        .ok_or_else(|| field("solver", format!("no registered solver is called '{id}'")))?;
+    (solver.info().check_n(file.n)).map_err(|refusal| field("n", refusal.to_string()))?;
+    let split = solver.work_split().ok_or_else(|| {
+        field(
+            "solver",
+            format!("{id} does not split its work into shards"),
+        )
+    })?;
+    let version = split.version();
+    if shard.split != version {
+        return Err(field(
+            "shard.split",
+            format!(
+                "made by partition {}, but this queens partitions {id} as {version}: count the shard again with this version",
+                shard.split
+            ),
+        ));
+    }
+    let (index, count) = (shard.index, shard.count);
+    if !(1..=MAX_SHARDS).contains(&count) || !(1..=count).contains(&index) {
+        return Err(field(
+            "shard.index",
+            format!("claims to be shard {index} of {count}, which does not exist"),
+        ));
+    }
+    duration(path, file.seconds)?;
+    let run = (id.clone(), version, file.n, count);
     let plan = match dealt.take() {
         Some(kept) if kept.run == run => kept,
         _ => Dealt::new(run, split, path)?,
     };
-    let plan = &*dealt.insert(plan);
-    file.check_units(path, plan)?;
-    file.check_sums(path, plan)?;
+    file.check_counts(path, dealt.insert(plan))?;
     Ok((file, solver))
 }
 
@@ -200,156 +226,67 @@ impl Dealt {
 }
 
 impl ShardFile {
-    /// Its format and its seal.
-    fn check_header(&self, path: &Path) -> Result<(), FileError> {
+    /// Its units are those `plan` deals its shard, and its totals the sums
+    /// of its unit subtotals (and the plan's nodes, in the first shard),
+    /// none overflowing.
+    fn check_counts(&self, path: &Path, plan: &Dealt) -> Result<(), FileError> {
         let field = |name: &str, problem: String| FileError::field(path, name, problem);
-        if !self.is_readable() {
-            return Err(field(
-                "format",
-                format!(
-                    "a shard record of format {}; this queens reads {SHARD_FORMAT} {SHARD_VERSION} and {SHARD_FORMAT_2}: count the shard again with this version",
-                    self.format_name()
-                ),
-            ));
-        }
-        if !self.is_sealed() {
-            return Err(field(
-                "shard.checksum",
-                "does not match the record's contents: the file was damaged or edited".to_string(),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Its solver, found by `find`, which must count its n and split its
-    /// work by the partition the record was made with.
-    fn solver<'s>(
-        &self,
-        path: &Path,
-        find: &FindSolver<'s>,
-    ) -> Result<(&'s dyn Solver, &'s dyn WorkSplit), FileError> {
-        let field = |name: &str, problem: String| FileError::field(path, name, problem);
-        let solver = find(&self.solver).ok_or_else(|| {
-            field(
-                "solver",
-                format!("no registered solver is called '{}'", self.solver),
-            )
-        })?;
-        solver
-            .info()
-            .check_n(self.n)
-            .map_err(|refusal| field("n", refusal.to_string()))?;
-        let split = solver.work_split().ok_or_else(|| {
-            field(
-                "solver",
-                format!("{} does not split its work into shards", self.solver),
-            )
-        })?;
-        if self.shard.split != split.version() {
-            return Err(field(
-                "shard.split",
-                format!(
-                    "made by partition {}, but this queens partitions {} as {}: count the shard again with this version",
-                    self.shard.split,
-                    self.solver,
-                    split.version()
-                ),
-            ));
-        }
-        Ok((solver, split))
-    }
-
-    /// Its shard exists, and its seconds are a duration.
-    fn check_place(&self, path: &Path) -> Result<(), FileError> {
-        let field = |name: &str, problem: String| FileError::field(path, name, problem);
-        let count = self.shard.count;
-        if !(1..=MAX_SHARDS).contains(&count) || !(1..=count).contains(&self.shard.index) {
-            return Err(field(
-                "shard.index",
-                format!(
-                    "claims to be shard {} of {count}, which does not exist",
-                    self.shard.index
-                ),
-            ));
-        }
-        duration(path, self.seconds)
-    }
-
-    /// Its units are those `plan` deals its shard.
-    fn check_units(&self, path: &Path, plan: &Dealt) -> Result<(), FileError> {
-        let count = self.shard.count;
-        let field = |name: &str, problem: String| FileError::field(path, name, problem);
-        if self.shard.plan_units != plan.plan_units {
+        let shard = &self.shard;
+        if shard.plan_units != plan.plan_units {
             return Err(field(
                 "shard.plan_units",
                 format!(
                     "says the plan has {}; {} at n = {} has {}",
-                    counted(self.shard.plan_units, "unit", "units"),
+                    counted(shard.plan_units, "unit", "units"),
                     plan.run.1,
                     self.n,
                     plan.plan_units
                 ),
             ));
         }
-        let dealt = &plan.shards[self.shard.index - 1];
-        let listed: Vec<usize> = self.shard.subtotals.iter().map(|s| s.unit).collect();
-        if listed != *dealt || self.shard.units != dealt.len() {
+        let dealt = &plan.shards[shard.index - 1];
+        let listed: Vec<usize> = shard.subtotals.iter().map(|s| s.unit).collect();
+        if listed != *dealt || shard.units != dealt.len() {
             return Err(field(
                 "shard.subtotals",
                 format!(
-                    "lists {}, but shard {}/{count} of this plan has {} (units {}): the record's units are not its shard's",
+                    "lists {}, but shard {}/{} of this plan has {} (units {}): the record's units are not its shard's",
                     counted(listed.len(), "unit", "units"),
-                    self.shard.index,
+                    shard.index,
+                    shard.count,
                     counted(dealt.len(), "unit", "units"),
                     preview(dealt)
                 ),
             ));
         }
-        Ok(())
-    }
-
-    /// Its totals are the sums of its unit subtotals (and the plan's
-    /// nodes, in the first shard), none overflowing.
-    fn check_sums(&self, path: &Path, plan: &Dealt) -> Result<(), FileError> {
-        let field = |name: &str, problem: String| FileError::field(path, name, problem);
         let mut sum = UnitCount::default();
-        for (position, subtotal) in self.shard.subtotals.iter().enumerate() {
-            if self.shard.fixed_pairs.is_none() && subtotal.count.fixed_pairs != 0 {
-                return Err(field(
-                    &format!("shard.subtotals[{position}]"),
-                    "fixed pairs in a record without --unique".to_string(),
-                ));
+        for (position, subtotal) in shard.subtotals.iter().enumerate() {
+            let place = format!("shard.subtotals[{position}]");
+            if shard.fixed_pairs.is_none() && subtotal.count.fixed_pairs != 0 {
+                let problem = "fixed pairs in a record without --unique";
+                return Err(field(&place, problem.to_string()));
             }
             sum = sum.checked_add(subtotal.count).ok_or_else(|| {
-                field(
-                    &format!("shard.subtotals[{position}]"),
-                    "the subtotals overflow 64 bits: they cannot be real counts".to_string(),
-                )
+                let problem = "the subtotals overflow 64 bits: they cannot be real counts";
+                field(&place, problem.to_string())
             })?;
         }
-        let plan_nodes = if self.shard.index == 1 {
-            plan.plan_nodes
-        } else {
-            0
-        };
-        let nodes = sum.nodes.checked_add(plan_nodes);
+        let plan_nodes = if shard.index == 1 { plan.plan_nodes } else { 0 };
         let totals = [
             ("solutions", self.solutions, Some(sum.solutions)),
-            ("nodes", self.nodes, nodes),
+            ("nodes", self.nodes, sum.nodes.checked_add(plan_nodes)),
             (
                 "shard.fixed_pairs",
-                self.shard.fixed_pairs.unwrap_or(0),
+                shard.fixed_pairs.unwrap_or(0),
                 Some(sum.fixed_pairs),
             ),
         ];
         for (name, recorded, summed) in totals {
             if Some(recorded) != summed {
+                let summed = summed.map_or("more than 64 bits".to_string(), |s| s.to_string());
                 return Err(field(
                     name,
-                    format!(
-                        "{recorded} is not the sum of the unit subtotals ({})",
-                        summed.map_or("more than 64 bits".to_string(), |s| s.to_string())
-                    ),
+                    format!("{recorded} is not the sum of the unit subtotals ({summed})"),
                 ));
             }
         }
@@ -389,10 +326,7 @@ pub struct Merged {
 
 /// A shard record as given to [`merge`]: the file it was read from, for
 /// messages, and what it says.
-struct Given<'p> {
-    path: &'p Path,
-    file: ShardFile,
-}
+type Given<'p> = (&'p Path, ShardFile);
 
 /// Reads the shard records, checks them (each one's solver found by
 /// `find`), and adds them up.
@@ -402,31 +336,30 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
     // The first file's shard: every other file must be of the same run.
     let mut first: Option<usize> = None;
     let mut dealt = None;
-    for path in files {
+    for path in files.iter().map(PathBuf::as_path) {
         let (file, _) = read_dealt(path, find, &mut dealt)?;
-        let given = Given { path, file };
-        if let Some(first) = first.map(|index| &shards[&index])
-            && given.file.run() != first.file.run()
+        if let Some((first_path, first)) = first.map(|index| &shards[&index])
+            && file.run() != first.run()
         {
             return Err(Error::Input(format!(
                 "{} is a shard of another run ({}) than {} ({}); merge shards of one run only",
                 path.display(),
-                given.file.describe_run(),
-                first.path.display(),
-                first.file.describe_run()
+                file.describe_run(),
+                first_path.display(),
+                first.describe_run()
             )));
         }
-        let index = given.file.shard.index;
+        let index = file.shard.index;
         if let Some(twin) = shards.get(&index) {
-            compare_twins(twin, &given)?;
+            compare_twins(twin, &(path, file))?;
             confirmed.push(index);
             continue;
         }
         first.get_or_insert(index);
-        shards.insert(index, given);
+        shards.insert(index, (path, file));
     }
     let first = first.ok_or_else(|| Error::Input("no shard records to merge".to_string()))?;
-    let model = &shards[&first].file;
+    let model = &shards[&first].1;
     let count = model.shard.count;
     let missing: Vec<usize> = (1..=count).filter(|i| !shards.contains_key(i)).collect();
     if !missing.is_empty() {
@@ -437,7 +370,22 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
             model.describe_run()
         )));
     }
-    let (total, seconds) = add_up(shards.values().map(|given| &given.file))?;
+    // The shards' counts and seconds added up, refused if they overflow.
+    let (mut total, mut seconds) = (UnitCount::default(), 0.0);
+    for (_, file) in shards.values() {
+        let share = UnitCount {
+            solutions: file.solutions,
+            fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
+            nodes: file.nodes,
+            pair_tests: 0,
+        };
+        total = total.checked_add(share).ok_or_else(|| {
+            Error::Verification(
+                "the shards' totals overflow 64 bits: they cannot be real counts".to_string(),
+            )
+        })?;
+        seconds += file.seconds;
+    }
     let whose = "the shards add up to";
     let advice =
         "some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)";
@@ -467,51 +415,24 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
     })
 }
 
-/// The shards' counts and seconds added up, refused if they overflow.
-fn add_up<'f>(files: impl Iterator<Item = &'f ShardFile>) -> Result<(UnitCount, f64), Error> {
-    let overflow = || {
-        Error::Verification(
-            "the shards' totals overflow 64 bits: they cannot be real counts".to_string(),
-        )
-    };
-    let mut total = UnitCount::default();
-    let mut seconds = 0.0;
-    for file in files {
-        let share = UnitCount {
-            solutions: file.solutions,
-            fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
-            nodes: file.nodes,
-            pair_tests: 0,
-        };
-        total = total.checked_add(share).ok_or_else(overflow)?;
-        seconds += file.seconds;
-    }
-    Ok((total, seconds))
-}
-
 /// Two records of one shard (counted twice, say on two machines): they
 /// must agree on every unit, as `recheck` defines agreement (nodes too).
-fn compare_twins(first: &Given<'_>, second: &Given<'_>) -> Result<(), Error> {
-    let differing: Vec<usize> = first
-        .file
-        .shard
-        .subtotals
-        .iter()
-        .zip(&second.file.shard.subtotals)
+fn compare_twins((first_path, first): &Given<'_>, (path, second): &Given<'_>) -> Result<(), Error> {
+    let (shard, theirs) = (&first.shard, &second.shard.subtotals);
+    let differing: Vec<usize> = (shard.subtotals.iter().zip(theirs))
         .filter(|(a, b)| a.count != b.count)
         .map(|(a, _)| a.unit)
         .collect();
     if differing.is_empty() {
         return Ok(());
     }
-    let shard = &first.file.shard;
     Err(Error::Verification(format!(
         "shard {}/{} is given twice and the two records disagree on {} ({}): {} and {}; `queens recheck` recounts them",
         shard.index,
         shard.count,
         counted(differing.len(), "unit", "units"),
         preview(&differing),
-        first.path.display(),
-        second.path.display()
+        first_path.display(),
+        path.display()
     )))
 }

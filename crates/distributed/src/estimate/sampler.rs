@@ -50,7 +50,8 @@ impl Budget<'_> {
     }
 }
 
-/// What the steps timed so far say about the next ones.
+/// What the steps timed so far say about the next ones, and the draws
+/// made.
 #[derive(Default)]
 struct Seen {
     parts_timed: usize,
@@ -62,6 +63,27 @@ struct Seen {
     shared_max: f64,
     part_shared_max: f64,
     shared_over_budget: bool,
+    /// The unit being drawn (among the plan's whole units), and the
+    /// estimate from the draws before it.
+    unit: usize,
+    so_far: Option<Prediction>,
+    /// Shared seconds of each part prepared, as first measured, by unit
+    /// and part.
+    part_shared: HashMap<(usize, Part), f64>,
+    /// The finest parts held of each unit held in the plan's parts, once
+    /// it is drawn.
+    finest: HashMap<usize, FinestHeld>,
+    drawn: BTreeMap<usize, Drawn>,
+    draws: Vec<Timing>,
+    /// Parts of parts timed twice (first, second), and the time spent on
+    /// that.
+    repeats: Vec<(f64, f64)>,
+    repeat_spent: f64,
+    /// Seconds spent on draws' work, repeats left out.
+    work_spent: f64,
+    /// Seconds and weight of the draws timed: what sizes a cut.
+    drawn_seconds: f64,
+    drawn_weight: f64,
 }
 
 impl Seen {
@@ -100,19 +122,8 @@ struct Drawn {
     share: f64,
 }
 
-/// One part timed within a draw.
-struct TimedPart {
-    /// Its seconds, measured or estimated from its parts.
-    seconds: Expanded,
-    /// Seconds this draw spent on it (its shared work as measured now).
-    spent: f64,
-    /// Share of its parts timed.
-    share: f64,
-    /// Its last part timed and that part's seconds.
-    last: (Part, f64),
-}
-
 /// The parts of a unit timed in one draw.
+#[derive(Default)]
 struct TimedParts {
     parts: Vec<Expanded>,
     /// Seconds spent on them, their shared work included.
@@ -130,28 +141,7 @@ pub(crate) struct Sampler<'a, 's> {
     population: &'a Population,
     budget: Budget<'a>,
     rng: fastrand::Rng,
-    /// The unit being drawn (among the plan's whole units), and the
-    /// estimate from the draws before it.
-    unit: usize,
-    so_far: Option<Prediction>,
     seen: Seen,
-    /// Shared seconds of each part prepared, as first measured, by unit
-    /// and part.
-    part_shared: HashMap<(usize, Part), f64>,
-    /// The finest parts held of each unit held in the plan's parts, once
-    /// it is drawn.
-    finest: HashMap<usize, FinestHeld>,
-    drawn: BTreeMap<usize, Drawn>,
-    draws: Vec<Timing>,
-    /// Parts of parts timed twice (first, second), and the time spent on
-    /// that.
-    repeats: Vec<(f64, f64)>,
-    repeat_spent: f64,
-    /// Seconds spent on draws' work, repeats left out.
-    work_spent: f64,
-    /// Seconds and weight of the draws timed: what sizes a cut.
-    drawn_seconds: f64,
-    drawn_weight: f64,
 }
 
 impl<'a, 's> Sampler<'a, 's> {
@@ -166,42 +156,31 @@ impl<'a, 's> Sampler<'a, 's> {
             population,
             budget,
             rng: fastrand::Rng::with_seed(sample.seed),
-            unit: 0,
-            so_far: None,
             seen: Seen::default(),
-            part_shared: HashMap::new(),
-            finest: HashMap::new(),
-            drawn: BTreeMap::new(),
-            draws: Vec::new(),
-            repeats: Vec::new(),
-            repeat_spent: 0.0,
-            work_spent: 0.0,
-            drawn_seconds: 0.0,
-            drawn_weight: 0.0,
         }
     }
 
     /// Whether every unit of the run was timed whole.
     fn everything(&self) -> bool {
-        self.drawn.len() == self.population.held.len()
-            && self.drawn.values().all(|d| d.whole.is_some())
+        self.seen.drawn.len() == self.population.held.len()
+            && self.seen.drawn.values().all(|d| d.whole.is_some())
     }
 
     /// Whether another draw is worth making and fits the budget.
     pub(crate) fn goes_on(&self) -> bool {
         !self.population.held.is_empty()
-            && self.draws.len() < MAX_DRAWS
+            && self.seen.draws.len() < MAX_DRAWS
             && !self.everything()
-            && (self.draws.is_empty() || self.budget.fits(self.seen.next_draw()))
+            && (self.seen.draws.is_empty() || self.budget.fits(self.seen.next_draw()))
     }
 
     fn status(&self, part: Option<Part>, part_of_part: Option<Part>) -> Status {
         Status {
-            unit: self.unit,
+            unit: self.seen.unit,
             part,
             part_of_part,
-            draws: self.draws.len(),
-            so_far: self.so_far,
+            draws: self.seen.draws.len(),
+            so_far: self.seen.so_far,
             left: Duration::from_secs_f64(self.budget.left()),
         }
     }
@@ -214,11 +193,11 @@ impl<'a, 's> Sampler<'a, 's> {
         let index = self.population.pick(&mut self.rng);
         let weight = self.population.weight(index);
         let unit = self.population.held[index].unit;
-        self.unit = self.population.held[index].index;
-        self.so_far = (!self.draws.is_empty())
-            .then(|| hansen_hurwitz(&self.draws, self.population.total as f64));
-        if let Some(seconds) = self.drawn.get(&index).and_then(|d| d.whole) {
-            self.draws.push(Timing {
+        self.seen.unit = self.population.held[index].index;
+        self.seen.so_far = (!self.seen.draws.is_empty())
+            .then(|| hansen_hurwitz(&self.seen.draws, self.population.total as f64));
+        if let Some(seconds) = self.seen.drawn.get(&index).and_then(|d| d.whole) {
+            self.seen.draws.push(Timing {
                 weight,
                 seconds,
                 within: 0.0,
@@ -228,7 +207,7 @@ impl<'a, 's> Sampler<'a, 's> {
         watch(&self.status(None, None));
         let left_before = self.budget.left();
         let (_, measured) = self.budget.time(|| split.prepare_unit(n, unit))?;
-        let shared = (self.drawn.entry(index))
+        let shared = (self.seen.drawn.entry(index))
             .or_insert_with(|| Drawn {
                 shared: measured,
                 ..Drawn::default()
@@ -246,24 +225,24 @@ impl<'a, 's> Sampler<'a, 's> {
         let target = shared.min(budget / 4.0).max(budget / 64.0);
         let cut = self.cut(index, unit)?;
         let timed = self.time_parts(unit, &cut, target, watch)?;
-        self.work_spent += measured + timed.spent;
+        self.seen.work_spent += measured + timed.spent;
         if let Some((part, last)) = timed.last {
             self.repeat(unit, part, last, watch)?;
         }
         let of = cut.count;
         let estimate = expand(shared, &timed.parts, of);
-        let known = self.drawn.entry(index).or_default();
+        let known = self.seen.drawn.entry(index).or_default();
         known.share = known.share.max(timed.share / f64::from(of));
         if estimate.whole {
             known.whole = Some(estimate.seconds);
         }
-        self.draws.push(Timing {
+        self.seen.draws.push(Timing {
             weight,
             seconds: estimate.seconds,
             within: estimate.within,
         });
-        self.drawn_seconds += estimate.seconds;
-        self.drawn_weight += weight;
+        self.seen.drawn_seconds += estimate.seconds;
+        self.seen.drawn_weight += weight;
         Ok(())
     }
 
@@ -274,16 +253,17 @@ impl<'a, 's> Sampler<'a, 's> {
     fn cut(&mut self, index: usize, unit: WorkUnit) -> Result<FinestHeld, QueensError> {
         let Sample { split, n, .. } = *self.sample;
         let Some(parts) = &self.population.held[index].parts else {
-            let rate = (self.drawn_weight > 0.0).then(|| self.drawn_seconds / self.drawn_weight);
+            let rate = (self.seen.drawn_weight > 0.0)
+                .then(|| self.seen.drawn_seconds / self.seen.drawn_weight);
             let predicted = rate.map(|rate| rate * self.population.weight(index));
             let of = cut(split.parts(n, unit), predicted, self.budget.seconds);
             return FinestHeld::new(&[Part::WHOLE], of);
         };
-        let finest = match self.finest.get(&index) {
+        let finest = match self.seen.finest.get(&index) {
             Some(known) => known.clone(),
             None => FinestHeld::new(parts, split.parts(n, unit).max(1))?,
         };
-        self.finest.insert(index, finest.clone());
+        self.seen.finest.insert(index, finest.clone());
         Ok(finest)
     }
 
@@ -301,45 +281,36 @@ impl<'a, 's> Sampler<'a, 's> {
         let of = cut.count;
         let count = wanted(of, target, self.seen.mean_part());
         let order = uniform_sample(&mut self.rng, of, count);
-        let mut timed = TimedParts {
-            parts: Vec::new(),
-            spent: 0.0,
-            share: 0.0,
-            last: None,
-        };
+        let mut timed = TimedParts::default();
         for &k in &order {
             if !timed.parts.is_empty() && !self.budget.fits(self.seen.next_part()) {
                 break;
             }
-            let part = cut.part(k);
-            let one = self.time_part(unit, part, target, watch)?;
-            timed.parts.push(one.seconds);
-            timed.spent += one.spent;
-            self.seen.part_seconds_sum += one.spent;
-            self.seen.parts_timed += 1;
-            timed.share += one.share;
-            timed.last = Some((part, one.last));
+            self.time_part(unit, cut.part(k), target, &mut timed, watch)?;
         }
         Ok(timed)
     }
 
     /// Times `part` of `unit` (already prepared): its shared work, then a
-    /// uniform sample of its parts worth about `seconds`.
+    /// uniform sample of its parts worth about `seconds`; adds it to
+    /// `timed`.
     fn time_part(
         &mut self,
         unit: WorkUnit,
         part: Part,
         seconds: f64,
+        timed: &mut TimedParts,
         watch: &mut dyn FnMut(&Status),
-    ) -> Result<TimedPart, QueensError> {
+    ) -> Result<(), QueensError> {
         let Sample { split, n, .. } = *self.sample;
         watch(&self.status(Some(part), None));
         let left_before = self.budget.left();
         let (of, measured) = self.budget.time(|| split.prepare_part(n, unit, part))?;
         let of = of.max(1);
         let shared = *self
+            .seen
             .part_shared
-            .entry((self.unit, part))
+            .entry((self.seen.unit, part))
             .or_insert(measured);
         self.seen.part_shared_max = self.seen.part_shared_max.max(shared);
         self.seen.shared_over_budget |= measured > left_before;
@@ -360,12 +331,14 @@ impl<'a, 's> Sampler<'a, 's> {
             self.seen.sub_seconds_sum += t;
             last = (sub, t);
         }
-        Ok(TimedPart {
-            seconds: expand(shared, &subs, of),
-            spent: measured + subs.iter().map(|s| s.seconds).sum::<f64>(),
-            share: subs.len() as f64 / f64::from(of),
-            last,
-        })
+        let spent = measured + subs.iter().map(|s| s.seconds).sum::<f64>();
+        timed.parts.push(expand(shared, &subs, of));
+        timed.spent += spent;
+        timed.share += subs.len() as f64 / f64::from(of);
+        timed.last = Some((part, last));
+        self.seen.part_seconds_sum += spent;
+        self.seen.parts_timed += 1;
+        Ok(())
     }
 
     /// Counts part `sub` of `part` of `unit`: the part whole when it is not
@@ -393,15 +366,15 @@ impl<'a, 's> Sampler<'a, 's> {
         (sub, seconds): (Part, f64),
         watch: &mut dyn FnMut(&Status),
     ) -> Result<(), QueensError> {
-        if self.repeat_spent + seconds > REPEAT_SHARE * self.work_spent
+        if self.seen.repeat_spent + seconds > REPEAT_SHARE * self.seen.work_spent
             || !self.budget.fits(seconds)
         {
             return Ok(());
         }
         watch(&self.status(Some(part), Some(sub)));
         let ((), t) = self.budget.time(|| self.count(unit, part, sub))?;
-        self.repeat_spent += t;
-        self.repeats.push((seconds, t));
+        self.seen.repeat_spent += t;
+        self.seen.repeats.push((seconds, t));
         Ok(())
     }
 
@@ -409,11 +382,11 @@ impl<'a, 's> Sampler<'a, 's> {
     /// every unit was timed whole (only the machine's speed moves it),
     /// else the Hansen-Hurwitz estimate with the speed's noise added.
     fn prediction(&self) -> Prediction {
-        let noise = speed_noise(&self.repeats);
+        let noise = speed_noise(&self.seen.repeats);
         if self.everything() {
             // Folded from +0.0: an empty sum of floats is -0.0, which an
             // empty shard would print.
-            let seconds = (self.drawn.values())
+            let seconds = (self.seen.drawn.values())
                 .filter_map(|d| d.whole)
                 .fold(0.0, |sum, s| sum + s);
             return Prediction {
@@ -421,7 +394,7 @@ impl<'a, 's> Sampler<'a, 's> {
                 standard_error: seconds * noise,
             };
         }
-        let sampled = hansen_hurwitz(&self.draws, self.population.total as f64);
+        let sampled = hansen_hurwitz(&self.seen.draws, self.population.total as f64);
         Prediction {
             seconds: sampled.seconds,
             standard_error: (sampled.standard_error.powi(2) + (sampled.seconds * noise).powi(2))
@@ -436,7 +409,7 @@ impl<'a, 's> Sampler<'a, 's> {
         let total = population.total;
         // Folded from +0.0: an empty sum of floats is -0.0.
         let timed_weight =
-            (self.drawn.iter()).fold(0.0, |sum, (&i, d)| sum + population.weight(i) * d.share);
+            (self.seen.drawn.iter()).fold(0.0, |sum, (&i, d)| sum + population.weight(i) * d.share);
         let Prediction {
             seconds,
             standard_error,
@@ -449,8 +422,8 @@ impl<'a, 's> Sampler<'a, 's> {
             units: population.held.len(),
             pieces: chosen.map_or(plan.len(), <[usize]>::len),
             longest_piece_seconds,
-            timed: self.drawn.len(),
-            draws: self.draws.len(),
+            timed: self.seen.drawn.len(),
+            draws: self.seen.draws.len(),
             parts_timed: self.seen.parts_timed,
             sub_parts_timed: self.seen.subs_timed,
             weight_share: timed_weight / total.max(1) as f64,
@@ -459,8 +432,8 @@ impl<'a, 's> Sampler<'a, 's> {
             shared_seconds_max: self.seen.shared_max,
             part_shared_seconds_max: self.seen.part_shared_max,
             shared_over_budget: self.seen.shared_over_budget,
-            repeats: self.repeats.len(),
-            speed_noise: speed_noise(&self.repeats),
+            repeats: self.seen.repeats.len(),
+            speed_noise: speed_noise(&self.seen.repeats),
             seconds,
             standard_error,
             peak_bytes: peak_resident_bytes(),

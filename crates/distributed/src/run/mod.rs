@@ -161,7 +161,6 @@ impl UnitRun<'_> {
             }
             for (index, count) in counted {
                 done.insert(index, count);
-                saving.changed();
                 progress.counted(index, done.len());
             }
             let seconds = seconds();
@@ -178,14 +177,24 @@ impl UnitRun<'_> {
             let (done, units) = (done.len(), mine.len());
             return Ok(Outcome::Interrupted { done, units });
         }
-        Ok(Outcome::Counted(self.counted(
-            &plan,
-            mine.len(),
-            done,
+        let mut total = UnitCount::default();
+        for count in done.values() {
+            total += *count;
+        }
+        // The plan is made by every shard, but its work is counted once.
+        if self.shard.is_none_or(|s| s.index == 1) {
+            total.nodes += plan.nodes;
+        }
+        Ok(Outcome::Counted(Counted {
+            total,
+            subtotals: subtotals(&done),
+            plan_units: plan.len(),
+            units: mine.len(),
             resumed,
             rechecked,
+            plan_nodes: plan.nodes,
             seconds,
-        )))
+        }))
     }
 
     /// The checkpoint of a run of `plan_units` units, and what it holds
@@ -210,36 +219,6 @@ impl UnitRun<'_> {
         let (checkpoint, saved) = Checkpoint::open(path, run, mine)?;
         say_resumed(self.display, path, saved.done.len(), mine.len());
         Ok((Some(checkpoint), saved))
-    }
-
-    /// What a finished run found, from every unit's count (`done`).
-    fn counted(
-        &self,
-        plan: &Plan,
-        units: usize,
-        done: BTreeMap<usize, UnitCount>,
-        resumed: usize,
-        rechecked: usize,
-        seconds: f64,
-    ) -> Counted {
-        let mut total = UnitCount::default();
-        for count in done.values() {
-            total += *count;
-        }
-        // The plan is made by every shard, but its work is counted once.
-        if self.shard.is_none_or(|s| s.index == 1) {
-            total.nodes += plan.nodes;
-        }
-        Counted {
-            total,
-            subtotals: subtotals(&done),
-            plan_units: plan.len(),
-            units,
-            resumed,
-            rechecked,
-            plan_nodes: plan.nodes,
-            seconds,
-        }
     }
 
     /// Recounts a sample of the units saved in the checkpoint at `path`

@@ -18,7 +18,9 @@ pub(crate) struct Saving {
     checkpoint: Option<Checkpoint>,
     every: Duration,
     last_save: Instant,
-    unsaved: bool,
+    /// The units the last save held: a run only adds units, so more than
+    /// that means one has finished since.
+    saved: usize,
 }
 
 impl Saving {
@@ -33,15 +35,10 @@ impl Saving {
             checkpoint,
             every,
             last_save: Instant::now(),
-            unsaved: true,
+            saved: 0,
         };
         saving.keep(done, seconds, true)?;
         Ok(saving)
-    }
-
-    /// A unit has finished since the last save.
-    pub(crate) fn changed(&mut self) {
-        self.unsaved = true;
     }
 
     /// Saves `done`, counted for `seconds` over all attempts, `now`
@@ -56,10 +53,10 @@ impl Saving {
         let Some(checkpoint) = &self.checkpoint else {
             return Ok(());
         };
-        if now || (self.unsaved && self.last_save.elapsed() >= self.every) {
+        if now || (done.len() > self.saved && self.last_save.elapsed() >= self.every) {
             checkpoint.save(done, seconds)?;
             self.last_save = Instant::now();
-            self.unsaved = false;
+            self.saved = done.len();
         }
         Ok(())
     }

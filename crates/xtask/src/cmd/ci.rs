@@ -16,7 +16,7 @@
 //! Packages are installed only if missing, as root, like CI, and without
 //! their recommendations.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use queens_record::RECORDS_DIR;
@@ -159,28 +159,30 @@ fn report_reproduces(scratch: &Path) -> Result<(), Error> {
         .arg(&algorithms);
     process::run(report.stdout(Stdio::null()))?;
     // (committed, made, what is stale)
-    let mut made: Vec<(PathBuf, PathBuf, String)> = [
+    let reports = [
         "COMPARISON.md",
         "time-vs-n.svg",
         "nodes-vs-n.svg",
         "index.html",
-    ]
-    .map(|file| {
+    ];
+    let made = reports.map(|file| {
         let stale = format!("{RECORDS_DIR}/{file} differs from what scripts/report makes");
         (records_dir.join(file), out.join(file), stale)
-    })
-    .into();
-    made.push((
-        "README.md".into(),
-        readme,
-        "README.md's comparison section is stale".into(),
-    ));
-    made.push((
-        "docs/ALGORITHMS.md".into(),
-        algorithms,
-        "docs/ALGORITHMS.md's measured tables are stale".into(),
-    ));
-    for (committed, made, stale) in made {
+    });
+    let spliced = [
+        (
+            readme,
+            "README.md",
+            "README.md's comparison section is stale",
+        ),
+        (
+            algorithms,
+            "docs/ALGORITHMS.md",
+            "docs/ALGORITHMS.md's measured tables are stale",
+        ),
+    ];
+    let spliced = spliced.map(|(made, committed, stale)| (committed.into(), made, stale.into()));
+    for (committed, made, stale) in made.into_iter().chain(spliced) {
         if !matches!((std::fs::read(committed), std::fs::read(made)), (Ok(a), Ok(b)) if a == b) {
             return Err(Error::Failed(format!("{stale}: run scripts/report")));
         }

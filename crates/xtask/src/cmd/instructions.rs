@@ -36,6 +36,7 @@ use queens_record::instructions::{
 };
 use queens_record::{Provenance, RECORDS_DIR};
 use serde::Deserialize;
+use wait_timeout::ChildExt;
 
 use crate::{Error, process, workspace};
 
@@ -301,19 +302,13 @@ pub fn callgrind(
     let shown = process::describe(&command);
     let failed = |e: std::io::Error| Error::Failed(format!("`{shown}`: {e}"));
     let mut child = process::spawn(command.stdout(Stdio::piped()).stderr(Stdio::piped()))?;
-    // Wait, polling, so that a run over budget can be stopped.
+    // A run over budget is stopped.
     let limit = Duration::from_secs_f64(budget.unwrap_or(f64::INFINITY).min(1e9));
-    let mut waited = Ok(None);
-    let ended = process::wait_until(limit, Duration::from_millis(100), || {
-        waited = child.try_wait();
-        !matches!(waited, Ok(None))
-    });
-    if !ended {
+    if child.wait_timeout(limit).map_err(failed)?.is_none() {
         let _ = child.kill();
         let _ = child.wait();
         return Ok(None);
     }
-    waited.map_err(failed)?;
     let output = child.wait_with_output().map_err(failed)?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -93,24 +93,12 @@ fn kill_and_resume(queens: &Path, n: usize, shards: usize, dir: &Path) -> Result
     }
     // Shard 1's count, its record to q-1.json, its checkpoint q-1.ckpt.
     let shard_one = || -> Result<Command, Error> {
+        let line = format!(
+            "count {n} --unique --json --threads 1 --shard 1/{shards} --checkpoint q-1.ckpt"
+        );
         let mut count = Command::new(queens);
-        count
-            .current_dir(dir)
-            .args([
-                "count",
-                &n.to_string(),
-                "--unique",
-                "--json",
-                "--threads",
-                "1",
-            ])
-            .args([
-                "--shard",
-                &format!("1/{shards}"),
-                "--checkpoint",
-                "q-1.ckpt",
-            ])
-            .stdout(create(&dir.join("q-1.json"))?);
+        let record = create(&dir.join("q-1.json"))?;
+        count.current_dir(dir).args(line.split(' ')).stdout(record);
         Ok(count)
     };
     let mut first = shard_one()?;
