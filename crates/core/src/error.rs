@@ -99,18 +99,16 @@ impl QueensError {
         reason: &'static str,
         n: usize,
     ) -> Result<(), QueensError> {
-        if n == 0 {
-            return Err(QueensError::EmptyBoard);
-        }
-        if n > max_n {
-            return Err(QueensError::TooLarge {
+        match n {
+            0 => Err(QueensError::EmptyBoard),
+            n if n > max_n => Err(QueensError::TooLarge {
                 solver: id,
                 max_n,
                 reason,
                 n,
-            });
+            }),
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -129,20 +127,15 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(hidden) {
         return std::borrow::Cow::Borrowed(text);
     }
-    let mut shown = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\n' => shown.push_str("\\n"),
-            '\r' => shown.push_str("\\r"),
-            '\t' => shown.push_str("\\t"),
-            c if hidden(c) && u32::from(c) < 0x100 => {
-                shown.push_str(&format!("\\x{:02x}", u32::from(c)));
-            }
-            c if hidden(c) => shown.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
-            c => shown.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(shown)
+    let shown = text.chars().map(|c| match c {
+        '\n' => "\\n".to_string(),
+        '\r' => "\\r".to_string(),
+        '\t' => "\\t".to_string(),
+        c if !hidden(c) => c.to_string(),
+        c if u32::from(c) < 0x100 => format!("\\x{:02x}", u32::from(c)),
+        c => format!("\\u{{{:x}}}", u32::from(c)),
+    });
+    std::borrow::Cow::Owned(shown.collect())
 }
 
 /// A path as [`printable`] shows text: for a message that names a file the

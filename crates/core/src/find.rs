@@ -88,8 +88,7 @@ impl Found {
     pub fn board(rows: Vec<u32>, steps: u64) -> Self {
         Found {
             board: Some(Placement::from_rows(rows)),
-            steps,
-            extra: Vec::new(),
+            ..Found::none(steps)
         }
     }
 
@@ -109,11 +108,6 @@ impl Found {
             value,
         });
         self
-    }
-
-    /// The finder's own figure `name`, if it reported one.
-    pub fn metric(&self, name: &str) -> Option<u64> {
-        self.extra.iter().find(|m| m.name == name).map(|m| m.value)
     }
 }
 

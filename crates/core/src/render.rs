@@ -26,43 +26,37 @@ pub fn render(rows: &[u8], style: Style) -> String {
     let n = rows.len();
     let label_width = n.to_string().len();
     let mut out = String::new();
+    // One line: its label, then one character per file, spaced.
+    let mut line = |label: String, glyphs: Vec<char>| {
+        let glyphs: Vec<String> = glyphs.iter().map(char::to_string).collect();
+        let _ = writeln!(out, "{label:>label_width$} {}", glyphs.join(" "));
+    };
     for row in (0..n).rev() {
-        let _ = write!(out, "{:>label_width$} ", row + 1);
-        for (col, &queen_row) in rows.iter().enumerate() {
-            let glyph = match (style, queen_row as usize == row) {
+        let glyphs = rows.iter().enumerate().map(|(col, &queen_row)| {
+            match (style, queen_row as usize == row) {
                 (Style::Ascii, true) => 'Q',
                 (Style::Ascii, false) => '.',
                 (Style::Unicode, true) => '♛',
                 (Style::Unicode, false) if (row + col) % 2 == 0 => '■',
                 (Style::Unicode, false) => '□',
-            };
-            out.push(glyph);
-            if col + 1 < n {
-                out.push(' ');
             }
-        }
-        out.push('\n');
+        });
+        line((row + 1).to_string(), glyphs.collect());
     }
     // Each name is right-aligned in a block as tall as the longest, as
     // numbers in a column are: the last line holds every letter and every
     // number's last digit.
     let names: Vec<String> = (0..n).map(file_label).collect();
     let height = names.iter().map(String::len).max().unwrap_or(0);
-    for line in 0..height {
-        let _ = write!(out, "{:label_width$} ", "");
-        for (col, name) in names.iter().enumerate() {
+    for at in 0..height {
+        let glyphs = names.iter().map(|name| {
             let blank = height - name.len();
-            let glyph = if line < blank {
-                ' '
-            } else {
-                char::from(name.as_bytes()[line - blank])
-            };
-            out.push(glyph);
-            if col + 1 < n {
-                out.push(' ');
+            match at.checked_sub(blank) {
+                Some(i) => char::from(name.as_bytes()[i]),
+                None => ' ',
             }
-        }
-        out.push('\n');
+        });
+        line(String::new(), glyphs.collect());
     }
     out
 }

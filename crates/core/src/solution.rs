@@ -10,8 +10,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::QueensError;
 
 /// Largest n for which algebraic notation (one letter per file) exists.
@@ -22,8 +20,7 @@ pub const MAX_ALGEBRAIC_N: usize = 26;
 ///
 /// Ordering is lexicographic on `rows`, which is what "the smallest image"
 /// means in [`crate::symmetry::canonical`].
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Solution {
     rows: Vec<u8>,
 }
@@ -78,23 +75,21 @@ impl Solution {
         if n > MAX_ALGEBRAIC_N {
             return Err(QueensError::AlgebraicTooWide { n });
         }
-        let mut rows = vec![u8::MAX; n];
+        let mut rows = vec![None; n];
         for (col, row) in squares {
-            if col >= n || row >= n {
-                return Err(QueensError::NotOneQueenPerFile {
-                    n,
-                    why: format!("{} is off the board", square_name(col, row)),
-                });
-            }
-            if rows[col] != u8::MAX {
-                return Err(QueensError::NotOneQueenPerFile {
-                    n,
-                    why: format!("file {} has two queens", file_letter(col)),
-                });
-            }
-            rows[col] = row as u8;
+            let why = if col >= n || row >= n {
+                format!("{} is off the board", square_name(col, row))
+            } else if rows[col].replace(row as u8).is_some() {
+                format!("file {} has two queens", file_letter(col))
+            } else {
+                continue;
+            };
+            return Err(QueensError::NotOneQueenPerFile { n, why });
         }
-        Ok(Solution { rows })
+        // n squares on n files, none twice: every file has its queen.
+        Ok(Solution::from_rows(
+            rows.into_iter().flatten().collect::<Vec<u8>>(),
+        ))
     }
 }
 

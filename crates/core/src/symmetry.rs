@@ -13,6 +13,8 @@
 //! form, so counting the solutions that are their own canonical form counts
 //! the orbits, with no set of seen solutions to keep.
 
+use std::collections::BTreeSet;
+
 use crate::Solution;
 
 /// One of the eight symmetries of the square.
@@ -83,22 +85,6 @@ impl Transform {
         self.apply_into(solution.rows(), &mut out);
         Solution::from_rows(out)
     }
-
-    /// The transform equal to "first `self`, then `next`".
-    pub fn then(self, next: Transform) -> Transform {
-        // Identify the composite by its action on a 3×3 board, on which the
-        // eight symmetries act differently (the corner (0,0) and the edge
-        // (1,0) together pin each one down).
-        let probe = |t: Transform| [(0, 0), (1, 0)].map(|(c, r)| t.map_square(3, c, r));
-        let composite = [(0, 0), (1, 0)].map(|(c, r)| {
-            let (c, r) = self.map_square(3, c, r);
-            next.map_square(3, c, r)
-        });
-        Transform::ALL
-            .into_iter()
-            .find(|&t| probe(t) == composite)
-            .expect("D4 is closed under composition")
-    }
 }
 
 /// The smallest of the eight images of a solution (lexicographic on rows).
@@ -132,9 +118,7 @@ pub fn is_canonical(rows: &[u8]) -> bool {
 /// 8 for most, 4 for those that a half turn fixes, 2 for those that a quarter
 /// turn fixes, 1 only for n = 1.
 pub fn orbit_size(solution: &Solution) -> usize {
-    let mut images: Vec<Solution> = Transform::ALL.iter().map(|t| t.apply(solution)).collect();
-    images.sort();
-    images.dedup();
+    let images: BTreeSet<Solution> = Transform::ALL.iter().map(|t| t.apply(solution)).collect();
     images.len()
 }
 
@@ -145,6 +129,22 @@ mod tests {
     /// A board with no symmetry, so that every transform moves it.
     fn asymmetric() -> Solution {
         Solution::from_rows(vec![0, 4, 7, 5, 2, 6, 1, 3])
+    }
+
+    /// The transform equal to "first `a`, then `b`", identified by its
+    /// action on a 3×3 board, on which the eight symmetries act
+    /// differently (the corner (0,0) and the edge (1,0) together pin each
+    /// one down).
+    fn then(a: Transform, b: Transform) -> Transform {
+        let probe = |t: Transform| [(0, 0), (1, 0)].map(|(c, r)| t.map_square(3, c, r));
+        let composite = [(0, 0), (1, 0)].map(|(c, r)| {
+            let (c, r) = a.map_square(3, c, r);
+            b.map_square(3, c, r)
+        });
+        Transform::ALL
+            .into_iter()
+            .find(|&t| probe(t) == composite)
+            .expect("D4 is closed under composition")
     }
 
     #[test]
@@ -161,7 +161,7 @@ mod tests {
         let s = asymmetric();
         for a in Transform::ALL {
             for b in Transform::ALL {
-                let composite = a.then(b);
+                let composite = then(a, b);
                 assert!(Transform::ALL.contains(&composite));
                 assert_eq!(
                     composite.apply(&s),
@@ -178,7 +178,7 @@ mod tests {
             assert!(
                 Transform::ALL
                     .iter()
-                    .any(|&b| a.then(b) == Transform::Identity)
+                    .any(|&b| then(a, b) == Transform::Identity)
             );
         }
     }
@@ -186,9 +186,9 @@ mod tests {
     #[test]
     fn quarter_turn_generates_the_rotations() {
         let r = Transform::Rotate90;
-        assert_eq!(r.then(r), Transform::Rotate180);
-        assert_eq!(r.then(r).then(r), Transform::Rotate270);
-        assert_eq!(r.then(r).then(r).then(r), Transform::Identity);
+        assert_eq!(then(r, r), Transform::Rotate180);
+        assert_eq!(then(then(r, r), r), Transform::Rotate270);
+        assert_eq!(then(then(then(r, r), r), r), Transform::Identity);
     }
 
     #[test]

@@ -179,14 +179,10 @@ fn squares(squares: impl IntoIterator<Item = (usize, usize)>) -> Vec<(u8, u8)> {
         .collect()
 }
 
-impl From<String> for Detail {
-    fn from(text: String) -> Self {
-        Detail::text(text)
-    }
-}
-
-impl From<&str> for Detail {
-    fn from(text: &str) -> Self {
+/// A step that is only text: what a solver's closure returns when its
+/// step has no board to show (a `String` or a `&str`).
+impl<T: Into<String>> From<T> for Detail {
+    fn from(text: T) -> Self {
         Detail::text(text)
     }
 }
@@ -207,18 +203,24 @@ pub trait TraceSink {
 
 /// The compile-time switch between a silent and a traced search.
 pub trait Observer {
-    /// `false` means every call is dead code: guard with `if O::ENABLED`.
-    const ENABLED: bool;
+    /// `false` (the default) means every call is dead code: guard with
+    /// `if O::ENABLED`.
+    const ENABLED: bool = false;
     /// `true` only when the safe boards of the tree are being counted by
     /// depth ([`Profile`]): guard `safe_boards` calls with `if O::PROFILES`,
     /// so that counting and timing runs pay nothing for them.
     const PROFILES: bool = false;
-    /// Reports one step. `describe` runs only when tracing is on.
+    /// Reports one step. `describe` runs only when tracing is on; an
+    /// observer that does not trace leaves it unrun and goes on.
+    #[inline(always)]
     fn step<D: Into<Detail>>(
         &mut self,
         kind: StepKind,
         describe: impl FnOnce() -> D,
-    ) -> ControlFlow<()>;
+    ) -> ControlFlow<()> {
+        let _ = (kind, describe);
+        ControlFlow::Continue(())
+    }
     /// `count` safe boards with `queens` queens were reached: the empty
     /// board (0 queens), every safe partial board, every solution (n).
     #[inline(always)]
@@ -250,12 +252,7 @@ impl Profile {
 }
 
 impl Observer for Profile {
-    const ENABLED: bool = false;
     const PROFILES: bool = true;
-    #[inline(always)]
-    fn step<D: Into<Detail>>(&mut self, _: StepKind, _: impl FnOnce() -> D) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
     fn safe_boards(&mut self, queens: usize, count: u64) {
         add_at(&mut self.by_queens, queens, count);
     }
@@ -274,13 +271,7 @@ fn add_at(levels: &mut Vec<u64>, queens: usize, count: u64) {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Silent;
 
-impl Observer for Silent {
-    const ENABLED: bool = false;
-    #[inline(always)]
-    fn step<D: Into<Detail>>(&mut self, _: StepKind, _: impl FnOnce() -> D) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-}
+impl Observer for Silent {}
 
 /// The observer of `queens trace`: formats each step and hands it to a sink.
 pub struct Tracing<'a> {

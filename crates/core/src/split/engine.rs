@@ -24,36 +24,9 @@ pub trait SplitEngine: Send + Sync {
     /// The units of the n×n board (n already checked against the limits).
     fn plan(&self, n: usize) -> Plan;
 
-    /// See [`WorkSplit::count_unit`], for a whole unit (parts go to
-    /// [`SplitEngine::count_piece`]).
+    /// See [`WorkSplit::count_unit`], for a whole unit ([`SplitSolver`]
+    /// counts a part of one through [`SplitEngine::count_part`]).
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError>;
-
-    /// Counts part `piece` of the whole unit `unit` (a part its plan cut,
-    /// see [`Plan::cut`]): over all parts of one cut, solutions, fixed
-    /// pairs and nodes add up to [`SplitEngine::count_unit`]'s. The
-    /// default counts it as the unit's part of the same place
-    /// ([`SplitEngine::count_part`]), the unit's shared nodes in its first
-    /// part; so a plan may cut a unit into at most
-    /// [`SplitEngine::parts`] parts, and more are refused.
-    fn count_piece(
-        &self,
-        n: usize,
-        unit: WorkUnit,
-        piece: Part,
-        unique: bool,
-    ) -> Result<UnitCount, QueensError> {
-        piece.check(self.parts(n, unit).max(1))?;
-        let shared = match piece.index {
-            0 => self.prepare_unit(n, unit)?,
-            _ => 0,
-        };
-        let mut count = self.count_part(n, unit, piece, unique)?;
-        count += UnitCount {
-            nodes: shared,
-            ..UnitCount::default()
-        };
-        Ok(count)
-    }
 
     /// See [`WorkSplit::parts`]; the default counts whole units only.
     fn parts(&self, n: usize, unit: WorkUnit) -> u32 {
@@ -185,11 +158,27 @@ impl<E: SplitEngine> WorkSplit for SplitSolver<E> {
         Ok(self.0.plan(n))
     }
 
+    /// A part that the plan cut ([`Plan::cut`]) is counted as the unit's
+    /// part of the same place ([`SplitEngine::count_part`]), the unit's
+    /// shared nodes in its first part: so over all parts of one cut,
+    /// solutions, fixed pairs and nodes add up to the whole unit's, and a
+    /// plan may cut a unit into at most [`SplitEngine::parts`] parts.
     fn count_unit(&self, n: usize, unit: WorkUnit, unique: bool) -> Result<UnitCount, QueensError> {
-        if unit.piece == Part::WHOLE {
+        let (piece, unit) = (unit.piece, unit.unit());
+        if piece == Part::WHOLE {
             return self.0.count_unit(n, unit, unique);
         }
-        self.0.count_piece(n, unit.unit(), unit.piece, unique)
+        piece.check(WorkSplit::parts(self, n, unit))?;
+        let shared = match piece.index {
+            0 => self.0.prepare_unit(n, unit)?,
+            _ => 0,
+        };
+        let mut count = self.0.count_part(n, unit, piece, unique)?;
+        count += UnitCount {
+            nodes: shared,
+            ..UnitCount::default()
+        };
+        Ok(count)
     }
 
     fn parts(&self, n: usize, unit: WorkUnit) -> u32 {

@@ -32,10 +32,10 @@ pub struct Plan {
     /// The engine's whole units, in plan order, each weighing its whole
     /// cost.
     whole: Vec<WorkUnit>,
-    /// Into how many parts each whole unit is cut (at least 1).
-    of: Vec<u32>,
     /// The index of each whole unit's first part, then the number of
-    /// parts: `whole.len() + 1` entries, increasing.
+    /// parts: `whole.len() + 1` entries, increasing (each unit has at
+    /// least one part, and is cut into as many as lie between its entry
+    /// and the next).
     first: Vec<usize>,
     /// Work done to make the plan (in the solver's node units), so that the
     /// total node count of a run includes it.
@@ -45,8 +45,7 @@ pub struct Plan {
 impl Plan {
     /// The plan of `units`, each whole (one part).
     pub fn whole(units: Vec<WorkUnit>, nodes: u64) -> Plan {
-        let of = vec![1; units.len()];
-        Plan::of_parts(units, of, nodes)
+        Plan::of_parts(units.into_iter().map(|unit| (unit, 1)), nodes)
     }
 
     /// The plan of `units` (whole units, weighed in the engine's cost),
@@ -82,36 +81,33 @@ impl Plan {
             target = target.saturating_mul(2);
             of = pieces_at(target);
         }
-        Plan::of_parts(units, of, nodes)
+        Plan::of_parts(units.into_iter().zip(of), nodes)
     }
 
-    /// The plan of whole `units`, unit i cut into `of[i]` parts.
-    fn of_parts(units: Vec<WorkUnit>, of: Vec<u32>, nodes: u64) -> Plan {
-        debug_assert_eq!(units.len(), of.len());
-        let whole: Vec<WorkUnit> = units.into_iter().map(WorkUnit::unit).collect();
-        let mut first = Vec::with_capacity(whole.len() + 1);
-        let mut next = 0usize;
-        first.push(next);
-        for &of in &of {
-            next = next
-                .checked_add(of as usize)
-                .expect("at most MAX_PIECES pieces");
-            first.push(next);
-        }
-        Plan {
-            whole,
-            of,
-            first,
+    /// The plan of whole units, each with the number of parts it is cut
+    /// into.
+    fn of_parts(units: impl ExactSizeIterator<Item = (WorkUnit, u32)>, nodes: u64) -> Plan {
+        let mut plan = Plan {
+            whole: Vec::with_capacity(units.len()),
+            first: vec![0],
             nodes,
+        };
+        for (unit, of) in units {
+            plan.push(unit, of);
         }
+        plan
+    }
+
+    /// Adds `unit` at the end of the plan, cut into `of` parts.
+    fn push(&mut self, unit: WorkUnit, of: u32) {
+        self.whole.push(unit.unit());
+        let next = (self.len().checked_add(of as usize)).expect("at most MAX_PIECES pieces");
+        self.first.push(next);
     }
 
     /// Adds `unit`, whole, at the end of the plan.
     pub fn push_whole(&mut self, unit: WorkUnit) {
-        self.whole.push(unit.unit());
-        self.of.push(1);
-        let next = self.len() + 1;
-        self.first.push(next);
+        self.push(unit, 1);
     }
 
     /// How many units (parts) the plan holds.
@@ -140,8 +136,7 @@ impl Plan {
 
     /// Every unit, in plan order ([`Plan::len`] of them).
     pub fn iter(&self) -> impl Iterator<Item = WorkUnit> + '_ {
-        (0..self.whole.len())
-            .flat_map(move |w| self.pieces(w).map(move |index| self.part_of(w, index)))
+        self.units_at(0..self.len()).map(|(_, unit)| unit)
     }
 
     /// The units at `indices` (increasing, each within the plan), with
@@ -195,10 +190,9 @@ impl Plan {
     /// Part `index` (a plan index) of whole unit `whole`.
     fn part_of(&self, whole: usize, index: usize) -> WorkUnit {
         let unit = self.whole[whole];
-        let of = self.of[whole];
         let piece = Part {
             index: (index - self.first[whole]) as u32,
-            of,
+            of: self.pieces(whole).len() as u32,
         };
         let share = piece.share(unit.weight);
         WorkUnit {
@@ -219,7 +213,7 @@ impl Plan {
         // the next unit's).
         let mut runs: Vec<(u64, usize)> = Vec::with_capacity(2 * self.whole.len());
         for (w, unit) in self.whole.iter().enumerate() {
-            let of = u64::from(self.of[w]);
+            let of = self.pieces(w).len() as u64;
             let low = unit.weight / of;
             runs.push((low, w));
             if !unit.weight.is_multiple_of(of) {

@@ -137,22 +137,12 @@ pub fn count_units(
             }
         }
     };
-    let outcome = |failed: Mutex<Option<QueensError>>| {
-        failed
-            .into_inner()
-            .expect("no panics while held")
-            .map_or(Ok(()), Err)
-    };
-    if threads == 1 {
-        // On the caller's thread: starting and joining a thread (tens of
-        // microseconds) would dwarf a whole count of a small board.
-        work();
-        return outcome(failed);
-    }
     // Scoped threads may borrow the plan and the callback; the scope joins
     // them all before returning and passes a worker's panic on to the
     // caller. The caller's thread is one of the workers, so K threads cost
-    // K - 1 starts.
+    // K - 1 starts, and one thread counts on the caller's thread alone:
+    // starting and joining a thread (tens of microseconds) would dwarf a
+    // whole count of a small board.
     std::thread::scope(|scope| {
         for _ in 1..threads {
             if let Err(error) = std::thread::Builder::new().spawn_scoped(scope, work) {
@@ -165,7 +155,10 @@ pub fn count_units(
         work();
         Ok(())
     })?;
-    outcome(failed)
+    failed
+        .into_inner()
+        .expect("no panics while held")
+        .map_or(Ok(()), Err)
 }
 
 /// A whole count through the split: every unit, summed.
@@ -194,24 +187,22 @@ pub fn count_all(
 /// plan's nodes (classes by Burnside's lemma when `unique`), and the pairs
 /// a joining engine tested, where it tested any.
 pub fn whole_board(total: UnitCount, plan_nodes: u64, unique: bool) -> SearchStats {
-    SearchStats {
+    let stats = SearchStats {
         solutions: total.solutions,
         unique: unique.then(|| total.classes()),
         nodes: total.nodes + plan_nodes,
-        extra: metrics(&total),
+        extra: Vec::new(),
+    };
+    match total.pair_tests {
+        0 => stats,
+        tests => stats.with_metric("pair_tests", tests),
     }
 }
 
 /// A count's own statistics beside its nodes, as a whole count reports
 /// them: a joining engine's pair tests, where it made any.
 pub fn metrics(total: &UnitCount) -> Vec<Metric> {
-    (total.pair_tests != 0)
-        .then(|| Metric {
-            name: "pair_tests".to_string(),
-            value: total.pair_tests,
-        })
-        .into_iter()
-        .collect()
+    whole_board(*total, 0, false).extra
 }
 
 #[cfg(test)]

@@ -156,15 +156,9 @@ impl Part {
     /// [`Part::is_valid`] as a result: the refusal names the part and
     /// the most parts allowed.
     pub fn check(self, max: u32) -> Result<(), QueensError> {
-        if self.is_valid(max) {
-            Ok(())
-        } else {
-            Err(QueensError::NoSuchPart {
-                index: self.index,
-                of: self.of,
-                max,
-            })
-        }
+        let (index, of) = (self.index, self.of);
+        let refusal = QueensError::NoSuchPart { index, of, max };
+        self.is_valid(max).then_some(()).ok_or(refusal)
     }
 }
 
