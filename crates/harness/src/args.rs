@@ -112,19 +112,14 @@ pub fn number<T: Number>(
     }
 }
 
-/// The board size n, a positional argument of several commands. Each
-/// solver's own upper limit is checked later, with a message that names the
-/// solver and the reason.
-pub fn board_size() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
-    number("n", 1..=MAX_BOARD, "no solver here goes past 32")
-}
-
 /// The board and the solver, shared by the commands that run one solver on
 /// one board (`count`, `solve`, `trace`).
 #[derive(Debug, clap::Args)]
 pub struct Board {
     /// Board size (n queens on an n×n board).
-    #[arg(value_parser = board_size())]
+    // Each solver's own upper limit is checked later, with a message that
+    // names the solver and the reason.
+    #[arg(value_parser = number("n", 1..=MAX_BOARD, "no solver here goes past 32"))]
     pub n: usize,
     /// Solver id (see `queens list`); default: the fastest registered solver
     /// that supports n and can do what the command asks.

@@ -58,7 +58,7 @@ impl Format {
                     .expect("n <= 26 checked before the search")
             ),
             Format::Ranks => write_ranks(out, rows.iter().map(|&r| u32::from(r))),
-            Format::Json => write_json_rows(out, rows.iter().map(|&r| u32::from(r))),
+            Format::Json => Ok(serde_json::to_writer(out, rows)?),
         }
     }
 }
@@ -69,13 +69,6 @@ impl Format {
 pub fn write_ranks(out: &mut impl Write, rows: impl Iterator<Item = u32>) -> io::Result<()> {
     write_numbers(out, rows.map(|r| r + 1), b' ')?;
     out.write_all(b"\n")
-}
-
-/// Writes `rows` as a JSON array of numbers.
-pub fn write_json_rows(out: &mut impl Write, rows: impl Iterator<Item = u32>) -> io::Result<()> {
-    out.write_all(b"[")?;
-    write_numbers(out, rows, b',')?;
-    out.write_all(b"]")
 }
 
 fn write_numbers(
@@ -118,10 +111,10 @@ mod tests {
         write_ranks(&mut out, [1, 3, 0, 2, 9, 1_000_000_000].into_iter()).unwrap();
         assert_eq!(out, b"2 4 1 3 10 1000000001\n");
         let mut out = Vec::new();
-        write_json_rows(&mut out, [1, 3, 0, 2].into_iter()).unwrap();
+        Format::Json.write_small(&mut out, &[1, 3, 0, 2]).unwrap();
         assert_eq!(out, b"[1,3,0,2]");
         let mut out = Vec::new();
-        write_json_rows(&mut out, std::iter::empty()).unwrap();
+        Format::Json.write_small(&mut out, &[]).unwrap();
         assert_eq!(out, b"[]");
     }
 

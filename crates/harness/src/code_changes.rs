@@ -11,7 +11,6 @@ use std::process::Command;
 
 use queens_report::{CodeChange, CodeChanges};
 
-use crate::registry;
 use queens_record::git;
 
 /// The crates whose history is each registered solver's code (the GPU
@@ -47,26 +46,12 @@ pub const FINDER_CODE: &[(&str, &[&str])] = &[
     ("fail-first", &["crates/fail-first"]),
 ];
 
-/// Every registered solver's and finder's id, each once, with its code.
-fn measured_code() -> Vec<(&'static str, &'static [&'static str])> {
-    let known = |id: &str| {
-        SOLVER_CODE
-            .iter()
-            .chain(FINDER_CODE)
-            .find(|(k, _)| *k == id)
-    };
-    registry::subject_ids()
-        .into_iter()
-        .filter_map(|id| known(id).copied())
-        .collect()
-}
-
 /// For every registered solver and finder whose history git can tell: the
 /// last commit that touched its code, and which of `record_commits`
 /// contain it.
 pub fn gather(record_commits: &[String]) -> CodeChanges {
     let mut changes = BTreeMap::new();
-    for (id, dirs) in measured_code() {
+    for (id, dirs) in SOLVER_CODE.iter().chain(FINDER_CODE) {
         let code: Vec<String> = dirs
             .iter()
             .flat_map(|dir| [format!("{dir}/src"), format!("{dir}/Cargo.toml")])
@@ -135,13 +120,19 @@ pub fn record_commits(records: &[std::path::PathBuf]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry;
 
     #[test]
     fn every_registered_solver_and_finder_names_code_that_exists() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let code = measured_code();
+        let code: Vec<_> = SOLVER_CODE.iter().chain(FINDER_CODE).collect();
         let solvers = registry::SOLVERS.iter().map(|s| s.info().id);
         let finders = registry::FINDERS.iter().map(|f| f.info().id);
+        // Every entry is a registered id: nothing else is gathered.
+        let registered = registry::subject_ids();
+        for (id, _) in &code {
+            assert!(registered.contains(id), "{id} is not registered");
+        }
         for id in solvers.chain(finders) {
             let (_, dirs) = code
                 .iter()

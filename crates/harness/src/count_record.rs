@@ -28,7 +28,7 @@ struct Headed<'r, 'a> {
 }
 
 /// The `--json` object: one line, stable field names.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct CountRecord<'a> {
     /// Board size.
     pub n: usize,
@@ -64,7 +64,7 @@ fn by_name<S: Serializer>(counters: &&[Metric], serializer: S) -> Result<S::Ok, 
 impl CountRecord<'_> {
     /// Prints the record to stdout: one JSON line, or a table with the
     /// solver's counters and then `rows` (name, value) before the time.
-    pub fn print(&self, rows_before_time: &[(String, String)], json: bool) -> Result<(), CliError> {
+    pub fn print(&self, rows_before_time: &[(&str, String)], json: bool) -> Result<(), CliError> {
         let (format, format_version) = match self.shard {
             Some(_) => (SHARD_FORMAT, SHARD_VERSION),
             None => (COUNT_FORMAT, COUNT_VERSION),
@@ -74,45 +74,36 @@ impl CountRecord<'_> {
             format_version,
             record: self,
         };
-        let mut rows: Vec<(String, String)> = vec![
-            ("n".into(), self.n.to_string()),
-            ("solver".into(), self.solver.to_string()),
-            ("solutions".into(), self.solutions.to_string()),
+        let mut rows = vec![
+            ("n", self.n.to_string()),
+            ("solver", self.solver.to_string()),
+            ("solutions", self.solutions.to_string()),
         ];
-        if let Some(unique) = self.unique {
-            rows.push(("unique".into(), unique.to_string()));
-        }
-        if let Some(nodes) = self.nodes {
-            rows.push(("nodes".into(), nodes.to_string()));
-        }
+        rows.extend(self.unique.map(|unique| ("unique", unique.to_string())));
+        rows.extend(self.nodes.map(|nodes| ("nodes", nodes.to_string())));
         rows.extend(
-            (self.extra.iter()).map(|metric| (metric.name.clone(), metric.value.to_string())),
+            (self.extra.iter()).map(|metric| (metric.name.as_str(), metric.value.to_string())),
         );
         rows.extend(rows_before_time.iter().cloned());
-        rows.push(("seconds".into(), format!("{:.6}", self.seconds)));
+        rows.push(("seconds", format!("{:.6}", self.seconds)));
         print_record(&headed, &rows, json)
     }
 }
 
 /// Prints `record` as one JSON line (`json`), or else `rows` as one
 /// `name  value` line each, the names as wide as the widest.
-pub fn print_record<K: AsRef<str>>(
+pub fn print_record(
     record: &impl Serialize,
-    rows: &[(K, String)],
+    rows: &[(&str, String)],
     json: bool,
 ) -> Result<(), CliError> {
     if json {
         let line = serde_json::to_string(record).expect("plain data serialises");
         return print(&format!("{line}\n"));
     }
-    let width = rows
-        .iter()
-        .map(|(key, _)| key.as_ref().len())
-        .max()
-        .unwrap_or(0);
-    let lines: String = rows
-        .iter()
-        .map(|(key, value)| format!("{:width$}  {value}\n", key.as_ref()))
+    let width = rows.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
+    let lines: String = (rows.iter())
+        .map(|(key, value)| format!("{key:width$}  {value}\n"))
         .collect();
     print(&lines)
 }

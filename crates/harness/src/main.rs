@@ -56,31 +56,29 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
             // A value given is echoed: clap's text would be cut by a
             // newline in it (and loses its escape sequences), so the line
             // is made here from the value, escaped.
-            let first = match (
-                error.kind(),
-                error.get(ContextKind::InvalidValue),
-                error.get(ContextKind::InvalidArg),
-            ) {
-                (
-                    ErrorKind::ValueValidation | ErrorKind::InvalidValue,
-                    Some(ContextValue::String(value)),
-                    Some(ContextValue::String(arg)),
-                ) if !value.is_empty() => {
+            let context = |kind| match error.get(kind) {
+                Some(ContextValue::String(text)) => Some(printable(text)),
+                _ => None,
+            };
+            let (value, arg) = (
+                context(ContextKind::InvalidValue),
+                context(ContextKind::InvalidArg),
+            );
+            let first = match (error.kind(), value, arg) {
+                (ErrorKind::ValueValidation | ErrorKind::InvalidValue, Some(value), Some(arg))
+                    if !value.is_empty() =>
+                {
                     let why = std::error::Error::source(&error)
                         .map(|why| format!(": {why}"))
                         .unwrap_or_default();
-                    format!("invalid value '{}' for '{arg}'{why}", printable(value))
+                    format!("invalid value '{value}' for '{arg}'{why}")
                 }
-                _ => match (error.kind(), error.get(ContextKind::InvalidArg)) {
-                    (ErrorKind::UnknownArgument, Some(ContextValue::String(arg))) => {
-                        format!("unexpected argument '{}' found", printable(arg))
-                    }
-                    _ => match error.get(ContextKind::InvalidSubcommand) {
-                        Some(ContextValue::String(name)) => {
-                            format!("unrecognized subcommand '{}'", printable(name))
-                        }
-                        _ => first.to_string(),
-                    },
+                (ErrorKind::UnknownArgument, _, Some(arg)) => {
+                    format!("unexpected argument '{arg}' found")
+                }
+                _ => match context(ContextKind::InvalidSubcommand) {
+                    Some(name) => format!("unrecognized subcommand '{name}'"),
+                    None => first.to_string(),
                 },
             };
             // clap lists the allowed values, or the missing arguments, on

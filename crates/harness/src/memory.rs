@@ -188,23 +188,13 @@ pub fn check(
     refusal(solver, n, question, threads, None).map_or(Ok(()), |line| Err(CliError::Input(line)))
 }
 
-/// The one-line refusal of a split count whose plan, made and dealt, gives
-/// it `units` to list ([`queens_distributed::run::BYTES_PER_LISTED_UNIT`]
-/// each), if they do not fit beside its threads: asked by the run before
-/// it lists them, so that a shard is weighed by its own share.
-pub fn lists_refusal(
-    solver: &dyn Solver,
-    n: usize,
-    threads: usize,
-    units: usize,
-) -> Option<String> {
-    refusal(solver, n, Question::Count, threads, Some(units))
-}
-
 /// The one-line refusal of a search past the budget, if it is, with the
 /// lists of `units` if known (the plan is then made: a budget measured now
-/// holds it already, one given is charged it).
-fn refusal(
+/// holds it already, one given is charged it). A split count asks with its
+/// `units` to list ([`queens_distributed::run::BYTES_PER_LISTED_UNIT`]
+/// each) once its plan is made and dealt, so that a shard is weighed by its
+/// own share; a climb that meets a refusal (`compare`) stops with its line.
+pub fn refusal(
     solver: &dyn Solver,
     n: usize,
     question: Question,
@@ -252,12 +242,6 @@ fn past(id: &str, need: u64, what: &str, budget: Budget, advice: &str) -> Option
             budget.source,
         )
     })
-}
-
-/// Why a count of n by `solver` (one thread) does not fit the budget, if
-/// it does not: the line a climb that meets it stops with (`compare`).
-pub fn count_refusal(solver: &dyn Solver, n: usize) -> Option<String> {
-    refusal(solver, n, Question::Count, 1, None)
 }
 
 /// The output buffer `queens find` prints a board through.

@@ -73,9 +73,7 @@ pub fn gather() -> Result<Vec<Trace>, CliError> {
             } else {
                 PAGE_STEPS
             };
-            let mut json = Vec::new();
-            trace_json::write(solver, n, steps, &mut json)?;
-            let json = String::from_utf8_lossy(&json);
+            let json = trace_json::document(solver, n, steps)?;
             let mut trace = readable(&json, solver.info().id, n)?;
             trace.walk = registry::tree_walk(solver.info().id);
             traces.push(trace);

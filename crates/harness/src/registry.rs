@@ -102,6 +102,23 @@ pub fn select_with(
     Ok((solvers, specs))
 }
 
+/// The external programs `specs` of `config` built, each to run on one
+/// thread and be killed at `limit`; none without a config or specs.
+pub fn prepare_externals(
+    config: Option<&Path>,
+    specs: Vec<external::Spec>,
+    limit: std::time::Duration,
+) -> Result<Vec<external::Program>, CliError> {
+    match config {
+        Some(path) if !specs.is_empty() => Ok(external::prepare(
+            path,
+            specs,
+            external::Setup { threads: 1, limit },
+        )?),
+        _ => Ok(Vec::new()),
+    }
+}
+
 /// Every id a solver or a finder goes by: taken, for an external program.
 pub fn ids() -> Vec<&'static str> {
     let solvers = SOLVERS.iter().map(|s| s.info().id);
@@ -229,31 +246,25 @@ pub fn choose(
         }
         return Ok(solver);
     }
-    SOLVERS
-        .iter()
-        .copied()
-        .find(|s| s.info().supports(n) && (s.info().enumerates || !must_enumerate))
-        .ok_or_else(|| {
-            let largest = SOLVERS
-                .iter()
-                .filter(|s| s.info().enumerates || !must_enumerate)
-                .map(|s| s.info().max_n)
-                .max()
-                .unwrap_or(0);
-            if n == 0 {
-                CliError::Input(queens_core::QueensError::EmptyBoard.to_string())
-            } else {
-                // Listing stops where the solvers do; one board does not.
-                let one_board = if must_enumerate {
-                    format!(" (`queens find {n}` finds one board of any size)")
-                } else {
-                    String::new()
-                };
-                CliError::Input(format!(
-                    "no registered solver supports n = {n}; the largest supported n is {largest}{one_board}"
-                ))
-            }
-        })
+    let able = || (SOLVERS.iter().copied()).filter(|s| s.info().enumerates || !must_enumerate);
+    if let Some(solver) = able().find(|s| s.info().supports(n)) {
+        return Ok(solver);
+    }
+    if n == 0 {
+        return Err(CliError::Input(
+            queens_core::QueensError::EmptyBoard.to_string(),
+        ));
+    }
+    let largest = able().map(|s| s.info().max_n).max().unwrap_or(0);
+    // Listing stops where the solvers do; one board does not.
+    let one_board = if must_enumerate {
+        format!(" (`queens find {n}` finds one board of any size)")
+    } else {
+        String::new()
+    };
+    Err(CliError::Input(format!(
+        "no registered solver supports n = {n}; the largest supported n is {largest}{one_board}"
+    )))
 }
 
 /// Every registered finder, the default first: when no `--solver` is

@@ -29,24 +29,38 @@ pub const CONFLICTS: &str = "conflicts: over every diagonal, the queens on it be
 /// The tags of a repair trace.
 pub const LEGEND: &str = "tags: start = the greedy start's board | swap = two queens' ranks exchanged, the conflicts lowered | SOLUTION = no conflict left";
 
-/// One moment of the search: a start or a swap, and the board after it.
+/// One step of the repair: a start, a swap or the solved board, its
+/// words, and the board after it with its conflicts and the swaps tried so
+/// far.
 #[derive(Clone, Debug)]
-struct Moment {
+struct Step {
+    event: &'static str,
+    text: String,
     swap: Option<Swap>,
     rows: Vec<u32>,
     conflicts: u64,
     steps: u64,
 }
 
-/// The observer: every start and swap, with its board.
+/// The observer: every start and swap, as a step.
 #[derive(Default)]
 struct Recorder {
-    moments: Vec<Moment>,
+    steps: Vec<Step>,
 }
 
 impl Observe for Recorder {
     fn started(&mut self, rows: &[u32], conflicts: u64, steps: u64) {
-        self.moments.push(Moment {
+        let again = match self.steps.is_empty() {
+            true => "",
+            false => "no swap helped any more, so a new ",
+        };
+        self.steps.push(Step {
+            event: "start",
+            text: format!(
+                "{again}greedy start: {}; conflicts {conflicts}; queens in conflict: {}",
+                board_text(rows),
+                conflicted(rows)
+            ),
             swap: None,
             rows: rows.to_vec(),
             conflicts,
@@ -55,7 +69,20 @@ impl Observe for Recorder {
     }
 
     fn swapped(&mut self, swap: Swap, rows: &[u32], steps: u64) {
-        self.moments.push(Moment {
+        self.steps.push(Step {
+            event: "swap",
+            text: format!(
+                "queen {} from rank {} to {} (queen {} from {} to {}): conflicts {} -> {}; in conflict now: {}",
+                file(swap.file),
+                swap.from + 1,
+                swap.to + 1,
+                file(swap.partner),
+                swap.to + 1,
+                swap.from + 1,
+                swap.before,
+                swap.after,
+                conflicted(rows)
+            ),
             swap: Some(swap),
             rows: rows.to_vec(),
             conflicts: swap.after,
@@ -64,8 +91,9 @@ impl Observe for Recorder {
     }
 }
 
-/// A whole repair: its moments, and how the search ended.
-fn repair(n: usize, seed: u64) -> Result<(Vec<Moment>, Outcome), CliError> {
+/// A whole repair: its steps, the solved board's last, and how the search
+/// ended.
+fn repair(n: usize, seed: u64) -> Result<(Vec<Step>, Outcome), CliError> {
     if !(1..=MAX_N).contains(&n) {
         return Err(CliError::Input(format!(
             "{ID} is traced for n from 1 to {MAX_N} (files named a to z), got {n}; `queens find {n} --solver {ID}` finds the board"
@@ -78,7 +106,22 @@ fn repair(n: usize, seed: u64) -> Result<(Vec<Moment>, Outcome), CliError> {
     }
     let mut recorder = Recorder::default();
     let outcome = Search::observed(n, seed, &mut recorder).run();
-    Ok((recorder.moments, outcome))
+    let mut steps = recorder.steps;
+    if let Some(last) = steps.last().cloned() {
+        steps.push(Step {
+            event: "solution",
+            text: format!(
+                "{}: no two queens attack (swaps made: {}, tried: {}, restarts: {})",
+                board_text(&last.rows),
+                outcome.swaps,
+                outcome.steps,
+                outcome.restarts
+            ),
+            swap: None,
+            ..last
+        });
+    }
+    Ok((steps, outcome))
 }
 
 fn file(f: usize) -> char {
@@ -108,89 +151,21 @@ fn in_conflict(rows: &[u32]) -> Vec<usize> {
         .collect()
 }
 
-/// A step: its event, its words and the board it leaves.
-struct Step {
-    event: &'static str,
-    text: String,
-    moment: Moment,
-    solved: bool,
-}
-
-fn steps(moments: &[Moment], repair: &Outcome) -> Vec<Step> {
-    let mut steps: Vec<Step> = moments
-        .iter()
-        .enumerate()
-        .map(|(index, moment)| {
-            let conflicted: Vec<String> = in_conflict(&moment.rows)
-                .into_iter()
-                .map(|f| square(f, moment.rows[f]))
-                .collect();
-            let queens = if conflicted.is_empty() {
-                "none".to_string()
-            } else {
-                conflicted.join(" ")
-            };
-            let (event, text) = match moment.swap {
-                None => (
-                    "start",
-                    format!(
-                        "{}greedy start: {}; conflicts {}; queens in conflict: {queens}",
-                        if index == 0 {
-                            ""
-                        } else {
-                            "no swap helped any more, so a new "
-                        },
-                        board_text(&moment.rows),
-                        moment.conflicts
-                    ),
-                ),
-                Some(swap) => (
-                    "swap",
-                    format!(
-                        "queen {} from rank {} to {} (queen {} from {} to {}): conflicts {} -> {}; in conflict now: {queens}",
-                        file(swap.file),
-                        swap.from + 1,
-                        swap.to + 1,
-                        file(swap.partner),
-                        swap.to + 1,
-                        swap.from + 1,
-                        swap.before,
-                        swap.after
-                    ),
-                ),
-            };
-            Step {
-                event,
-                text,
-                moment: moment.clone(),
-                solved: false,
-            }
-        })
+/// The squares of the queens in conflict, or "none".
+fn conflicted(rows: &[u32]) -> String {
+    let squares: Vec<String> = (in_conflict(rows).into_iter())
+        .map(|f| square(f, rows[f]))
         .collect();
-    if let Some(last) = moments.last() {
-        steps.push(Step {
-            event: "solution",
-            text: format!(
-                "{}: no two queens attack (swaps made: {}, tried: {}, restarts: {})",
-                board_text(&last.rows),
-                repair.swaps,
-                repair.steps,
-                repair.restarts
-            ),
-            moment: Moment {
-                swap: None,
-                ..last.clone()
-            },
-            solved: true,
-        });
+    if squares.is_empty() {
+        "none".to_string()
+    } else {
+        squares.join(" ")
     }
-    steps
 }
 
 /// The text trace: a header, one line per step (at most `limit`), a footer.
 pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliError> {
-    let (moments, repair) = repair(n, seed)?;
-    let all = steps(&moments, &repair);
+    let (all, repair) = repair(n, seed)?;
     let shown = limit
         .unwrap_or(MAX_STEPS)
         .clamp(1, MAX_STEPS)
@@ -201,7 +176,11 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
         out.push_str(&trace_text::header_line(line));
     }
     for (index, step) in all.iter().take(shown).enumerate() {
-        let tag = if step.solved { "SOLUTION" } else { step.event };
+        let tag = if step.event == "solution" {
+            "SOLUTION"
+        } else {
+            step.event
+        };
         out.push_str(&trace_text::format_step(index + 1, width, tag, &step.text));
     }
     if shown < all.len() {
@@ -227,15 +206,14 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
 /// the conflicts), `nodes` (swaps tried so far) and `solutions` (1 at the
 /// end); and, when it was not cut, the search's `nodes` and `solutions`.
 pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, CliError> {
-    let (moments, repair) = repair(n, seed)?;
-    let all = steps(&moments, &repair);
+    let (all, repair) = repair(n, seed)?;
     let shown = limit.max(1).min(all.len());
     let cut = shown < all.len();
     let steps: Vec<serde_json::Value> = all
         .iter()
         .take(shown)
         .map(|step| {
-            let rows = &step.moment.rows;
+            let rows = &step.rows;
             let queens: Vec<[usize; 2]> = rows
                 .iter()
                 .enumerate()
@@ -249,16 +227,16 @@ pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, 
                 "event": step.event,
                 "text": step.text,
                 "queens": queens,
-                "conflicts": step.moment.conflicts,
+                "conflicts": step.conflicts,
                 "conflicting": conflicting,
                 "state": [
-                    ["conflicts", step.moment.conflicts.to_string()],
+                    ["conflicts", step.conflicts.to_string()],
                     ["ranks, file a first", rows.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(" ")],
                 ],
-                "nodes": step.moment.steps,
-                "solutions": u64::from(step.solved),
+                "nodes": step.steps,
+                "solutions": u64::from(step.event == "solution"),
             });
-            if let Some(swap) = step.moment.swap {
+            if let Some(swap) = step.swap {
                 object["moved"] = json!({
                     "file": swap.file,
                     "partner": swap.partner,
@@ -271,7 +249,7 @@ pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, 
             object
         })
         .collect();
-    // Framed as a solver's trace is (`crate::trace_json::write`).
+    // Framed as a solver's trace is (`crate::trace_json::document`).
     let mut trace = json!({
         "format": JSON_FORMAT,
         "format_version": JSON_VERSION,

@@ -3,12 +3,11 @@
 //! object, used by the `trace` command and by the page's trace gathering.
 
 use queens_core::Solver;
-use std::io::Write;
-use std::ops::ControlFlow;
+use serde::Serialize;
 
-use queens_core::trace::{CONVENTION, LEGEND, Step, StepStream};
+use queens_core::trace::{CONVENTION, LEGEND, Step, TraceRecorder};
 
-use crate::error::{CliError, output};
+use crate::error::CliError;
 
 /// Beyond this a trace is no longer something a person reads: ask for a
 /// count or the solutions instead.
@@ -22,54 +21,45 @@ pub const MAX_STEPS: usize = 500;
 /// `solutions` so far, `levels` where the solver walks `queens tree`'s
 /// tree), `cut`, and the whole search's `nodes` and
 /// `solutions` when it was not cut. The words are the text trace's.
-/// Written to `out` step by step as the search makes them (one valid
-/// document: the steps, then `cut` and the totals, each object's keys in
-/// the order above), so that a trace holds one step at a time and its
-/// reader sees the first at once.
-pub fn write(
-    solver: &dyn Solver,
-    n: usize,
-    steps: usize,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+/// One line (the frame's keys in the order above).
+pub fn document(solver: &dyn Solver, n: usize, steps: usize) -> Result<String, CliError> {
     solver.info().check_n(n)?;
-    let text = |value: &str| serde_json::Value::from(value).to_string();
-    let mut written = write!(
-        out,
-        "{{\"format\":{},\"format_version\":{JSON_VERSION},\"solver\":{},\"n\":{n},\"legend\":{},\"convention\":{},\"steps\":[",
-        text(JSON_FORMAT),
-        text(solver.info().id),
-        text(LEGEND),
-        text(CONVENTION)
-    );
-    let mut first = true;
-    let mut each = |step: &Step| {
-        if written.is_ok() {
-            let comma = if first { "" } else { "," };
-            first = false;
-            written = write!(out, "{comma}{}", step_json(step));
-        }
-        if written.is_ok() {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+    let mut recorder = TraceRecorder::new(steps.max(1));
+    let stats = solver.trace(n, &mut recorder)?;
+    recorder.finish(stats.nodes, stats.solutions);
+    let whole = (!recorder.stopped_early()).then_some(stats);
+    let document = Document {
+        format: JSON_FORMAT,
+        format_version: JSON_VERSION,
+        solver: solver.info().id,
+        n,
+        legend: LEGEND,
+        convention: CONVENTION,
+        steps: recorder.steps().iter().map(step_json).collect(),
+        cut: whole.is_none(),
+        nodes: whole.as_ref().map(|stats| stats.nodes),
+        solutions: whole.as_ref().map(|stats| stats.solutions),
     };
-    let mut stream = StepStream::new(steps.max(1), &mut each);
-    let stats = solver.trace(n, &mut stream)?;
-    let _ = stream.finish(stats.nodes, stats.solutions);
-    let cut = stream.stopped_early();
-    drop(stream);
-    output(written)?;
-    let totals = if cut {
-        String::new()
-    } else {
-        format!(
-            ",\"nodes\":{},\"solutions\":{}",
-            stats.nodes, stats.solutions
-        )
-    };
-    output(writeln!(out, "],\"cut\":{cut}{totals}}}").and_then(|()| out.flush()))
+    Ok(serde_json::to_string(&document).expect("plain data serialises"))
+}
+
+/// The trace as [`document()`] makes it, its keys in this order.
+#[derive(Serialize)]
+struct Document {
+    format: &'static str,
+    format_version: u32,
+    solver: &'static str,
+    n: usize,
+    legend: &'static str,
+    convention: &'static str,
+    steps: Vec<serde_json::Value>,
+    cut: bool,
+    /// The whole search's, when it was not cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    /// See [`Document::nodes`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
 }
 
 /// One step as the JSON trace writes it.
@@ -95,7 +85,7 @@ fn step_json(step: &Step) -> serde_json::Value {
     object
 }
 
-/// The format name of [`write()`]'s output, and its version.
+/// The format name of [`document()`]'s output, and its version.
 pub const JSON_FORMAT: &str = queens_report::page::TRACE_FORMAT;
 /// See [`JSON_FORMAT`].
 pub const JSON_VERSION: u32 = queens_report::page::TRACE_VERSION;

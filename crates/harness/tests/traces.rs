@@ -67,7 +67,7 @@ fn every_solver_traces_n4_as_its_committed_file() {
         if !solver.info().supports(TRACED_N) {
             continue;
         }
-        let actual = trace::render(*solver, TRACED_N, trace::Limit::Steps(TRACED_STEPS))
+        let actual = trace::render(*solver, TRACED_N, Some(TRACED_STEPS))
             .unwrap_or_else(|e| panic!("{id}: trace failed: {e}"));
         let path = expected_file(id);
         if blessing() {

@@ -11,7 +11,6 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use queens_core::{oeis, printable, printable_path};
 use queens_measure::compare::{self, Event, MIN_N, Plan};
-use queens_measure::external;
 use queens_record::{
     COUNT, Entry, FIND_ONE, Question, SolverFacts, Status, prepare_dir, write_new,
 };
@@ -106,16 +105,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // Refuse an unusable --out now, not after minutes of measuring.
     prepare_dir(&args.out)?;
     let (solvers, notes) = registry::usable(selected, true);
-    let externals = match &args.external {
-        Some(path) if !specs.is_empty() => {
-            let setup = external::Setup {
-                threads: 1,
-                limit: Duration::from_secs_f64(args.budget),
-            };
-            external::prepare(path, specs, setup)?
-        }
-        _ => Vec::new(),
-    };
+    let limit = Duration::from_secs_f64(args.budget);
+    let externals = registry::prepare_externals(args.external.as_deref(), specs, limit)?;
     if solvers.is_empty() && externals.is_empty() {
         // Every selected solver was left out for its device: say which and
         // why, not that none supports any n.
@@ -146,7 +137,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             find_budget: Duration::from_secs_f64(args.find_budget),
             command: command_line(),
             admit_solver: &|solver, n, predicted| {
-                stop_before(memory::count_refusal(solver, n), predicted, args.long)
+                let refusal =
+                    memory::refusal(solver, n, queens_core::memory::Question::Count, 1, None);
+                stop_before(refusal, predicted, args.long)
             },
             admit_finder: &|finder, n, predicted| {
                 stop_before(memory::find_refusal(finder, n), predicted, args.long)
@@ -180,7 +173,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "cross-validated: {} (solver, n) pairs for n <= {} agree with the checker, each other and OEIS\n",
         comparison.cross_validated, comparison.cross_validated_max_n
     );
-    text.push_str(&table(&comparison.record.entries, args.max_n, width));
+    text.push_str(&table(&comparison.record.entries, width));
     text.push_str(&found_table(&comparison.record.entries, width));
     // Below the table it does not appear in: a solver left out, and why.
     text.push_str(&notes);
@@ -238,103 +231,94 @@ fn note(entry: &Entry) -> String {
 /// between runs of other searches), the fastest at each n as 1×; the warm
 /// median of repeated runs beside it. A row not timed says why after its
 /// columns, or under the row where that would pass the width.
-fn table(entries: &[Entry], max_n: usize, width: Width) -> String {
-    let mut table = Table::new(vec![
-        Column::fixed("n", Align::Right),
-        Column::fixed("solver", Align::Left),
-        Column::fixed("solutions", Align::Right),
-        Column::fixed("nodes", Align::Right),
-        Column::fixed("cold", Align::Right),
-        Column::fixed("warm", Align::Right),
-        Column::fixed("×fastest", Align::Right),
-        Column::fixed("cold ns/node", Align::Right),
-        Column::fixed("peak heap", Align::Right),
-    ])
-    // Notes under a row start under its solver, past the widest n.
-    .indent_below(column_width(entries, COUNT, |n| n.to_string()) + 2);
-    for n in MIN_N..=max_n {
-        // A solver stopped at its first board keeps its id: only the
-        // question keeps its board out of the counts.
-        let at_n: Vec<&Entry> = entries
-            .iter()
-            .filter(|e| e.n == n && e.question == COUNT)
-            .collect();
-        let fastest = at_n
-            .iter()
+fn table(entries: &[Entry], width: Width) -> String {
+    let fastest = |n: usize| {
+        (of(entries, COUNT).into_iter().filter(|e| e.n == n))
             .filter_map(|e| e.cold_median_ns())
-            .min_by(f64::total_cmp);
-        for entry in at_n {
+            .min_by(f64::total_cmp)
+    };
+    let titles = ["solver", "solutions", "nodes", "cold", "warm", "×fastest"];
+    let titles = titles.into_iter().chain(["cold ns/node", "peak heap"]);
+    let mut rows = of(entries, COUNT);
+    rows.sort_by_key(|e| e.n);
+    entry_table(
+        rows,
+        titles,
+        width,
+        |n| n.to_string(),
+        |entry| {
             let (cold, ratio) = match (entry.cold_median_ns(), entry.status()) {
                 (Some(cold), Status::Timed) => (
                     duration_ns(cold),
-                    fastest.map_or("-".into(), |f| format!("{}×", significant(cold / f))),
+                    fastest(entry.n).map_or("-".into(), |f| format!("{}×", significant(cold / f))),
                 ),
                 _ => ("-".into(), "-".into()),
             };
-            table.row_with_note(
-                vec![
-                    n.to_string(),
-                    entry.solver.clone(),
-                    entry.solutions.map_or("-".into(), thousands),
-                    entry.nodes.map_or("-".into(), thousands),
-                    cold,
-                    entry.warm_median_ns().map_or("-".into(), duration_ns),
-                    ratio,
-                    entry.cold_ns_per_node().map_or("-".into(), significant),
-                    entry.peak_heap_bytes.map_or("-".into(), bytes),
-                ],
-                note(entry),
-            );
-        }
-    }
-    table.render(width)
+            vec![
+                entry.solutions.map_or("-".into(), thousands),
+                entry.nodes.map_or("-".into(), thousands),
+                cold,
+                entry.warm_median_ns().map_or("-".into(), duration_ns),
+                ratio,
+                entry.cold_ns_per_node().map_or("-".into(), significant),
+                entry.peak_heap_bytes.map_or("-".into(), bytes),
+            ]
+        },
+    )
 }
 
 /// The finders' table: one row per (finder, n), in the order timed, the
 /// cold median time to one checked board and the steps it took.
 fn found_table(entries: &[Entry], width: Width) -> String {
-    let found: Vec<&Entry> = entries.iter().filter(|e| e.question == FIND_ONE).collect();
+    let found = of(entries, FIND_ONE);
     if found.is_empty() {
         return String::new();
     }
-    let mut table = Table::new(vec![
-        Column::fixed("n", Align::Right),
-        Column::fixed("finder", Align::Left),
-        Column::fixed("steps", Align::Right),
-        Column::fixed("cold", Align::Right),
-        Column::fixed("warm", Align::Right),
-        Column::fixed("peak heap", Align::Right),
-    ])
-    .indent_below(column_width(entries, FIND_ONE, |n| thousands(n as u64)) + 2);
-    for entry in found {
-        table.row_with_note(
-            vec![
-                thousands(entry.n as u64),
-                entry.solver.clone(),
-                entry.nodes.map_or("-".into(), thousands),
-                entry.cold_median_ns().map_or("-".into(), duration_ns),
-                entry.warm_median_ns().map_or("-".into(), duration_ns),
-                entry.peak_heap_bytes.map_or("-".into(), bytes),
-            ],
-            note(entry),
-        );
-    }
-    format!(
-        "\nfind one board (each board checked before it was timed):\n{}",
-        table.render(width)
-    )
+    let titles = ["finder", "steps", "cold", "warm", "peak heap"].into_iter();
+    let n = |n: usize| thousands(n as u64);
+    let table = entry_table(found, titles, width, n, |entry| {
+        vec![
+            entry.nodes.map_or("-".into(), thousands),
+            entry.cold_median_ns().map_or("-".into(), duration_ns),
+            entry.warm_median_ns().map_or("-".into(), duration_ns),
+            entry.peak_heap_bytes.map_or("-".into(), bytes),
+        ]
+    });
+    format!("\nfind one board (each board checked before it was timed):\n{table}")
 }
 
-/// How wide the n column of `question`'s table is, its n written by
-/// `write`.
-fn column_width(entries: &[Entry], question: Question, write: fn(usize) -> String) -> usize {
-    entries
-        .iter()
-        .filter(|e| e.question == question)
-        .map(|e| write(e.n).len())
-        .max()
-        .unwrap_or(0)
-        .max("n".len())
+/// The entries that answer `question`, in the order run.
+fn of(entries: &[Entry], question: Question) -> Vec<&Entry> {
+    entries.iter().filter(|e| e.question == question).collect()
+}
+
+/// A row per entry of `rows`: its n (`write_n`), its solver, the `cells`
+/// under `titles`, all right-aligned but the solver's, and the row's note.
+/// Notes under a row start under its solver, past the widest n.
+fn entry_table<'a>(
+    rows: Vec<&Entry>,
+    titles: impl Iterator<Item = &'a str>,
+    width: Width,
+    write_n: impl Fn(usize) -> String,
+    cells: impl Fn(&Entry) -> Vec<String>,
+) -> String {
+    let widest = rows.iter().map(|e| write_n(e.n).len()).max().unwrap_or(0);
+    let mut columns = vec![Column::fixed("n", Align::Right)];
+    for (index, title) in titles.enumerate() {
+        let align = if index == 0 {
+            Align::Left
+        } else {
+            Align::Right
+        };
+        columns.push(Column::fixed(title, align));
+    }
+    let mut table = Table::new(columns).indent_below(widest.max("n".len()) + 2);
+    for entry in rows {
+        let mut row = vec![write_n(entry.n), entry.solver.clone()];
+        row.extend(cells(entry));
+        table.row_with_note(row, note(entry));
+    }
+    table.render(width)
 }
 
 /// A line on stderr about how far the run has got: above the bar on a

@@ -60,45 +60,37 @@ impl<'a> Lesson<'a> {
     /// Divides `teaching` at the first line outside a code block that is
     /// [`ENGINEERING_HEADING`] or begins with it and a space or a colon.
     pub fn of(teaching: &'a str) -> Self {
-        let mut start = 0;
-        let mut fenced = false;
-        for line in teaching.split_inclusive('\n') {
-            let heading = line.trim_end();
-            fenced ^= heading.starts_with("```");
-            if !fenced
-                && let Some(rest) = heading.strip_prefix(ENGINEERING_HEADING)
-                && (rest.is_empty() || rest.starts_with([' ', ':']))
-            {
-                return Lesson {
-                    idea: &teaching[..start],
-                    engineering: Some(&teaching[start..]),
-                };
-            }
-            start += line.len();
-        }
+        let engineering = prose(teaching).find(|(_, line)| {
+            (line.trim_end().strip_prefix(ENGINEERING_HEADING))
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ':']))
+        });
         Lesson {
-            idea: teaching,
-            engineering: None,
+            idea: engineering.map_or(teaching, |(start, _)| &teaching[..start]),
+            engineering: engineering.map(|(start, _)| &teaching[start..]),
         }
     }
 
     /// The titles of the engineering's sections (its level-3 headings,
     /// outside code blocks), in order.
     pub fn engineering_sections(&self) -> Vec<&'a str> {
-        let Some(engineering) = self.engineering else {
-            return Vec::new();
-        };
-        let mut fenced = false;
-        let mut titles = Vec::new();
-        for line in engineering.lines().skip(1) {
-            if line.starts_with("```") {
-                fenced = !fenced;
-            } else if !fenced && let Some(title) = line.strip_prefix("### ") {
-                titles.push(title.trim());
-            }
-        }
-        titles
+        let lines = prose(self.engineering.unwrap_or_default()).skip(1);
+        (lines.filter_map(|(_, line)| line.strip_prefix("### ")))
+            .map(str::trim)
+            .collect()
     }
+}
+
+/// The lines of `text` outside code blocks (the fences' own lines left
+/// out), each with where it starts.
+fn prose(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut fenced = false;
+    let mut start = 0;
+    text.split_inclusive('\n').filter_map(move |line| {
+        let at = start;
+        start += line.len();
+        fenced ^= line.starts_with("```");
+        (!fenced && !line.starts_with("```")).then_some((at, line))
+    })
 }
 
 /// Prints the teaching text and the measured rows.
@@ -122,11 +114,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 /// line saying why there are none and how to point at records.
 pub fn render(subject: &Subject, newest: &Newest, engineering: bool) -> String {
     let lesson = Lesson::of(subject.teaching);
-    let mut out = if engineering {
-        subject.teaching.trim_end().to_string()
+    let text = if engineering {
+        subject.teaching
     } else {
-        lesson.idea.trim_end().to_string()
+        lesson.idea
     };
+    let mut out = text.trim_end().to_string();
     if engineering {
         if let Some(kernel) = kernel_line(subject.id) {
             out.push_str("\n\n");

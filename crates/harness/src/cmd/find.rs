@@ -11,7 +11,7 @@ use queens_core::find::{Found, MAX_FIND_N, check_found};
 use queens_core::{Finder, Placement};
 
 use crate::args::number;
-use crate::boards::{Format, write_json_rows};
+use crate::boards::Format;
 use crate::error::{CliError, output};
 use crate::registry;
 
@@ -66,21 +66,16 @@ fn write_found(
 ) -> io::Result<()> {
     let about = finder.about(args.n);
     if args.format == Format::Json {
-        let text = |s: &str| serde_json::to_string(s).expect("a string serialises");
-        write!(
-            out,
-            "{{\"n\":{},\"solver\":{},\"seed\":{},\"steps\":{},\"about\":{},\"board\":",
-            args.n,
-            text(finder.info().id),
-            args.seed,
-            found.steps,
-            about.as_deref().map_or("null".to_string(), text),
-        )?;
-        match &found.board {
-            Some(board) => write_json_rows(out, board.rows().iter().copied())?,
-            None => write!(out, "null")?,
-        }
-        return writeln!(out, "}}");
+        let json = FoundJson {
+            n: args.n,
+            solver: finder.info().id,
+            seed: args.seed,
+            steps: found.steps,
+            about,
+            board: found.board.as_ref().map(Placement::rows),
+        };
+        serde_json::to_writer(&mut *out, &json)?;
+        return writeln!(out);
     }
     let Some(board) = &found.board else {
         return writeln!(out, "no board exists for n = {}", args.n);
@@ -91,6 +86,18 @@ fn write_found(
         writeln!(out, "{about}")?;
     }
     write_board(out, args.format, board)
+}
+
+/// `--format json`'s object, its keys in this order.
+#[derive(serde::Serialize)]
+struct FoundJson<'a> {
+    n: usize,
+    solver: &'a str,
+    seed: u64,
+    steps: u64,
+    about: Option<String>,
+    /// The row of each file, 0-based; null where no board exists.
+    board: Option<&'a [u32]>,
 }
 
 fn write_board(out: &mut impl Write, format: Format, board: &Placement) -> io::Result<()> {

@@ -42,25 +42,20 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         unique: merged.unique,
         nodes: Some(merged.nodes),
         seconds: merged.seconds,
-        shard: None,
-        extra: &[],
+        ..CountRecord::default()
     };
-    let mut extra = vec![("shards".to_string(), merged.shards.to_string())];
+    let mut extra = vec![("shards", merged.shards.to_string())];
     if !merged.confirmed.is_empty() {
         let twice: Vec<String> = merged.confirmed.iter().map(usize::to_string).collect();
         extra.push((
-            "counted twice, agreeing".to_string(),
+            "counted twice, agreeing",
             format!("shard {}", twice.join(", ")),
         ));
     }
-    extra.push((
-        "published count".to_string(),
-        if merged.published {
-            "agrees"
-        } else {
-            "none known for this n"
-        }
-        .to_string(),
-    ));
+    let published = match merged.published {
+        true => "agrees",
+        false => "none known for this n",
+    };
+    extra.push(("published count", published.to_string()));
     record.print(&extra, args.json)
 }

@@ -110,21 +110,20 @@ fn heap(
     question: HeapQuestion,
     options: &CountOptions,
 ) -> Result<(), CliError> {
-    let (answered, peak) = queens_measure::heap::peak_during(|| match question {
-        HeapQuestion::Count => solver.count(n, options).map(drop),
-        HeapQuestion::Enumerate => solver
-            .enumerate(n, &mut |_| ControlFlow::Continue(()))
-            .map(drop),
-        HeapQuestion::Trace => solver.trace(n, &mut Discard(0)).map(drop),
-        HeapQuestion::Find => unreachable!("a finder's question, answered by find_heap"),
-    });
-    answered?;
     let question = match question {
         HeapQuestion::Count => Question::Count,
         HeapQuestion::Enumerate => Question::Enumerate,
         HeapQuestion::Trace => Question::Trace,
         HeapQuestion::Find => unreachable!("a finder's question, answered by find_heap"),
     };
+    let (answered, peak) = queens_measure::heap::peak_during(|| match question {
+        Question::Enumerate => solver
+            .enumerate(n, &mut |_| ControlFlow::Continue(()))
+            .map(drop),
+        Question::Trace => solver.trace(n, &mut Discard(0)).map(drop),
+        Question::Count => solver.count(n, options).map(drop),
+    });
+    answered?;
     println!(
         "{}",
         serde_json::json!({

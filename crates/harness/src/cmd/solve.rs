@@ -92,13 +92,10 @@ fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Resul
         Format::Json => writeln!(out, "]}}"),
         _ if args.unique => {
             // How many classes of each size, largest size first.
-            let mut by_size = std::collections::BTreeMap::<std::cmp::Reverse<usize>, usize>::new();
-            for &size in class_sizes {
-                *by_size.entry(std::cmp::Reverse(size)).or_default() += 1;
-            }
-            let terms: Vec<String> = by_size
-                .iter()
-                .map(|(size, count)| format!("{count} × {}", size.0))
+            let mut sizes = class_sizes.to_vec();
+            sizes.sort_unstable_by(|a, b| b.cmp(a));
+            let terms: Vec<String> = (sizes.chunk_by(|a, b| a == b))
+                .map(|same| format!("{} × {}", same.len(), same[0]))
                 .collect();
             if matches!(args.format, Format::Board | Format::Unicode) {
                 writeln!(out)?;

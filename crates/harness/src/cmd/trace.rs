@@ -13,15 +13,12 @@
 //! what comes back, so that the output is deterministic and never floods a
 //! terminal, whatever a solver chooses to say in one step.
 
-use std::io::{self, BufWriter, Write};
-use std::ops::ControlFlow;
-
 use queens_core::memory::Question;
-use queens_core::trace::{CONVENTION, Step, StepKind, StepStream, TraceRecorder};
+use queens_core::trace::{CONVENTION, StepKind, TraceRecorder};
 use queens_core::{SearchStats, Solver, counted};
 
 use crate::args::{Board, number};
-use crate::error::{CliError, output, print};
+use crate::error::{CliError, print};
 use crate::trace_text::{format_step, header_line};
 use crate::{memory, registry, repair_trace, trace_json};
 
@@ -70,19 +67,18 @@ pub use queens_core::trace::LEGEND;
 /// Why `--steps` stops at [`MAX_STEPS`].
 const STEPS_WHY: &str = "a trace is for reading; use `count` or `solve` for whole searches";
 
-/// How much of a search to show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// `--steps K`: the first K steps (fewer if the search ends first).
-    Steps(usize),
-    /// No `--steps`: the first steps that fit about one screen.
-    Screen,
-}
-
-/// Prints the trace as the search goes.
+/// Prints the trace.
 pub fn run(args: &Args) -> Result<(), CliError> {
     if args.board.solver.as_deref() == Some(repair_trace::ID) {
-        return print(&repair(args)?);
+        // min-conflicts' repair, swap by swap (a finder: no `Solver::trace`).
+        let (n, seed, steps) = (args.board.n, args.seed.unwrap_or(0), args.steps);
+        return print(&match args.format {
+            Format::Text => repair_trace::text(n, seed, steps)?,
+            Format::Json => {
+                let limit = steps.unwrap_or(MAX_STEPS);
+                repair_trace::document(n, seed, limit)?.to_string() + "\n"
+            }
+        });
     }
     if args.seed.is_some() {
         return Err(CliError::Input(format!(
@@ -93,106 +89,24 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let n = args.board.n;
     let solver = registry::choose(args.board.solver.as_deref(), n, false)?;
     memory::check(solver, n, Question::Trace, 1)?;
-    let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
-        Format::Text => write(
-            solver,
-            n,
-            args.steps.map_or(Limit::Screen, Limit::Steps),
-            &mut out,
-        ),
-        Format::Json => trace_json::write(solver, n, args.steps.unwrap_or(MAX_STEPS), &mut out),
-    }
-}
-
-/// min-conflicts' repair, swap by swap (a finder: no `Solver::trace`).
-fn repair(args: &Args) -> Result<String, CliError> {
-    let (n, seed) = (args.board.n, args.seed.unwrap_or(0));
-    Ok(match args.format {
-        Format::Text => repair_trace::text(n, seed, args.steps)?,
+        Format::Text => print(&render(solver, n, args.steps)?),
         Format::Json => {
-            repair_trace::document(n, seed, args.steps.unwrap_or(MAX_STEPS))?.to_string() + "\n"
+            print(&(trace_json::document(solver, n, args.steps.unwrap_or(MAX_STEPS))? + "\n"))
         }
-    })
+    }
 }
 
 /// The whole output of `queens trace n --solver <solver>` with `--steps K`
-/// (`Limit::Steps(K)`) or without (`Limit::Screen`).
-pub fn render(solver: &dyn Solver, n: usize, limit: Limit) -> Result<String, CliError> {
-    let mut text = Vec::new();
-    write(solver, n, limit, &mut text)?;
-    Ok(String::from_utf8_lossy(&text).into_owned())
-}
-
-/// Writes the trace to `out`: with `--steps`, each step as the search
-/// makes it (numbers are as wide as the last step's, known once the steps
-/// reach the limit's width: only the steps before that wait); without,
-/// about a screen, laid out once its few steps are in.
-pub fn write(
-    solver: &dyn Solver,
-    n: usize,
-    limit: Limit,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+/// (`Some(K)`: each of the first K steps, at most [`MAX_STEPS`]) or without
+/// (`None`: about a screen), laid out once its steps are in.
+pub fn render(solver: &dyn Solver, n: usize, steps: Option<usize>) -> Result<String, CliError> {
     let info = solver.info();
     info.check_n(n)?;
-    let steps = match limit {
-        Limit::Screen => {
-            let text = screen(solver, n)?;
-            return output(out.write_all(text.as_bytes()).and_then(|()| out.flush()));
-        }
-        Limit::Steps(k) => k.clamp(1, MAX_STEPS),
-    };
-    let mut written = out.write_all(header(info.id, n, Some(steps)).as_bytes());
-    let widest = steps.to_string().len();
-    // From this step on the numbers are `widest` wide.
-    let settled = 10usize.pow(widest as u32 - 1);
-    let mut waiting: Vec<(StepKind, String)> = Vec::new();
-    let (mut shown, mut printed) = (0usize, 0usize);
-    let mut each = |step: &Step| {
-        shown += 1;
-        waiting.push((step.kind, step.detail.text.clone()));
-        if shown >= settled && written.is_ok() {
-            written = print_steps(out, &mut waiting, &mut printed, widest);
-        }
-        if written.is_ok() {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    };
-    let mut stream = StepStream::new(steps, &mut each);
-    let stats = solver.trace(n, &mut stream)?;
-    let cut = stream.stopped_early();
-    drop(stream);
-    // A search that ended before its numbers settled: as wide as its last.
-    if written.is_ok() {
-        written = print_steps(out, &mut waiting, &mut printed, shown.to_string().len());
-    }
-    output(written)?;
-    output(writeln!(out, "{}", footer(shown, cut, &stats)).and_then(|()| out.flush()))
-}
-
-/// Writes the `waiting` steps, numbered on from `printed`, `width` wide.
-fn print_steps(
-    out: &mut dyn Write,
-    waiting: &mut Vec<(StepKind, String)>,
-    printed: &mut usize,
-    width: usize,
-) -> io::Result<()> {
-    for (kind, text) in waiting.drain(..) {
-        *printed += 1;
-        out.write_all(format_step(*printed, width, kind, &text).as_bytes())?;
-    }
-    Ok(())
-}
-
-/// Without `--steps`: about one screen (at most [`DEFAULT_STEPS`] steps),
-/// or on to the first solution if those steps reach one.
-fn screen(solver: &dyn Solver, n: usize) -> Result<String, CliError> {
-    let info = solver.info();
-    let mut recorder = TraceRecorder::new(DEFAULT_STEPS);
+    let asked = steps.map(|k| k.clamp(1, MAX_STEPS));
+    let mut recorder = TraceRecorder::new(asked.unwrap_or(DEFAULT_STEPS));
     let stats = solver.trace(n, &mut recorder)?;
+    // Numbers as wide as the last shown step's.
     let format_steps = |count: usize| -> Vec<String> {
         let number_width = count.to_string().len();
         recorder.steps()[..count]
@@ -205,21 +119,18 @@ fn screen(solver: &dyn Solver, n: usize) -> Result<String, CliError> {
     let mut blocks = format_steps(recorded);
     // About one screen, but on to the first solution if the default
     // steps reach one: a learner should see the search succeed once.
-    let first_solution = recorder
-        .steps()
-        .iter()
-        .position(|step| step.kind == StepKind::Solution);
+    let first_solution = (recorder.steps().iter()).position(|step| step.kind == StepKind::Solution);
     let fitting = fitting_blocks(&blocks, SCREEN_LINES).max(first_solution.map_or(0, |i| i + 1));
-    if fitting < recorded {
+    if asked.is_none() && fitting < recorded {
         // Fewer steps may need narrower numbers.
         blocks = format_steps(fitting);
     }
     let cut = recorder.stopped_early() || blocks.len() < recorded;
-    let mut out = header(info.id, n, None);
-    out.push_str(&blocks.concat());
-    out.push_str(&footer(blocks.len(), cut, &stats));
-    out.push('\n');
-    Ok(out)
+    let mut text = header(info.id, n, asked);
+    text.push_str(&blocks.concat());
+    text.push_str(&footer(blocks.len(), cut, &stats));
+    text.push('\n');
+    Ok(text)
 }
 
 /// How many of the first blocks fit in `lines` lines (at least one, so a

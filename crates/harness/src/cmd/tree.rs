@@ -148,11 +148,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 fn estimate(n: usize, probes: u64, seed: u64) -> Result<(), CliError> {
     let mut random = queens_min_conflicts::SplitMix64::new(seed);
     let guess = probe::estimate(n, probes, &mut |d| random.below(d as usize) as u32);
-    let exact = if n <= MAX_TREE_N {
-        queens_three_mask::ThreeMask.tree_profile(n)?
-    } else {
-        None
-    };
+    let walked = (n <= MAX_TREE_N).then(|| queens_three_mask::ThreeMask.tree_profile(n));
+    let exact = walked.transpose()?.flatten();
     let mut text = format!(
         "Knuth's estimate of three-mask's tree on the {n}x{n} board: {} (seed {seed})\n",
         counted(probes, "random probe", "random probes")
@@ -161,18 +158,6 @@ fn estimate(n: usize, probes: u64, seed: u64) -> Result<(), CliError> {
         0 => "-".to_string(),
         x => format!("{:+.1}%", 100.0 * (guess - x as f64) / x as f64),
     };
-    // (label, estimate, exact) per level, then the totals.
-    let exact_at = |k: usize| exact.as_ref().map(|e| e.get(k).copied().unwrap_or(0));
-    let total = exact.as_ref().map(|e| e.iter().sum::<u64>());
-    let levels = guess.levels.iter().enumerate();
-    let lines = levels.map(|(k, &g)| (k.to_string(), g, exact_at(k)));
-    let mut rows = Vec::new();
-    for (label, g, x) in lines.chain([("total".to_string(), guess.total, total)]) {
-        rows.push(match x {
-            Some(x) => vec![label, x.to_string(), format!("{g:.1}"), error(g, x)],
-            None => vec![label, format!("{g:.1}")],
-        });
-    }
     let titles: &[&str] = if exact.is_some() {
         &["k", "exact", "estimate", "error"]
     } else {
@@ -181,8 +166,16 @@ fn estimate(n: usize, probes: u64, seed: u64) -> Result<(), CliError> {
     let mut columns = vec![Column::fixed(titles[0], Align::Left)];
     columns.extend(titles[1..].iter().map(|t| Column::fixed(t, Align::Right)));
     let mut table = Table::new(columns);
-    for row in rows {
-        table.row(row);
+    // (label, estimate, exact) per level, then the totals.
+    let exact_at = |k: usize| exact.as_ref().map(|e| e.get(k).copied().unwrap_or(0));
+    let total = exact.as_ref().map(|e| e.iter().sum::<u64>());
+    let levels = guess.levels.iter().enumerate();
+    let lines = levels.map(|(k, &g)| (k.to_string(), g, exact_at(k)));
+    for (label, g, x) in lines.chain([("total".to_string(), guess.total, total)]) {
+        table.row(match x {
+            Some(x) => vec![label, x.to_string(), format!("{g:.1}"), error(g, x)],
+            None => vec![label, format!("{g:.1}")],
+        });
     }
     text.push_str(&table.render(Width::Unlimited));
     if exact.is_none() {

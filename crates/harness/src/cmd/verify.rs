@@ -12,7 +12,6 @@ use std::time::Instant;
 use queens_core::memory::Question;
 use queens_core::{Solver, oeis};
 use queens_measure::Subject;
-use queens_measure::external;
 use queens_measure::validate::{Row, cross_validate};
 
 use crate::args::number;
@@ -57,16 +56,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             memory::check(*solver, n, question, 1)?;
         }
     }
-    let programs = match &args.external {
-        Some(path) if !specs.is_empty() => {
-            let setup = external::Setup {
-                threads: 1,
-                limit: budget::THRESHOLD,
-            };
-            external::prepare(path, specs, setup)?
-        }
-        _ => Vec::new(),
-    };
+    let config = args.external.as_deref();
+    let programs = registry::prepare_externals(config, specs, budget::THRESHOLD)?;
     let ids = (solvers.iter().map(|s| s.info().id)).chain(programs.iter().map(|p| p.id()));
     let id_width = ids.map(str::len).max().unwrap_or(6);
     // Every row printed has passed; the one being checked is not shown.

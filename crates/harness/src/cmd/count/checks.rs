@@ -1,16 +1,14 @@
-//! What the plain and split counts share: the device row, and a whole
-//! board's count checked against OEIS.
-
-use queens_distributed::published;
-
-use crate::error::CliError;
+//! What the plain and split counts share: the device row, and the words
+//! of a whole board's count refused by OEIS ([`queens_distributed::published`],
+//! as `merge` checks its total: a mismatch is exit 1 and nothing printed on
+//! stdout).
 
 /// The device that counted, for a solver that counts on one (the GPU
 /// engine): "on the GPU" may well be Mesa's software driver on the CPU, and
 /// the reader should not have to guess which. CPU solvers get no row.
-pub(super) fn device_row(solver: &dyn queens_core::Solver) -> Option<(String, String)> {
+pub(super) fn device_row(solver: &dyn queens_core::Solver) -> Option<(&'static str, String)> {
     let device = solver.accelerator().ok().flatten()?;
-    Some(("device".to_string(), device.to_string()))
+    Some(("device", device.to_string()))
 }
 
 /// How a count's refusal by OEIS begins.
@@ -24,17 +22,4 @@ pub(super) fn advice(resumed: bool) -> &'static str {
     } else {
         "the solver is wrong (`queens verify` cross-checks it)"
     }
-}
-
-/// A whole board's count against A000170 and A002562, as `merge` checks
-/// its total ([`published::check`]): a mismatch is exit 1 and nothing
-/// printed on stdout.
-pub(super) fn check_published(
-    n: usize,
-    solutions: u64,
-    classes: Option<u64>,
-    resumed: bool,
-) -> Result<(), CliError> {
-    published::check(n, solutions, classes, WHOSE, advice(resumed))?;
-    Ok(())
 }

@@ -31,11 +31,9 @@ pub(super) fn run(
     // at once, not after a minute's work. `--json` is for programs
     // (`cargo xtask estimates` makes the record from it) and compares
     // nothing, so that even a broken record can be made again.
-    let table = if args.json {
-        None
-    } else {
-        Some(Table::read(&args.records)?)
-    };
+    let table = (!args.json)
+        .then(|| Table::read(&args.records))
+        .transpose()?;
     let budget = Duration::from_secs_f64(args.estimate_seconds);
     interruption::end_with(
         "interrupted during --estimate while making the plan; nothing was timed",

@@ -52,14 +52,9 @@ pub(super) fn run(args: &Args, config: &Path, spec: Spec) -> Result<(), CliError
         solver: program.id(),
         solutions: run.solutions.unwrap_or_default(),
         unique: run.unique.filter(|_| args.unique),
-        nodes: None,
         seconds: run.wall.as_secs_f64(),
-        shard: None,
-        extra: &[],
+        ..CountRecord::default()
     };
-    let timed = (
-        "timed".to_string(),
-        "whole process, start-up included".to_string(),
-    );
+    let timed = ("timed", "whole process, start-up included".to_string());
     record.print(&[timed], args.json)
 }

@@ -4,9 +4,10 @@
 use std::time::Instant;
 
 use queens_core::{CountOptions, Solver};
+use queens_distributed::published;
 
 use super::args::Args;
-use super::checks::{check_published, device_row};
+use super::checks::{WHOSE, advice, device_row};
 use crate::budget::{self, Growth};
 use crate::count_record::CountRecord;
 use crate::error::CliError;
@@ -36,7 +37,13 @@ pub(super) fn run(args: &Args, solver: &dyn Solver) -> Result<(), CliError> {
     )?;
     let started = Instant::now();
     let stats = solver.count(args.board.n, &options)?;
-    check_published(args.board.n, stats.solutions, stats.unique, false)?;
+    published::check(
+        args.board.n,
+        stats.solutions,
+        stats.unique,
+        WHOSE,
+        advice(false),
+    )?;
     let record = CountRecord {
         n: args.board.n,
         solver: solver.info().id,
@@ -44,9 +51,9 @@ pub(super) fn run(args: &Args, solver: &dyn Solver) -> Result<(), CliError> {
         unique: stats.unique,
         nodes: Some(stats.nodes),
         seconds: started.elapsed().as_secs_f64(),
-        shard: None,
         extra: &stats.extra,
+        ..CountRecord::default()
     };
-    let device: Vec<(String, String)> = device_row(solver).into_iter().collect();
+    let device: Vec<_> = device_row(solver).into_iter().collect();
     record.print(&device, args.json)
 }

@@ -9,7 +9,7 @@ use queens_core::split::WorkSplit;
 use queens_core::{Solver, counted};
 
 use super::args::Args;
-use super::checks::{WHOSE, advice, check_published, device_row};
+use super::checks::{WHOSE, advice, device_row};
 use crate::count_record::CountRecord;
 use crate::error::CliError;
 use crate::{interruption, memory};
@@ -45,17 +45,12 @@ pub(super) fn run(
     // One shard of several is a part, with nothing published to compare;
     // a whole run (or shard 1/1) is the board's count.
     let whole = args.shard.is_none_or(|spec| spec.count == 1);
-    let classes = if whole && args.unique {
-        Some(published::classes(
-            total.fixed_pairs,
-            WHOSE,
-            advice(outcome.resumed > 0),
-        )?)
-    } else {
-        None
-    };
+    let advice = advice(outcome.resumed > 0);
+    let classes = (whole && args.unique)
+        .then(|| published::classes(total.fixed_pairs, WHOSE, advice))
+        .transpose()?;
     if whole {
-        check_published(n, total.solutions, classes, outcome.resumed > 0)?;
+        published::check(n, total.solutions, classes, WHOSE, advice)?;
     }
     let shard = (args.shard)
         .map(|spec| ShardRecord::seal(n, id, spec, split.version(), &outcome, args.unique));
@@ -112,7 +107,8 @@ fn count_units(
         interrupted,
         recheck,
         lists_fit: &|units| {
-            let refusal = memory::lists_refusal(solver, args.board.n, args.threads(), units);
+            let (n, threads) = (args.board.n, args.threads());
+            let refusal = memory::refusal(solver, n, Question::Count, threads, Some(units));
             refusal.map_or(Ok(()), Err)
         },
     }
@@ -133,22 +129,22 @@ fn count_units(
 
 /// The rows a split count adds to the table: its units and plan, its
 /// shard, what it resumed and rechecked.
-fn extra_rows(args: &Args, outcome: &Counted, recheck: Option<Recheck>) -> Vec<(String, String)> {
+fn extra_rows(
+    args: &Args,
+    outcome: &Counted,
+    recheck: Option<Recheck>,
+) -> Vec<(&'static str, String)> {
     let mut extra = vec![
-        ("units".to_string(), outcome.units.to_string()),
-        ("planning nodes".to_string(), outcome.plan_nodes.to_string()),
+        ("units", outcome.units.to_string()),
+        ("planning nodes", outcome.plan_nodes.to_string()),
     ];
-    if let Some(spec) = args.shard {
-        extra.push(("shard".to_string(), spec.to_string()));
-    }
+    extra.extend(args.shard.map(|spec| ("shard", spec.to_string())));
     if outcome.resumed > 0 {
-        extra.push(("resumed units".to_string(), outcome.resumed.to_string()));
+        extra.push(("resumed units", outcome.resumed.to_string()));
     }
     if let Some(recheck) = recheck.filter(|_| outcome.rechecked > 0) {
-        extra.push((
-            "rechecked units".to_string(),
-            format!("{}, as saved (--seed {})", outcome.rechecked, recheck.seed),
-        ));
+        let saved = format!("{}, as saved (--seed {})", outcome.rechecked, recheck.seed);
+        extra.push(("rechecked units", saved));
     }
     extra
 }
