@@ -85,6 +85,11 @@ pub(crate) fn short(commit: &str) -> String {
     commit.chars().take(12).collect()
 }
 
+/// "commit" and a commit's first 12 digits, or "no git commit".
+pub(crate) fn commit(commit: Option<&str>) -> String {
+    commit.map_or("no git commit".into(), |c| format!("commit {}", short(c)))
+}
+
 /// The items in their first order, each once (a report's lists name each
 /// record's reason, seed or solver once, where it first appears).
 pub(crate) fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {

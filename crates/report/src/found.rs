@@ -4,14 +4,12 @@
 //! solver stopped at its first board keeps the solver's id, and its board
 //! must never show in a counting table, nor a count here.
 
-use std::fmt::Write;
-
 use super::format::{bytes, duration_ns, significant, thousands};
-use super::inputs::{FIND_PLOT_FILE, Source};
+use super::inputs::Source;
 use super::overlay::Overlaid;
 use super::page::charts::Series;
 use super::page::styles::Styles;
-use super::table::{Cell, Column, Outcome, Table, by_n, entry_cell, error_list};
+use super::table::{Cell, Column, Outcome, Table, error_list};
 use queens_record::{Entry, FIND_ONE, FinderFacts};
 
 /// Several records' found boards as one table, later entries replacing
@@ -78,16 +76,58 @@ impl Found {
 
     /// A table of one row per n and one column per finder, `value` of
     /// each timed entry.
-    fn by_n_table(&self, out: &mut String, value: &dyn Fn(&Entry) -> Option<String>) {
+    fn by_n_table(&self, value: &dyn Fn(&Entry) -> Option<String>) -> String {
         let ids: Vec<(&str, String)> = (self.facts.iter())
             .map(|f| (f.id.as_str(), f.id.clone()))
             .collect();
-        let n_text = |n: usize| thousands(n as u64);
-        out.push_str(&by_n(&self.ns, &ids, n_text, &|id, n| {
-            entry_cell(self.entry(id, n), |e| {
-                value(e).map_or(Cell::Missing, Cell::Text)
-            })
-        }));
+        self.by_n(&ids, |n| thousands(n as u64), value)
+    }
+
+    /// The time to one checked board, by n.
+    pub(crate) fn times(&self) -> String {
+        self.by_n_table(&|e| self.timed_ns(e).map(duration_ns))
+    }
+
+    /// The steps to that board, by n.
+    pub(crate) fn steps(&self) -> String {
+        self.by_n_table(&|e| e.nodes.map(thousands))
+    }
+
+    /// Each finder's step, and its peak heap and cost per step at its
+    /// largest n timed.
+    pub(crate) fn finders(&self) -> Table {
+        let mut table = Table::new(vec![
+            Column::text("finder"),
+            Column::text("one step is"),
+            Column::numbers("peak heap at its largest n timed"),
+            Column::numbers("ns per step there"),
+        ]);
+        for finder in &self.facts {
+            let largest = self.timed(&finder.id).last().copied();
+            let heap = largest.and_then(|e| {
+                let at = thousands(e.n as u64);
+                Some(format!("{} (n = {at})", bytes(e.peak_heap_bytes?)))
+            });
+            let per_step = largest.and_then(|e| {
+                let steps = e.nodes.filter(|&s| s > 0)?;
+                Some(significant(self.timed_ns(e)? / steps as f64))
+            });
+            let label = super::format::stale_label(&finder.id, self.stale.get(&finder.id));
+            let cell = |text: Option<String>| text.map_or(Cell::Missing, Cell::Text);
+            table.push(vec![
+                Cell::Text(label),
+                Cell::Text(finder.step.clone()),
+                cell(heap),
+                cell(per_step),
+            ]);
+        }
+        table
+    }
+
+    /// The failed entries, one line each ("" when none failed).
+    pub(crate) fn errors(&self) -> String {
+        let entries = self.facts.iter().flat_map(|f| self.all(&f.id));
+        error_list(entries, |n| thousands(n as u64))
     }
 
     /// Every (finder, n), for the page: the time to one checked board.
@@ -128,67 +168,5 @@ impl std::ops::Deref for Found {
     type Target = Overlaid<FinderFacts>;
     fn deref(&self) -> &Self::Target {
         &self.overlaid
-    }
-}
-
-pub(crate) fn section(out: &mut String, found: &Found) {
-    out.push_str("## Find one board\n\n");
-    if found.facts.is_empty() {
-        out.push_str(
-            "These records time no finder (`cargo bench` and `queens compare` time them beside \
-             the counters; rerun `scripts/bench`).\n\n",
-        );
-        return;
-    }
-    out.push_str(&found.legend());
-    out.push_str("\n\n");
-    let _ = writeln!(
-        out,
-        "![Time to one board against n (log-log)]({FIND_PLOT_FILE})\n"
-    );
-    let _ = writeln!(
-        out,
-        "Time to one checked board ({} median):\n",
-        found.basis.word()
-    );
-    found.by_n_table(out, &|e| found.timed_ns(e).map(duration_ns));
-    out.push_str(
-        "Steps to that board, each finder's own unit of work (below): a search's steps jump \
-         where its first board lies deeper, a construction's grow with n:\n\n",
-    );
-    found.by_n_table(out, &|e| e.nodes.map(thousands));
-    let mut table = Table::new(vec![
-        Column::text("finder"),
-        Column::text("one step is"),
-        Column::numbers("peak heap at its largest n timed"),
-        Column::numbers("ns per step there"),
-    ]);
-    for finder in &found.facts {
-        let largest = found.timed(&finder.id).last().copied();
-        let heap = largest.and_then(|e| {
-            let at = thousands(e.n as u64);
-            Some(format!("{} (n = {at})", bytes(e.peak_heap_bytes?)))
-        });
-        let per_step = largest.and_then(|e| {
-            let steps = e.nodes.filter(|&s| s > 0)?;
-            Some(significant(found.timed_ns(e)? / steps as f64))
-        });
-        let label = super::format::stale_label(&finder.id, found.stale.get(&finder.id));
-        let cell = |text: Option<String>| text.map_or(Cell::Missing, Cell::Text);
-        table.push(vec![
-            Cell::Text(label),
-            Cell::Text(finder.step.clone()),
-            cell(heap),
-            cell(per_step),
-        ]);
-    }
-    out.push_str(&table.markdown());
-    out.push('\n');
-    let entries = found.facts.iter().flat_map(|f| found.all(&f.id));
-    let errors = error_list(entries, |n| thousands(n as u64));
-    if errors.is_empty() {
-        out.push_str("Errors: none, every board found was checked and right.\n\n");
-    } else {
-        let _ = writeln!(out, "Errors (not timed):\n\n{errors}");
     }
 }

@@ -3,8 +3,8 @@
 
 use super::found::Found;
 use super::inputs::{
-    Analyses, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE, Source,
-    TIME_PLOT_FILE, Trees,
+    Analyses, COMPARISON_FILE, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE,
+    Source, TIME_PLOT_FILE, Trees,
 };
 use super::overlay::Overlay;
 use super::page::charts::{self, Measure, Variant};
@@ -43,8 +43,9 @@ pub(crate) fn generate(
     let found = Found::from_sources(sources);
     // The analyses name every registered solver: a solver's look is its
     // place among them, in the plot files and on the page alike.
-    let styles = Styles::new(analyses.keys().copied(), &overlay)
-        .and(found.facts.iter().map(|f| f.id.as_str()));
+    let solvers = overlay.facts.iter().map(|s| s.id.as_str());
+    let finders = found.facts.iter().map(|f| f.id.as_str());
+    let styles = Styles::new(analyses.keys().copied(), solvers.chain(finders));
     // A template fails only if a value cannot be written, which none of
     // these can; should one ever, the file it was for is named.
     let drawn = |file: &'static str, drawing: Result<String, askama::Error>| {
@@ -59,14 +60,17 @@ pub(crate) fn generate(
         drawn(file, charts::svg(measure, &series, Variant::Standalone))
     };
     Ok(Outputs {
-        comparison: tables::comparison(
-            command,
-            sources,
-            instructions,
-            (&overlay, &found),
-            analyses,
-            trees,
-        ),
+        comparison: drawn(
+            COMPARISON_FILE,
+            tables::comparison(
+                command,
+                sources,
+                instructions,
+                (&overlay, &found),
+                analyses,
+                trees,
+            ),
+        )?,
         time_plot: standalone(TIME_PLOT_FILE, &charts::TIME)?,
         nodes_plot: standalone(NODES_PLOT_FILE, &charts::NODES)?,
         find_plot: if found.facts.is_empty() {
@@ -223,6 +227,9 @@ mod tests {
         // The node table replaces the old list: every solver once.
         assert!(!outputs.comparison.contains("What one node is:"));
         assert!(outputs.comparison.contains("| slow-one | a permutation |"));
+        // Without an instructions record, the section says how to make one.
+        let without = outputs_of(&two_solver_sources()).comparison;
+        assert!(without.contains("make one with `scripts/instructions`"));
     }
 
     #[test]

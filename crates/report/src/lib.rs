@@ -28,12 +28,13 @@
 //! - `overlay`: several records as one table, later ones replacing earlier
 //!   ones' entries (`Overlay`).
 //! - `found`: the other question, the time to one board of every finder
-//!   (`Found`), and its section of COMPARISON.md.
+//!   (`Found`), and the tables of its section of COMPARISON.md.
 //! - `external`: what the report says of programs outside the workspace
 //!   (their rows' note, their provenance); the mark beside their ids is
 //!   `format`'s.
-//! - `tables`: COMPARISON.md and the README section.
-//! - `work`: the instructions record's sections (instructions per solution
+//! - `tables`: COMPARISON.md (the template `templates/comparison.md`
+//!   around the tables made here) and the README section.
+//! - `work`: the instructions record's tables (instructions per solution
 //!   and per node) and the one table of what each solver's node is.
 //! - `estimates`: the README's table of projected count times
 //!   (`estimates_section`), from the estimates record; the machine it

@@ -131,19 +131,10 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
         return Ok(cold_warm_table(&entries, overlay));
     }
     // The statistics every timed row carries, in the first one's order.
-    let extra_names: Vec<&str> = (entries.iter().find(|e| timed(e)))
-        .map(|first| {
-            first
-                .extra
-                .iter()
-                .map(|m| m.name.as_str())
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|name| {
-            (entries.iter().filter(|e| timed(e))).all(|e| e.extra.iter().any(|m| m.name == *name))
-        })
+    let timed_entries: Vec<&Entry> = entries.iter().copied().filter(|e| timed(e)).collect();
+    let first_extras = timed_entries.first().map_or(&[][..], |first| &first.extra);
+    let extra_names: Vec<&str> = (first_extras.iter().map(|m| m.name.as_str()))
+        .filter(|name| (timed_entries.iter()).all(|e| e.extra.iter().any(|m| m.name == *name)))
         .collect();
     let basis = overlay.basis.word();
     let mut columns = vec![Column::text("solver")];

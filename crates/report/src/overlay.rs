@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::inputs::Source;
+use super::table::{Cell, Outcome, by_n};
 use queens_record::{COUNT, Entry, Question, Record, SolverFacts, Status};
 
 /// Records overlaid for one question, as the counts' [`Overlay`] and the
@@ -101,6 +102,25 @@ impl<F: Clone> Overlaid<F> {
     /// An entry's median time on the basis (whether timed or not).
     pub(crate) fn ranked_ns(&self, entry: &Entry) -> Option<f64> {
         self.basis.median_ns(entry)
+    }
+
+    /// A Markdown table with one row per n (written by `n_text`) and one
+    /// column per id (titled as paired): `value` of each timed entry (a
+    /// dash where it has none), the status of any other, nothing where
+    /// there is no entry.
+    pub(crate) fn by_n(
+        &self,
+        ids: &[(&str, String)],
+        n_text: fn(usize) -> String,
+        value: &dyn Fn(&Entry) -> Option<String>,
+    ) -> String {
+        by_n(&self.ns, ids, n_text, &|id, n| match self.entry(id, n) {
+            None => Cell::Empty,
+            Some(e) => match Outcome::of(e) {
+                Outcome::Timed => value(e).map_or(Cell::Missing, Cell::Text),
+                outcome => Cell::Status(outcome),
+            },
+        })
     }
 
     /// A timed entry's median time on the basis; none for any other.

@@ -188,24 +188,13 @@ impl Cell {
     }
 }
 
-/// Which renderings show a column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Shown {
-    /// Both.
-    Both,
-    /// COMPARISON.md only.
-    Markdown,
-    /// The page only.
-    Page,
-}
-
 /// One column: its title, whether its cells are numbers (flush right in
-/// Markdown), and where it is shown.
+/// Markdown), and whether only the page shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Column {
     pub(crate) title: String,
     numbers: bool,
-    shown: Shown,
+    page_only: bool,
 }
 
 impl Column {
@@ -214,7 +203,7 @@ impl Column {
         Column {
             title: title.into(),
             numbers: false,
-            shown: Shown::Both,
+            page_only: false,
         }
     }
 
@@ -226,9 +215,9 @@ impl Column {
         }
     }
 
-    /// The column shown only where `shown` says.
-    pub(crate) fn only(mut self, shown: Shown) -> Column {
-        self.shown = shown;
+    /// The column, shown on the page only if `page_only`.
+    pub(crate) fn page_only(mut self, page_only: bool) -> Column {
+        self.page_only = page_only;
         self
     }
 }
@@ -266,15 +255,15 @@ impl Table {
         self.rows.push(row);
     }
 
-    fn shown(&self, renderer: Shown) -> impl Iterator<Item = usize> + '_ {
-        (0..self.columns.len())
-            .filter(move |&i| [Shown::Both, renderer].contains(&self.columns[i].shown))
+    /// The columns the page (or COMPARISON.md) shows.
+    fn shown(&self, page: bool) -> impl Iterator<Item = usize> + '_ {
+        (0..self.columns.len()).filter(move |&i| page || !self.columns[i].page_only)
     }
 
     /// The table in Markdown, ending with its last row's newline.
     pub(crate) fn markdown(&self) -> String {
         let line = |cells: Vec<String>| format!("| {} |\n", cells.join(" | "));
-        let shown: Vec<usize> = self.shown(Shown::Markdown).collect();
+        let shown: Vec<usize> = self.shown(false).collect();
         let mut out = line(
             shown
                 .iter()
@@ -298,7 +287,7 @@ impl Table {
 
     /// The table for the page, its first column the rows' titles.
     pub(crate) fn page(&self, id: &'static str, caption: &'static str, link: bool) -> PageTable {
-        let shown: Vec<usize> = self.shown(Shown::Page).collect();
+        let shown: Vec<usize> = self.shown(true).collect();
         PageTable {
             id,
             caption,
@@ -360,8 +349,7 @@ pub(crate) fn timed(entry: &Entry) -> bool {
 }
 
 /// A Markdown table with one row per n (written by `n_text`) and one
-/// column per id (titled as paired), each cell `cell(id, n)`. Ends with a
-/// blank line.
+/// column per id (titled as paired), each cell `cell(id, n)`.
 pub(crate) fn by_n(
     ns: &[usize],
     ids: &[(&str, String)],
@@ -376,17 +364,7 @@ pub(crate) fn by_n(
         row.extend(ids.iter().map(|(id, _)| cell(id, n)));
         table.push(row);
     }
-    table.markdown() + "\n"
-}
-
-/// A cell of a table by n: `cell` of a timed entry, the status of any
-/// other, nothing where there is no entry.
-pub(crate) fn entry_cell(entry: Option<&Entry>, cell: impl FnOnce(&Entry) -> Cell) -> Cell {
-    match entry.map(|e| (e, Outcome::of(e))) {
-        None => Cell::Empty,
-        Some((e, Outcome::Timed)) => cell(e),
-        Some((_, outcome)) => Cell::Status(outcome),
-    }
+    table.markdown()
 }
 
 /// The list of failed entries: "- solver at n = N: message".
@@ -417,8 +395,8 @@ mod tests {
         let mut table = Table::new(vec![
             Column::text("solver"),
             Column::numbers("n"),
-            Column::numbers("time").only(Shown::Page),
-            Column::numbers("status").only(Shown::Markdown),
+            Column::numbers("time").page_only(true),
+            Column::numbers("status"),
         ]);
         table.push(vec![
             Cell::Solver {
@@ -450,7 +428,7 @@ mod tests {
     #[test]
     fn the_page_sorts_by_value_and_says_why_a_figure_is_missing() {
         let page = sample().page("t", "a table", true);
-        assert_eq!(page.columns, ["solver", "n", "time"]);
+        assert_eq!(page.columns, ["solver", "n", "time", "status"]);
         let (title, cells) = &page.rows[0];
         assert_eq!(title.shown(), "a");
         assert_eq!(
@@ -458,7 +436,11 @@ mod tests {
                 .iter()
                 .map(|c| (c.shown(), c.sort()))
                 .collect::<Vec<_>>(),
-            [("8".into(), "8".into()), ("1500 ns".into(), "1500".into())]
+            [
+                ("8".into(), "8".into()),
+                ("1500 ns".into(), "1500".into()),
+                ("error: wrong | count".into(), "error: wrong | count".into())
+            ]
         );
         assert_eq!(
             (page.rows[1].1[1].shown(), page.rows[1].1[1].sort()),

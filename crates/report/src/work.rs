@@ -5,10 +5,8 @@
 //! that compares them; per node says what one of a solver's own units of
 //! work costs.
 
-use std::collections::BTreeSet;
-use std::fmt::Write;
-
 use queens_record::instructions::InstructionsEntry;
+use std::collections::BTreeSet;
 
 use super::format::{significant, thousands};
 use super::inputs::InstructionsSource;
@@ -58,95 +56,61 @@ pub(crate) fn nodes(overlay: &Overlay, instructions: Option<&InstructionsSource>
     table
 }
 
-pub(crate) fn node_section(
-    out: &mut String,
-    overlay: &Overlay,
-    instructions: Option<&InstructionsSource>,
-) {
-    out.push_str("## What one node is\n\n");
-    out.push_str(
-        "Each solver counts its own unit of work, so a node of one is not a node of another: \
-         compare nodes (and time or instructions per node) only between solvers whose nodes \
-         mean the same thing, and compare solvers by time or instructions per solution.\n\n",
-    );
-    out.push_str(&nodes(overlay, instructions).markdown());
-    out.push('\n');
-}
-
-/// Instructions per solution, and per node beside time per node, at every
-/// n of the instructions record; nothing when the report has none.
-pub(crate) fn instructions_section(
-    out: &mut String,
-    overlay: &Overlay,
-    instructions: Option<&InstructionsSource>,
-) {
-    out.push_str("## Instructions per solution and per node\n\n");
-    let Some(source) = instructions else {
-        out.push_str(
-            "No instructions record was given (make one with `scripts/instructions`).\n\n",
-        );
-        return;
-    };
+/// A table by n of one figure of each counted entry (`cell`), the status
+/// of the others, and the largest n of a solver that stops below.
+fn by_n_table(source: &InstructionsSource, cell: &dyn Fn(&InstructionsEntry) -> String) -> String {
     let record = &source.record;
-    let _ = writeln!(out, "{}\n", markdown_text(&caveat(source)));
-    out.push_str(
-        "Nodes mean different things for different solvers (see *What one node is*), so \
-         **instructions per solution** is the figure that compares them all: the whole search's \
-         work divided by what it found. Instructions per node is what one of the solver's own \
-         nodes costs; beside it, the bench record's time per node at the same n (— where it \
-         has none).\n\n",
-    );
     let ids: Vec<(&str, String)> = (record.solvers.iter())
         .map(|s| (s.id.as_str(), s.id.clone()))
         .collect();
     let max_n = |id: &str| record.solvers.iter().find(|s| s.id == id).map(|s| s.max_n);
     let ns: BTreeSet<usize> = record.entries.iter().map(|e| e.n).collect();
     let ns: Vec<usize> = ns.into_iter().collect();
-    let table = |out: &mut String, title: &str, cell: &dyn Fn(&InstructionsEntry) -> String| {
-        let _ = writeln!(out, "### {title}\n");
-        out.push_str(&by_n(&ns, &ids, |n| n.to_string(), &|id, n| match (
-            record.entry(id, n),
-            max_n(id),
-        ) {
+    by_n(
+        &ns,
+        &ids,
+        |n| n.to_string(),
+        &|id, n| match (record.entry(id, n), max_n(id)) {
             (Some(entry), _) => match Outcome::of_instructions(entry) {
                 Outcome::Counted => Cell::Text(cell(entry)),
                 outcome => Cell::Status(outcome),
             },
             (None, Some(max_n)) if n > max_n => Cell::Text(format!("(n ≤ {max_n})")),
             (None, _) => Cell::Empty,
-        }));
-    };
-    table(out, "Instructions per solution", &|entry| {
-        entry.per_solution().map(figure).unwrap_or_default()
-    });
-    table(
-        out,
-        "Instructions per node · time per node (bench record)",
-        &|entry| {
-            let per_node = entry.per_node().map(figure).unwrap_or_default();
-            let ns = overlay
-                .entry(&entry.solver, entry.n)
-                .and_then(|e| overlay.ranked_per_node(e))
-                .map_or("—".to_string(), |ns| format!("{} ns", significant(ns)));
-            format!("{per_node} · {ns}")
         },
-    );
-    // One note per solver and reason, not one per n.
-    let notes = crate::format::distinct(record.entries.iter().filter_map(|entry| {
-        let outcome = Outcome::of_instructions(entry);
-        let reason = markdown_text(outcome.detail()?);
-        Some(format!("- {}: {reason}", entry.solver))
-    }));
-    if !notes.is_empty() {
-        out.push_str("Why some cells have no count:\n\n");
-        for note in notes {
-            let _ = writeln!(out, "{note}");
-        }
-        out.push('\n');
-    }
+    )
 }
 
-/// The instructions record's line in the list of records.
+/// Instructions per solution at every n of the instructions record.
+pub(crate) fn per_solution(source: &InstructionsSource) -> String {
+    by_n_table(source, &|entry| {
+        entry.per_solution().map(figure).unwrap_or_default()
+    })
+}
+
+/// Instructions per node beside the bench record's time per node.
+pub(crate) fn per_node(overlay: &Overlay, source: &InstructionsSource) -> String {
+    by_n_table(source, &|entry| {
+        let per_node = entry.per_node().map(figure).unwrap_or_default();
+        let ns = overlay
+            .entry(&entry.solver, entry.n)
+            .and_then(|e| overlay.ranked_per_node(e))
+            .map_or("—".to_string(), |ns| format!("{} ns", significant(ns)));
+        format!("{per_node} · {ns}")
+    })
+}
+
+/// Why some cells have no count: one line per solver and reason, not one
+/// per n ("" when every entry was counted).
+pub(crate) fn notes(source: &InstructionsSource) -> String {
+    let notes = crate::format::distinct(source.record.entries.iter().filter_map(|entry| {
+        let outcome = Outcome::of_instructions(entry);
+        let reason = markdown_text(outcome.detail()?);
+        Some(format!("- {}: {reason}\n", entry.solver))
+    }));
+    notes.concat()
+}
+
 /// Every (solver, n) of the instructions record, for the page, with the
 /// bench record's time per node beside the instructions per node.
 pub(crate) fn table(overlay: &Overlay, source: &InstructionsSource) -> Table {
@@ -202,8 +166,12 @@ mod tests {
     #[test]
     fn the_tables_come_from_the_record() {
         let (overlay, source) = fixture();
-        let mut out = String::new();
-        instructions_section(&mut out, &overlay, Some(&source));
+        let out = format!(
+            "### Instructions per solution\n{}### Instructions per node\n{}{}",
+            per_solution(&source),
+            per_node(&overlay, &source),
+            notes(&source)
+        );
         let entry = source.record.entry("three-mask", 8).unwrap();
         let bench = overlay.entry("three-mask", 8).unwrap();
         // Per solution at n = 8, and per node beside the bench's ns per node.
@@ -240,14 +208,14 @@ mod tests {
                 .count(),
             1
         );
-        assert!(out.contains(&source.record.build) && out.contains("AVX-512"));
+        let caveat = caveat(&source);
+        assert!(caveat.contains(&source.record.build) && caveat.contains("AVX-512"));
     }
 
     #[test]
     fn every_solver_has_one_node_row() {
         let (overlay, source) = fixture();
-        let mut out = String::new();
-        node_section(&mut out, &overlay, Some(&source));
+        let out = nodes(&overlay, Some(&source)).markdown();
         for solver in &source.record.solvers {
             assert_eq!(
                 out.matches(&format!("| {} |", solver.id)).count(),
@@ -255,9 +223,6 @@ mod tests {
                 "{out}"
             );
         }
-        let mut without = String::new();
-        instructions_section(&mut without, &overlay, None);
-        assert!(without.contains("scripts/instructions"));
     }
 
     #[test]

@@ -92,16 +92,14 @@ pub(crate) const TIME: Measure = Measure {
 
 /// Time to one board, every finder (the README-style `find-vs-n.svg` and
 /// the page's "Find one board"): log-log, where a finder whose time grows
-/// as n^k is a straight line of slope k.
+/// as n^k is a straight line of slope k. The time plot's scale and
+/// format, n on a log scale too (its `value` is unused: the finders'
+/// series come from their own table, found.rs).
 pub(crate) const FIND: Measure = Measure {
     id: "plot-find",
     title: "Median time to one board against n (log-log)",
-    y_label: "median time",
-    // Unused: the finders' series come from their own table (found.rs).
-    value: |e| e.cold_median_ns().or_else(|| e.warm_median_ns()),
-    format: duration_ns,
-    tick_base: 10.0,
     log_n: true,
+    ..TIME
 };
 
 /// Nodes (the README's `nodes-vs-n.svg`).

@@ -10,20 +10,20 @@ use askama::Template;
 use pulldown_cmark::{Options, Parser, html::push_html};
 
 use super::charts::{self, MEASURES, Variant};
-use super::styles::{Style, Styles};
+use super::styles::Styles;
 // `Markup` is the templates' escaper: templates/askama.toml names it, and
 // the code the template derive writes finds it here.
 use super::escape::{Markup, script_json};
 use super::trace::Trace;
 use crate::external;
-use crate::format::{bytes, duration_ns, name, significant, thousands};
+use crate::format::{bytes, duration_ns, significant, thousands};
 use crate::found::Found;
 use crate::inputs::{Analyses, InstructionsSource, Source};
 use crate::overlay::{Basis, Overlay};
 use crate::table::{Cell, Column, Outcome, PageTable, Table, ratio};
 use crate::tables::{self, Legend, summary_legend};
 use crate::work;
-use queens_record::{Entry, Provenance, SolverFacts};
+use queens_record::{Entry, SolverFacts};
 
 /// What the page needs beyond the records and the analyses: the caller
 /// (the `queens` command) gathers it, since only it may run solvers.
@@ -69,35 +69,14 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
     let (overlay, styles) = (parts.overlay, parts.styles);
     let order = teaching_order(&overlay.facts, &parts.inputs.order);
     Page {
-        command: parts.command,
+        parts,
         summary_legend: markdown(&summary_legend(overlay, Legend::Page)),
-        basis_note: overlay.basis_note(),
         summary: order.rows(tables::summary(overlay).page(
             "summary-table",
             "Each solver compared with the others at the same n",
             true,
         )),
         external_note: external::note(&overlay.facts).map(|note| markdown(&note)),
-        branch_misses: if overlay.branch_misses_absent.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "Branch mispredictions per node (the evidence of the gap between cold and warm) \
-                 are absent: {}.",
-                overlay.branch_misses_absent.join("; ")
-            )
-        },
-        legend: (order.solvers.iter())
-            .map(|solver| {
-                let style = styles.of(&solver.id);
-                Swatch {
-                    id: &solver.id,
-                    name: name(solver),
-                    style,
-                    marker: style.marker.at(SWATCH.0 / 2.0, SWATCH.1 / 2.0),
-                }
-            })
-            .collect(),
         figures: MEASURES
             .iter()
             .map(|measure| figure(measure, overlay, styles))
@@ -107,14 +86,25 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
             "Every (solver, n) in the records",
             false,
         ),
-        find: find_part(parts.found, styles)?,
-        work: parts.instructions.map(|source| Work {
-            caveat: work::caveat(source),
-            table: order.rows(work::table(overlay, source).page(
+        find_plot: match parts.found.facts.is_empty() {
+            true => None,
+            false => Some(Figure {
+                title: charts::FIND.title,
+                missing: String::new(),
+                svg: charts::svg(&charts::FIND, &parts.found.series(styles), Variant::Page)?,
+            }),
+        },
+        find_table: parts.found.table().page(
+            "find-table",
+            "Every (finder, n) in the records: the time to one checked board",
+            false,
+        ),
+        work: parts.instructions.map(|source| {
+            order.rows(work::table(overlay, source).page(
                 "instructions-table",
                 "Instructions retired by one count's search, every (solver, n) counted",
                 false,
-            )),
+            ))
         }),
         nodes: order.rows(work::nodes(overlay, parts.instructions).page(
             "nodes-table",
@@ -122,26 +112,9 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
              mean the same thing",
             false,
         )),
-        trace_steps: parts.inputs.trace_steps,
         solvers: solver_parts(parts, &order.solvers),
-        records: parts
-            .sources
-            .iter()
-            .map(|source| {
-                let provenance = &source.record.provenance;
-                RecordLine {
-                    label: &source.label,
-                    provenance,
-                    commit: provenance
-                        .git_commit
-                        .as_deref()
-                        .map_or("no git commit".into(), |c| {
-                            format!("commit {}", crate::format::short(c))
-                        }),
-                }
-            })
-            .collect(),
         data: script_json(&data_json(parts, &order.solvers)),
+        order: order.solvers,
     }
     .render()
 }
@@ -213,25 +186,20 @@ fn solver_parts<'a>(parts: &Parts<'a>, solvers: &[&'a SolverFacts]) -> Vec<Solve
                 }
             }
         });
-        let mut columns = vec![
-            "n",
-            "cold median",
-            "warm median",
-            "nodes",
-            "cold ns/node",
-            "warm ns/node",
-        ];
+        let mut columns = ["n", "cold median", "warm median", "nodes"].to_vec();
+        columns.extend(["cold ns/node", "warm ns/node"]);
         if branch_misses {
             columns.push("branch misses/node cold / warm");
         }
         columns.push("peak heap");
+        let width = columns.len();
+        let mut table = Table::new(columns.into_iter().map(Column::text).collect());
+        for entry in rows {
+            table.push(measured(entry, branch_misses, width));
+        }
         out.push(SolverPart {
             facts: solver,
-            name: name(solver),
-            rows: (rows.into_iter())
-                .map(|entry| measured(entry, branch_misses))
-                .collect(),
-            columns,
+            table: table.page("", "", false),
             // An external has no texts in the registry: its provenance
             // stands in for the analysis, and nothing for the teaching.
             analysis: match &solver.external {
@@ -248,68 +216,37 @@ fn solver_parts<'a>(parts: &Parts<'a>, solvers: &[&'a SolverFacts]) -> Vec<Solve
 #[derive(Template)]
 #[template(path = "page.html", config = "templates/askama.toml")]
 struct Page<'a> {
-    command: &'a str,
+    /// The records, the command and the texts (the template reads the
+    /// command, the basis, the records' lines and the styles from them).
+    parts: &'a Parts<'a>,
     /// What the summary's columns mean and which n each ranking is at.
     summary_legend: String,
-    /// Which median the plots and tables show (cold, or warm in a
-    /// version-1 record).
-    basis_note: &'static str,
     summary: PageTable,
     /// The note on external programs under the summary (HTML), if any.
     external_note: Option<String>,
-    /// Why branch misses are absent (said once, above the solvers'
-    /// tables, which then have no column of them), or "".
-    branch_misses: String,
-    /// One switch per solver, with its line's look.
-    legend: Vec<Swatch<'a>>,
+    /// The solvers in the page's order: one switch each in the plots'
+    /// legend.
+    order: Vec<&'a SolverFacts>,
     figures: Vec<Figure>,
     measurements: PageTable,
-    /// The other question: time to one board, every finder.
-    find: FindPart,
+    /// The other question, time to one board: the finders' log-log
+    /// plot (none when the records time no finder) and every (finder, n).
+    find_plot: Option<Figure>,
+    find_table: PageTable,
     /// Instructions per solution and per node, when there is a record.
-    work: Option<Work>,
+    work: Option<PageTable>,
     /// What one node is, every solver once (not sortable).
     nodes: PageTable,
-    trace_steps: usize,
     solvers: Vec<SolverPart<'a>>,
-    records: Vec<RecordLine<'a>>,
     /// The script's data ([`data_json`]), already safe inside `<script>`.
     data: String,
 }
 
-/// "Find one board": what the finders' numbers are, their log-log plot
-/// and every (finder, n), or `None` when the records time no finder.
-struct FindPart {
-    legend: String,
-    figure: Option<Figure>,
-    table: PageTable,
-}
-
-/// The instructions record's part of the page.
-struct Work {
-    /// Where the counts come from and on what build.
-    caveat: String,
-    table: PageTable,
-}
-
-/// A solver's switch in the plots' legend.
-struct Swatch<'a> {
-    id: &'a str,
-    /// Its id, marked for an external program.
-    name: String,
-    /// Its line's colour and dash.
-    style: Style,
-    /// Its marker, in the middle of the swatch.
-    marker: String,
-}
-
-/// A legend swatch's size (its line runs through the middle).
-const SWATCH: (f64, f64) = (44.0, 14.0);
-
 /// One plot with its caption.
 struct Figure {
     title: &'static str,
-    /// The solvers left out of it and why ("" when none is).
+    /// The solvers left out of it, for want of a positive value ("" when
+    /// none is).
     missing: String,
     svg: String,
 }
@@ -318,34 +255,12 @@ struct Figure {
 struct SolverPart<'a> {
     /// Its id, node and largest n.
     facts: &'a SolverFacts,
-    /// Its id, marked for an external program.
-    name: String,
-    /// Its table's column titles, n first.
-    columns: Vec<&'static str>,
-    /// Each n with what was measured there.
-    rows: Vec<(usize, Measured)>,
+    /// Its table: a row per n, its figures or its status across them.
+    table: PageTable,
     analysis: Text,
     /// None for an external program, which has no teaching text and no
     /// recorded search to watch.
     teaching: Option<Teaching<'a>>,
-}
-
-impl SolverPart<'_> {
-    /// How many cells follow n in a row of its table.
-    fn after_n(&self) -> usize {
-        self.columns.len() - 1
-    }
-}
-
-/// What one n of a solver's own table shows.
-enum Measured {
-    /// The cells after n, in the order of the table's titles: cold and
-    /// warm median ("not recorded": a version-1 record), nodes, cold and
-    /// warm ns/node, branch misses per node where the table has them,
-    /// peak heap ("—" where absent).
-    Timed(Vec<String>),
-    /// Not timed: its status.
-    Not(Outcome),
 }
 
 /// A solver's teaching text on the page.
@@ -366,14 +281,6 @@ enum Text {
     NotInRegistry,
 }
 
-/// One record's line: where it is and what it was measured on.
-struct RecordLine<'a> {
-    label: &'a str,
-    provenance: &'a Provenance,
-    /// "commit" and the commit's first 12 digits, or "no git commit".
-    commit: String,
-}
-
 fn figure(
     measure: &charts::Measure,
     overlay: &Overlay,
@@ -381,45 +288,14 @@ fn figure(
 ) -> Result<Figure, askama::Error> {
     let series = measure.series(overlay, styles);
     // A solver with no line here says why, rather than vanish.
-    let missing: Vec<&str> = series
-        .iter()
-        .filter(|s| s.points.is_empty())
-        .map(|s| s.id.as_str())
-        .collect();
+    let missing = series.iter().filter(|s| s.points.is_empty());
     Ok(Figure {
         title: measure.title,
-        missing: if missing.is_empty() {
-            String::new()
-        } else {
-            format!(". Not drawn (no positive value): {}", missing.join(", "))
-        },
+        missing: missing
+            .map(|s| s.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
         svg: charts::svg(measure, &series, Variant::Page)?,
-    })
-}
-
-fn find_part(found: &Found, styles: &Styles) -> Result<FindPart, askama::Error> {
-    let series = found.series(styles);
-    let figure = if found.facts.is_empty() {
-        None
-    } else {
-        Some(Figure {
-            title: charts::FIND.title,
-            missing: String::new(),
-            svg: charts::svg(&charts::FIND, &series, Variant::Page)?,
-        })
-    };
-    Ok(FindPart {
-        legend: if found.facts.is_empty() {
-            "These records time no finder: rerun scripts/bench.".to_string()
-        } else {
-            found.legend()
-        },
-        figure,
-        table: found.table().page(
-            "find-table",
-            "Every (finder, n) in the records: the time to one checked board",
-            false,
-        ),
     })
 }
 
@@ -469,42 +345,36 @@ fn measurements(overlay: &Overlay, solvers: &[&SolverFacts]) -> Table {
     table
 }
 
-/// One n of a solver's own table; `branch_misses`: whether the table has
-/// their column.
-fn measured(entry: &Entry, branch_misses: bool) -> (usize, Measured) {
-    // A dash for a figure the entry lacks (an external program's nodes).
-    let none = || "—".to_string();
-    let not_recorded = || "not recorded".to_string();
-    let result = match (Outcome::of(entry), entry.timing()) {
-        (Outcome::Timed, Some(timing)) => Measured::Timed(
-            [
-                entry
-                    .cold_median_ns()
-                    .map(duration_ns)
-                    .unwrap_or_else(not_recorded),
-                duration_ns(timing.median_ns),
-                entry.nodes.map(thousands).unwrap_or_else(none),
-                match (entry.cold_ns_per_node(), entry.cold_median_ns()) {
-                    (Some(per_node), _) => significant(per_node),
-                    (None, Some(_)) => none(),
-                    (None, None) => not_recorded(),
-                },
-                entry.ns_per_node().map(significant).unwrap_or_else(none),
-            ]
-            .into_iter()
-            .chain(branch_misses.then(|| {
-                (entry.cold_branch_misses_per_node)
-                    .zip(entry.warm_branch_misses_per_node)
-                    .map_or_else(none, |(c, w)| {
-                        format!("{} / {}", significant(c), significant(w))
-                    })
-            }))
-            .chain([entry.peak_heap_bytes.map(bytes).unwrap_or_else(none)])
-            .collect(),
-        ),
-        (outcome, _) => Measured::Not(outcome),
+/// One n of a solver's own table: its figures, or its status in the first
+/// cell after n (the page spans it across the others), `width` cells in
+/// all; `branch_misses`: whether the table has their column.
+fn measured(entry: &Entry, branch_misses: bool, width: usize) -> Vec<Cell> {
+    let mut row = vec![Cell::Text(entry.n.to_string())];
+    let (Outcome::Timed, Some(timing)) = (Outcome::of(entry), entry.timing()) else {
+        row.push(Cell::Status(Outcome::of(entry)));
+        row.resize(width, Cell::Empty);
+        return row;
     };
-    (entry.n, result)
+    let not_recorded = || Cell::Text("not recorded".into());
+    row.extend([
+        (entry.cold_median_ns()).map_or_else(not_recorded, |ns| Cell::Text(duration_ns(ns))),
+        Cell::Text(duration_ns(timing.median_ns)),
+        Cell::count(entry.nodes, thousands),
+        match (entry.cold_ns_per_node(), entry.cold_median_ns()) {
+            (Some(per_node), _) => Cell::Text(significant(per_node)),
+            (None, Some(_)) => Cell::Missing,
+            (None, None) => not_recorded(),
+        },
+        Cell::figure(entry.ns_per_node(), significant),
+    ]);
+    if branch_misses {
+        let both = (entry.cold_branch_misses_per_node).zip(entry.warm_branch_misses_per_node);
+        row.push(both.map_or(Cell::Missing, |(c, w)| {
+            Cell::Text(format!("{} / {}", significant(c), significant(w)))
+        }));
+    }
+    row.push(Cell::count(entry.peak_heap_bytes, bytes));
+    row
 }
 
 /// Markdown as HTML (the parser escapes the text).
@@ -592,7 +462,10 @@ mod tests {
         let overlay = Overlay::from_sources(&sources);
         let found = Found::from_sources(&sources);
         let analyses = BTreeMap::from([("three-mask", "Three masks *per rank*.")]);
-        let styles = Styles::new(analyses.keys().copied(), &overlay);
+        let styles = Styles::new(
+            analyses.keys().copied(),
+            overlay.facts.iter().map(|s| s.id.as_str()),
+        );
         let readme = "# three-mask\n\nBits, `left` and `right`.";
         let inputs = PageInputs {
             teachings: BTreeMap::from([("three-mask", readme), ("mirror", readme)]),

@@ -7,8 +7,6 @@
 use std::collections::BTreeSet;
 use std::fmt::{self, Write};
 
-use crate::overlay::Overlay;
-
 /// Okabe and Ito's colour-blind-safe palette ("Color Universal Design",
 /// https://jfly.uni-koeln.de/color/, 2002), in their order, without its
 /// yellow (#F0E442), which is too pale for a thin line on white. Seven
@@ -85,33 +83,24 @@ pub(crate) struct Styles {
 }
 
 impl Styles {
-    /// The styles of the `registered` solvers and of any other solver in
-    /// `overlay`. A registered solver's style depends on the registered
-    /// ids alone, never on which of them a record holds.
+    /// The styles of the `registered` solvers and then of the `others`
+    /// that are not registered (the records' solvers, then their finders
+    /// that are not solvers, in the records' order): a registered solver's
+    /// style depends on the registered ids alone, never on which of them a
+    /// record holds, and a solver stopped at its first board keeps its
+    /// solver's look.
     pub(crate) fn new<'a>(
         registered: impl IntoIterator<Item = &'a str>,
-        overlay: &Overlay,
+        others: impl IntoIterator<Item = &'a str>,
     ) -> Styles {
         let registered: BTreeSet<&str> = registered.into_iter().collect();
         let mut order: Vec<String> = registered.iter().map(|id| id.to_string()).collect();
-        for solver in &overlay.facts {
-            if !registered.contains(solver.id.as_str()) {
-                order.push(solver.id.clone());
+        for id in others {
+            if !order.iter().any(|known| known == id) {
+                order.push(id.to_string());
             }
         }
         Styles { order }
-    }
-
-    /// These styles, and after them one for each of `ids` that has none
-    /// (the finders that are not solvers, in the records' order): a solver
-    /// stopped at its first board keeps its solver's look.
-    pub(crate) fn and<'a>(mut self, ids: impl IntoIterator<Item = &'a str>) -> Styles {
-        for id in ids {
-            if !self.order.iter().any(|known| known == id) {
-                self.order.push(id.to_string());
-            }
-        }
-        self
     }
 
     /// The style of solver `id`, by its place in the order (one past the
@@ -193,33 +182,10 @@ pub(crate) const IDS: [&str; 12] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_record::fixtures::sample_record;
-    use queens_record::{Record, SolverFacts};
-
-    fn overlay_of(ids: &[&str]) -> Overlay {
-        let mut record: Record = sample_record();
-        record.solvers = ids
-            .iter()
-            .map(|id| SolverFacts {
-                id: id.to_string(),
-                node: "a node".into(),
-                max_n: 20,
-                enumerates: true,
-                accelerator: None,
-                external: None,
-            })
-            .collect();
-        record.entries.clear();
-        Overlay::from_sources(&[crate::inputs::Source {
-            newer_code: Default::default(),
-            label: "test".into(),
-            record,
-        }])
-    }
 
     #[test]
     fn every_two_solvers_differ_by_more_than_colour() {
-        let styles = Styles::new(IDS, &overlay_of(&IDS));
+        let styles = Styles::new(IDS, IDS);
         assert!(IDS.len() <= DISTINCT_STYLES);
         for (i, a) in IDS.iter().enumerate() {
             for b in &IDS[i + 1..] {
@@ -238,12 +204,9 @@ mod tests {
 
     #[test]
     fn a_solver_keeps_its_style_whatever_a_record_holds() {
-        let all = Styles::new(IDS, &overlay_of(&IDS));
+        let all = Styles::new(IDS, IDS);
         // A record of two registered solvers and one that left the registry.
-        let some = Styles::new(
-            IDS,
-            &overlay_of(&["perm-filter-itertools", "old", "half-join"]),
-        );
+        let some = Styles::new(IDS, ["perm-filter-itertools", "old", "half-join"]);
         for id in ["perm-filter-itertools", "half-join"] {
             assert_eq!(all.of(id), some.of(id), "{id}");
         }
@@ -252,7 +215,7 @@ mod tests {
         // And the registry's order does not matter, only its ids.
         let mut reordered = IDS;
         reordered.reverse();
-        let again = Styles::new(reordered, &overlay_of(&IDS));
+        let again = Styles::new(reordered, IDS);
         assert!(IDS.iter().all(|id| again.of(id) == all.of(id)));
     }
 
