@@ -56,7 +56,7 @@ pub fn many_solvers_record(solvers: usize) -> Record {
 }
 
 /// The same record without cold samples or counters: the warm timing only.
-pub fn version_1_record() -> Record {
+pub fn warm_only_record() -> Record {
     let mut record = sample_record();
     record.settings.cold_rounds = None;
     record.settings.branch_misses_unavailable = None;

@@ -305,7 +305,7 @@ mod tests {
             blamed(|r| r.settings.cold_rounds = None),
             "entries[0].outcome.cold"
         );
-        assert_eq!(check(&crate::fixtures::version_1_record()), Ok(()));
+        assert_eq!(check(&crate::fixtures::warm_only_record()), Ok(()));
     }
 
     #[test]

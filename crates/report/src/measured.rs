@@ -347,7 +347,7 @@ mod tests {
         let old = Overlay::from_sources(&[Source {
             newer_code: Default::default(),
             label: "v1".into(),
-            record: queens_record::fixtures::version_1_record(),
+            record: queens_record::fixtures::warm_only_record(),
         }]);
         let (filled, _) = splice_measured(&page, &old).unwrap();
         assert!(filled.contains("| not recorded |"), "{filled}");

@@ -356,7 +356,7 @@ fn reasons(rows: &[&Entry]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_record::fixtures::{sample_record, version_1_record};
+    use queens_record::fixtures::{sample_record, warm_only_record};
     use queens_record::{Measured, Record};
 
     fn explained(record: Record) -> String {
@@ -387,8 +387,8 @@ mod tests {
     }
 
     #[test]
-    fn a_version_1_record_is_explained_without_a_guessed_cold_figure() {
-        let out = explained(version_1_record());
+    fn a_warm_only_record_is_explained_without_a_guessed_cold_figure() {
+        let out = explained(warm_only_record());
         assert!(
             out.contains("| 8 | 92 | 2,057 | not recorded | 14.0 µs | not recorded | 6.81 |"),
             "{out}"
