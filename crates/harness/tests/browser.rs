@@ -663,9 +663,20 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
     shoot(&mut browser, "3-player.png", "#watch");
     // Two other representations: the threat word's grid and the levels of row-fold.
     choose(&mut browser, 5, "threat-mask", "row-fold");
+    // The keys are the player's only while it is in view, and the full-page
+    // screenshot just taken may have resized the viewport and moved it.
+    browser
+        .evaluate(
+            "document.getElementById('watch').scrollIntoView(); document.activeElement.blur()",
+        )
+        .unwrap();
     for _ in 0..6 {
         browser.press("ArrowRight", "ArrowRight", 39).unwrap();
     }
+    assert_eq!(
+        browser.evaluate("window.queensPage.where().step").unwrap(),
+        6
+    );
     check_pane(
         &pane(&mut browser, 0),
         find_trace(&traces, "threat-mask", 5),
