@@ -17,7 +17,9 @@
 //!    function kept out of line; callgrind collects only inside it
 //!    (`--toggle-collect`), so start-up, argument parsing and printing are
 //!    not counted. The module's tests check that on a real run.
-//! 3. Each solver climbs n = 8..12 within its own largest n; a run that
+//! 3. Each solver climbs n = 8..12 (`--max-n` climbs further: half-join's
+//!    instructions per solution at n = 12..16 are how its join is tuned)
+//!    within its own largest n; a run that
 //!    takes longer than the budget is stopped and the solver climbs no
 //!    further (its entries say why). Solvers run on `--jobs` workers at
 //!    once: the counts are deterministic, so running side by side changes
@@ -44,9 +46,9 @@ use crate::{Error, process, workspace};
 pub const COUNTED_FUNCTION: &str = "queens_harness::cmd::search::searched";
 /// The instruction set of the counted build: everything valgrind decodes.
 pub const TARGET_CPU: &str = "x86-64-v3";
-/// The boards counted.
+/// The smallest board counted.
 pub const MIN_N: usize = 8;
-/// See [`MIN_N`].
+/// The largest board counted unless `--max-n` says otherwise.
 pub const MAX_N: usize = 12;
 
 /// How to run it.
@@ -62,6 +64,9 @@ pub struct Args {
     /// Callgrind runs at once (the machine's cores by default).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// The largest board counted (each solver within its own largest).
+    #[arg(long, default_value_t = MAX_N as u32, value_parser = clap::value_parser!(u32).range(MIN_N as i64..=28))]
+    pub max_n: u32,
     /// Directory of the new record.
     #[arg(long, default_value = RECORDS_DIR)]
     pub out: PathBuf,
@@ -122,7 +127,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .max(1);
     let provenance = Provenance::collect(command_line());
-    let entries = count_all(&queens, &chosen, args.budget, jobs);
+    let entries = count_all(&queens, &chosen, args.budget, jobs, args.max_n as usize);
     let record = InstructionsRecord::new(
         provenance,
         valgrind,
@@ -201,6 +206,7 @@ fn count_all(
     solvers: &[&Facts],
     budget: f64,
     jobs: usize,
+    max_n: usize,
 ) -> Vec<InstructionsEntry> {
     // The slowest climbs first, so that the longest chain does not start
     // last: permutation filters retire the most per solution.
@@ -214,7 +220,7 @@ fn count_all(
             scope.spawn(|| {
                 while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                     *climbed[i].lock().expect("no panics while held") =
-                        climb(queens, solvers[i], budget);
+                        climb(queens, solvers[i], budget, max_n);
                 }
             });
         }
@@ -225,14 +231,14 @@ fn count_all(
     entries.flatten().collect()
 }
 
-/// One solver's entries at n = 8..12 within its largest n.
-fn climb(queens: &Path, solver: &Facts, budget: f64) -> Vec<InstructionsEntry> {
+/// One solver's entries at n = 8..=`max_n` within its largest n.
+fn climb(queens: &Path, solver: &Facts, budget: f64, max_n: usize) -> Vec<InstructionsEntry> {
     // Once set, the outcome of every larger n.
     let mut stopped = solver.device.as_ref().map(|device| Counting::Skipped {
         why: format!("not counted: its search runs on a device, not in this process ({device})"),
     });
     let mut entries = Vec::new();
-    for n in MIN_N..=MAX_N.min(solver.max_n) {
+    for n in MIN_N..=max_n.min(solver.max_n) {
         if let Some(outcome) = &stopped {
             entries.push(InstructionsEntry::new(&solver.id, n, outcome.clone()));
             continue;
