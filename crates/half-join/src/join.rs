@@ -168,12 +168,21 @@ impl<W: Word> Side<W> {
             self.starts.push(end);
             *count = start;
         }
-        self.low.clear();
+        // Every word below `end` is written below, entries or padding: the
+        // last set's words are left in place rather than cleared first (a
+        // `memset` of the whole side, about 2 % of a count's instructions
+        // at n = 16, callgrind).
         self.low.resize(end as usize, W::PAD);
         for &(bucket, low) in entries {
             let slot = &mut counts[bucket as usize];
             self.low[*slot as usize] = low;
             *slot += 1;
+        }
+        if step > 1 {
+            // Each bucket's cursor now ends its entries: pad to the next.
+            for (&filled, bounds) in counts.iter().zip(self.starts.windows(2)) {
+                self.low[filled as usize..bounds[1] as usize].fill(W::PAD);
+            }
         }
     }
 

@@ -133,10 +133,10 @@ pub(crate) fn count<W: Lane, S: Step<W>>(isa: S, queries: &[W; QUERIES], bottoms
 }
 
 /// A run's last partial step, padded with PAD to a whole one (for the
-/// levels without masked loads).
+/// levels without masked loads). Lane by lane, with a select per lane: a
+/// `copy_from_slice` of the run's length was a call to `memcpy` per run,
+/// whose branches on the length cost more than the step's tests.
 #[inline(always)]
 pub(crate) fn padded<W: Lane>(rest: &[W]) -> [W; LANES] {
-    let mut step = [W::PAD; LANES];
-    step[..rest.len()].copy_from_slice(rest);
-    step
+    std::array::from_fn(|lane| rest.get(lane).copied().unwrap_or(W::PAD))
 }
