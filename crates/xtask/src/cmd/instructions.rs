@@ -350,6 +350,55 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_committed_half_join_counts_before_and_after_are_exact_and_fell() {
+        // bench-results/half-join: two records of half-join alone at
+        // n = 8..16 (see its README), older first by name.
+        let dir = workspace::root()
+            .join(queens_record::RECORDS_DIR)
+            .join("half-join");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("bench-results/half-join is committed")
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+            .collect();
+        paths.sort();
+        assert_eq!(paths.len(), 2, "a record before and one after: {paths:?}");
+        let records: Vec<_> = (paths.iter())
+            .map(|path| {
+                queens_record::instructions::read_instructions(path).expect("a valid record")
+            })
+            .collect();
+        // Counted the same way: one build, one measure, one valgrind.
+        let how = |r: &InstructionsRecord| (r.build.clone(), r.counted.clone(), r.valgrind.clone());
+        assert_eq!(how(&records[0]), how(&records[1]));
+        let per_solution_at_16: Vec<f64> = (records.iter())
+            .map(|record| {
+                let mut at_16 = None;
+                for entry in &record.entries {
+                    assert_eq!(entry.solver, "half-join");
+                    let Counting::Counted {
+                        solutions,
+                        instructions,
+                        ..
+                    } = entry.outcome
+                    else {
+                        panic!("n = {} was not counted: {:?}", entry.n, entry.outcome);
+                    };
+                    assert_eq!(Some(solutions), queens_core::oeis::total(entry.n));
+                    if entry.n == 16 {
+                        at_16 = Some(instructions as f64 / solutions as f64);
+                    }
+                }
+                at_16.expect("n = 16 counted")
+            })
+            .collect();
+        assert!(
+            per_solution_at_16[1] < per_solution_at_16[0],
+            "{per_solution_at_16:?}"
+        );
+    }
+
+    #[test]
     fn totals_are_read_from_a_callgrind_profile() {
         let profile = "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nfn=(1) main\n3 5\nsummary: 88\ntotals: 77\n";
         assert_eq!(totals(profile), Some(77));
