@@ -47,6 +47,9 @@ pub enum Command {
     Estimates(cmd::estimates::Args),
     /// Whether the estimate's interval holds the full time at n = 18..20.
     EstimateCoverage(cmd::estimate_coverage::Args),
+    /// half-join against E. Kluev's quadrant join, one thread each,
+    /// recorded in bench-results/vs-quadrant.json and spliced into README.md.
+    VsQuadrant(cmd::vs_quadrant::Args),
 }
 
 impl Command {
@@ -64,6 +67,7 @@ impl Command {
             Command::Instructions(args) => cmd::instructions::run(args),
             Command::Estimates(args) => cmd::estimates::run(args),
             Command::EstimateCoverage(args) => cmd::estimate_coverage::run(args),
+            Command::VsQuadrant(args) => cmd::vs_quadrant::run(args),
         }
     }
 }

@@ -26,6 +26,9 @@
 //! - `instructions`: the instructions each solver's search retires at
 //!   n = 8..12, counted by valgrind's callgrind on a build it decodes,
 //!   written as a new `bench-results/<UTC time>-instructions.json`.
+//! - `vs-quadrant`: half-join against E. Kluev's quadrant join, one thread
+//!   each, interleaved, recorded in `bench-results/vs-quadrant.json` and
+//!   spliced into README.md as a table; `--splice-only` remakes the table.
 //! - `architecture`: the layering rules of docs/ARCHITECTURE.md
 //!   ([`architecture`]), also run by `cargo test` as this crate's tests.
 //!

@@ -7,10 +7,10 @@
 //!   and a Vulkan driver for the GPU engine (Mesa's lavapipe, on the CPU).
 //! - `checks`, after them: the scripts parse, the documentation builds
 //!   without warnings, the committed report reproduces from the committed
-//!   records (and the README's build-time paragraph from its record), the
-//!   page works in headless Chromium, a tiny `queens compare` writes a
-//!   record, the Slurm and GNU parallel paths run for real, and
-//!   none of it changed the checkout. `--profile test` reuses the binary
+//!   records (and the README's build-time paragraph and vs-quadrant table
+//!   from theirs), the page works in headless Chromium, a tiny
+//!   `queens compare` writes a record, the Slurm and GNU parallel paths run
+//!   for real, and none of it changed the checkout. `--profile test` reuses the binary
 //!   `cargo test` built.
 //!
 //! Packages are installed only if missing, as root, like CI, and without
@@ -21,7 +21,7 @@ use std::process::{Command, Stdio};
 
 use queens_record::RECORDS_DIR;
 
-use super::{browser_test, build_time, parallel_local, slurm_e2e};
+use super::{browser_test, build_time, parallel_local, slurm_e2e, vs_quadrant};
 use crate::architecture::source;
 use crate::{Error, process, workspace};
 
@@ -221,6 +221,9 @@ fn checks() -> Result<(), Error> {
     );
     build_time::readme_reproduces(&workspace::root())?;
     build_time::fresh_enough(&workspace::root())?;
+
+    step("README.md's vs-quadrant table is what bench-results/vs-quadrant.json makes");
+    vs_quadrant::readme_reproduces(&workspace::root())?;
 
     step("the HTML page in headless Chromium (browser-test)");
     browser_test::run()?;

@@ -11,3 +11,4 @@ pub mod parallel_local;
 pub mod scaling;
 pub mod slurm_e2e;
 pub mod slurm_one_node;
+pub mod vs_quadrant;
