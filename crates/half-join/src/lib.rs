@@ -85,7 +85,7 @@ impl HalfJoin {
 pub static INFO: SolverInfo = SolverInfo {
     id: "half-join",
     seed: "none (our own): meet in the middle, after the quadrant join of E. Kluev's counter",
-    idea: "make every top and bottom half once, each from two quarter pieces, one file set at a time; count the pairs with disjoint diagonals, 32 at a time; a quarter of the work by the mirror and the flip (even n >= 18: the mirror, and the long diagonals' three symmetries)",
+    idea: "make every top and bottom half once, each from two quarter pieces, one file set at a time; count the pairs with disjoint diagonals, 32 at a time; a quarter of the work by the mirror and the flip (even n >= 20: the mirror, and the long diagonals' three symmetries)",
     node: "a queen placed in a quarter's piece (or, below n = 14, in a searched half), or a pair of quarter pieces tested (the join's pair tests are not nodes: `count` reports them as pair_tests)",
     max_n: layout::MAX_N,
     limit_reason: "because Q(29) would overflow the u64 every count is kept in (the keys would fit to n = 32)",
@@ -102,7 +102,7 @@ pub mod kernel {
 }
 
 /// Names the partition into units (see [`queens_core::split::WorkSplit::version`]).
-pub const SPLIT_VERSION: &str = "half-join/6";
+pub const SPLIT_VERSION: &str = "half-join/7";
 
 /// A count of some of a unit's solutions, with its fixed pairs when
 /// `unique`: the identity fixes every solution (the fixed-points unit

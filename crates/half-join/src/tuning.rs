@@ -30,9 +30,13 @@ use crate::layout::Width;
 /// rank (about 1/e of them), a quarter of the pairs against the flip's half;
 /// the cost: every unit's tops are enumerated twice as often. The join
 /// grows as the square of the halves, their enumeration linearly, so the
-/// trade pays from a size on: at n = 16 it measured even, from 18 faster.
-/// Odd boards keep the middle rank's queen, which these symmetries move.
-pub(crate) const KLEIN_MIN_N: usize = 18;
+/// trade pays from a size on. Timed side by side (one thread, the AVX2
+/// kernel, CPU time of whole counts): at n = 18 the flip is now the faster
+/// by about 8 %, at n = 20 these symmetries by about 13 %. (Before the
+/// join read its partial steps by masked loads, the join cost more, and
+/// these paid from n = 18.) Odd boards keep the middle rank's queen, which
+/// these symmetries move.
+pub(crate) const KLEIN_MIN_N: usize = 20;
 
 /// What a count is taken up to (see [`KLEIN_MIN_N`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

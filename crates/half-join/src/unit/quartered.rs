@@ -498,7 +498,7 @@ mod tests {
     #[test]
     fn chosen_index_diagonals_leave_the_join_fewer_pairs_than_central_ones() {
         // What the choice is for (see `crate::index`): on sampled units of
-        // n = 18 (with the long diagonals) and 19, the sets big enough to
+        // n = 18 and 19, the sets big enough to
         // choose for taking their own index diagonals leave the kernel
         // fewer pairs to test than the layout's central ones, and the units
         // count the same. (Deterministic: fixed units, fixed samples.)
