@@ -143,14 +143,17 @@ impl Chooser {
     /// (forced ones included), compiled for `isa`'s level (the greedy
     /// choice counts bits).
     pub(crate) fn choose_index<L: Isa>(&self, isa: L, tops: &[u64], bottoms: &[u64]) -> u64 {
-        isa.run(|| {
-            let pairs = tops.len() as u64 * bottoms.len() as u64;
-            if pairs >= MIN_GREEDY_PAIRS {
-                self.greedy(tops, bottoms)
-            } else {
-                self.by_shares(tops, bottoms)
-            }
-        })
+        isa.run(
+            #[inline(always)]
+            || {
+                let pairs = tops.len() as u64 * bottoms.len() as u64;
+                if pairs >= MIN_GREEDY_PAIRS {
+                    self.greedy(tops, bottoms)
+                } else {
+                    self.by_shares(tops, bottoms)
+                }
+            },
+        )
     }
 
     /// Builds `remap` to move `index_mask` to the high word and
@@ -417,12 +420,15 @@ mod tests {
     impl Task for Apply<'_> {
         type Output = Vec<u64>;
         fn run<L: Isa>(self, isa: L) -> Vec<u64> {
-            isa.run(|| {
-                self.keys
-                    .iter()
-                    .map(|&key| self.remap.apply(isa, key))
-                    .collect()
-            })
+            isa.run(
+                #[inline(always)]
+                || {
+                    self.keys
+                        .iter()
+                        .map(|&key| self.remap.apply(isa, key))
+                        .collect()
+                },
+            )
         }
     }
 

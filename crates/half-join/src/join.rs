@@ -277,17 +277,20 @@ pub(crate) fn count_pairs<W: Word, L: Isa>(
     doubling: u32,
     bottom_runs: &mut BottomRuns<W>,
 ) -> u64 {
-    isa.run(|| {
-        count_pairs_in(
-            W::step(isa),
-            tops,
-            top_set,
-            bottoms,
-            bottom_set,
-            doubling,
-            bottom_runs,
-        )
-    })
+    isa.run(
+        #[inline(always)]
+        || {
+            count_pairs_in(
+                W::step(isa),
+                tops,
+                top_set,
+                bottoms,
+                bottom_set,
+                doubling,
+                bottom_runs,
+            )
+        },
+    )
 }
 
 /// [`count_pairs`], inlined into the level's code.
@@ -464,7 +467,10 @@ mod tests {
         impl<W: Word> Task for Group<'_, W> {
             type Output = u64;
             fn run<L: Isa>(self, isa: L) -> u64 {
-                isa.run(|| generic::count(W::step(isa), self.queries, self.bottoms))
+                isa.run(
+                    #[inline(always)]
+                    || generic::count(W::step(isa), self.queries, self.bottoms),
+                )
             }
         }
         (crate::arch::tests::tested_levels().into_iter())

@@ -161,7 +161,10 @@ impl Quarter {
             "the quarter's outside files are contiguous"
         );
         self.found.clear();
-        let nodes = isa.run(|| self.search(search, ranks));
+        let nodes = isa.run(
+            #[inline(always)]
+            || self.search(search, ranks),
+        );
         // Counting sort into cells.
         let cells = 1usize << (ranks as u32 + self.outside_bits);
         self.starts.clear();
@@ -512,7 +515,10 @@ impl Quarters {
         } else {
             part.share(self.pairs(set))
         };
-        isa.run(|| self.halves_in(isa, set, range, out))
+        isa.run(
+            #[inline(always)]
+            || self.halves_in(isa, set, range, out),
+        )
     }
 
     /// [`Quarters::halves`] for the left pieces whose first pair's place
@@ -610,7 +616,10 @@ mod tests {
     impl Task for Fit<'_> {
         type Output = usize;
         fn run<L: Isa>(self, isa: L) -> usize {
-            isa.run(|| isa.fit(self.key, self.side, self.keys, self.sides, self.out))
+            isa.run(
+                #[inline(always)]
+                || isa.fit(self.key, self.side, self.keys, self.sides, self.out),
+            )
         }
     }
 

@@ -19,6 +19,13 @@ pub(crate) trait Isa: Step<u32> + Copy + Send + Sync + 'static {
     /// Runs `f` compiled for this level: `f`, and everything inlined into
     /// it, with the level's target features enabled. A hot function enters
     /// once per call, around its loops.
+    ///
+    /// Callers mark `f` `#[inline(always)]`. The level's intrinsics inline
+    /// only into code compiled with its features, so `f` must be inlined
+    /// into the featured entry first; left to LLVM, it was not in the
+    /// tests' build (debug assertions and 16 codegen units at opt-level
+    /// 3), and every vector operation became a call: the join ran about
+    /// 13 times slower there than in the release build.
     fn run<R>(self, f: impl FnOnce() -> R) -> R;
 
     /// The wide word's steps.

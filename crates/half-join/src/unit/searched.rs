@@ -52,14 +52,17 @@ pub(super) fn fill_chunk<W: Word, L: Isa>(
     let outside = board.half - search.pattern.count_ones() as usize;
     counts.resize(board.sets_with(outside) << index_bits, 0);
     unsorted.clear();
-    let nodes = isa.run(|| {
-        search.resume(walk, limit, |files, key| {
-            let (index, word) = W::split(key, index_bits);
-            let bucket = (board.set_index(files) << index_bits) | index as usize;
-            counts[bucket] += 1;
-            unsorted.push((bucket as u32, word.marked(mark)));
-        })
-    });
+    let nodes = isa.run(
+        #[inline(always)]
+        || {
+            search.resume(walk, limit, |files, key| {
+                let (index, word) = W::split(key, index_bits);
+                let bucket = (board.set_index(files) << index_bits) | index as usize;
+                counts[bucket] += 1;
+                unsorted.push((bucket as u32, word.marked(mark)));
+            })
+        },
+    );
     side.fill(index_bits, counts, unsorted, step);
     (nodes, unsorted.len())
 }

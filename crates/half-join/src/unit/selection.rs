@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn parts_of_sets_add_up_to_every_unit_and_nest_quarters_built_exactly() {
-        parts_of_sets_add_up_to_every_unit_and_nest(&[(14, 4, true), (16, 8, true)]);
+        parts_of_sets_add_up_to_every_unit_and_nest(&[(14, 4, true), (15, 8, true)]);
     }
 
     #[test]
