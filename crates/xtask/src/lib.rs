@@ -46,6 +46,7 @@ pub mod cmd;
 pub mod counts;
 pub mod error;
 pub mod process;
+pub mod readme_record;
 pub mod slurm;
 pub mod stats;
 pub mod workspace;

@@ -23,7 +23,7 @@ use queens_record::RECORDS_DIR;
 
 use super::{browser_test, build_time, parallel_local, slurm_e2e, vs_quadrant};
 use crate::architecture::source;
-use crate::{Error, process, workspace};
+use crate::{Error, process, readme_record, workspace};
 
 /// Which half of CI.
 #[derive(Debug, clap::Args)]
@@ -219,11 +219,11 @@ fn checks() -> Result<(), Error> {
     step(
         "README.md's build-time paragraph is what bench-results/build-time.json makes, of a recent commit",
     );
-    build_time::readme_reproduces(&workspace::root())?;
+    readme_record::readme_reproduces::<build_time::BuildTime>(&workspace::root())?;
     build_time::fresh_enough(&workspace::root())?;
 
     step("README.md's vs-quadrant table is what bench-results/vs-quadrant.json makes");
-    vs_quadrant::readme_reproduces(&workspace::root())?;
+    readme_record::readme_reproduces::<vs_quadrant::VsQuadrant>(&workspace::root())?;
 
     step("the HTML page in headless Chromium (browser-test)");
     browser_test::run()?;
