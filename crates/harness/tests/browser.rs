@@ -299,11 +299,16 @@ fn walk(browser: &mut Browser, steps: usize) -> Vec<Value> {
     drawn.as_array().unwrap().clone()
 }
 
-/// Every trace, every step, with its partner in the other pane: after each
-/// click on "forward" both boards must be the traces' boards at that step.
-fn every_board_follows_its_trace(browser: &mut Browser, traces: &[Trace]) -> usize {
+/// Every trace at a position of `half` parity (0 or 1), every step, with
+/// its partner in the other pane: after each click on "forward" both boards
+/// must be the traces' boards at that step.
+fn every_board_follows_its_trace(browser: &mut Browser, traces: &[Trace], half: usize) -> usize {
     let mut checked = 0;
-    for (position, trace) in traces.iter().enumerate() {
+    let ours = traces
+        .iter()
+        .enumerate()
+        .filter(|(position, _)| position % 2 == half);
+    for (position, trace) in ours {
         let partner = traces
             .iter()
             .cycle()
@@ -476,7 +481,7 @@ fn jumps_and_scrubber(browser: &mut Browser, trace: &Trace) {
 
 #[test]
 #[ignore = "drives headless Chromium: scripts/browser-test runs it (CI does)"]
-fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
+fn the_page_works_in_chromium_offline_and_its_player_obeys_every_control() {
     let started = Instant::now();
     let dir = tempfile::tempdir().unwrap();
     let traces = traces();
@@ -571,10 +576,8 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
     let shown: Vec<bool> = serde_json::from_value(browser.evaluate(&visible_js).unwrap()).unwrap();
     assert!(shown.iter().all(|v| *v), "{off} not back: {shown:?}");
 
-    // The player: every trace's every step, both panes.
-    let steps = every_board_follows_its_trace(&mut browser, &traces);
-    // Among them the repair's pane (min-conflicts at n = 8): its start
-    // drawn with the queens in conflict ringed.
+    // The repair's pane (min-conflicts at n = 8): its start drawn with the
+    // queens in conflict ringed.
     let repair = find_trace(&traces, "min-conflicts", 8);
     choose(&mut browser, 8, "min-conflicts", "three-mask");
     let drawn = browser.evaluate(&format!("({PANE_JS})(0)")).unwrap();
@@ -717,10 +720,46 @@ fn the_page_works_in_chromium_offline_and_its_boards_follow_the_traces() {
     );
     phone_width(&page, &traces);
     eprintln!(
-        "browser test: page {bytes} bytes, {} traces, {steps} steps compared, {:.1} s",
+        "browser test: page {bytes} bytes, {} traces, {:.1} s",
         traces.len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The player, every trace's every step in both panes: most of the
+/// browser's time, so two tests of half the traces each, which run on two
+/// test threads at once, each with its own browser.
+fn boards_follow_their_traces(half: usize) {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let traces = traces();
+    let page = write_page(dir.path(), &traces);
+    let mut browser = Browser::launch(1280, 1000).unwrap();
+    browser.open(&page).unwrap();
+    let steps = every_board_follows_its_trace(&mut browser, &traces, half);
+    assert!(steps > 0, "no step compared");
+    let problems = browser.problems();
+    assert!(
+        problems.is_empty(),
+        "the page had problems:\n{}",
+        problems.join("\n")
+    );
+    eprintln!(
+        "browser test: {steps} steps of half {half} of the traces compared, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+#[ignore = "drives headless Chromium: scripts/browser-test runs it (CI does)"]
+fn every_board_follows_its_trace_in_the_first_half() {
+    boards_follow_their_traces(0);
+}
+
+#[test]
+#[ignore = "drives headless Chromium: scripts/browser-test runs it (CI does)"]
+fn every_board_follows_its_trace_in_the_second_half() {
+    boards_follow_their_traces(1);
 }
 
 /// At phone width (420 px) the tree so far still stands beside the board,
