@@ -10,13 +10,13 @@
 //!   records (and the README's build-time paragraph and vs-quadrant table
 //!   from theirs), the page works in headless Chromium, a tiny
 //!   `queens compare` writes a record, the Slurm and GNU parallel paths run
-//!   for real, and none of it changed the checkout. `--profile test` reuses the binary
-//!   `cargo test` built.
+//!   for real, and none of it changed the checkout. They all run the
+//!   `queens` binary `cargo test --workspace` built.
 //!
 //! Packages are installed only if missing, as root, like CI, and without
 //! their recommendations.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use queens_record::RECORDS_DIR;
@@ -122,11 +122,27 @@ fn git_status() -> Result<String, Error> {
     process::stdout(Command::new("git").args(["status", "--porcelain"]))
 }
 
-/// `queens` as `cargo test` built it.
-fn queens_of_the_tests() -> Command {
-    let mut command = Command::new("cargo");
-    command.args(["run", "--quiet", "--profile", "test", "--"]);
-    command
+/// The `queens` binary `cargo test --workspace` built for the harness's
+/// integration tests (not the unit tests of its `main.rs`, also named
+/// `queens`), as cargo names it (a fresh build costs nothing). Not
+/// `cargo run --profile test`: that resolves the harness's features
+/// without the workspace's dev-dependencies (queens-record's fixtures
+/// among them), so on a fresh clone it built the record crate and every
+/// crate above it again, 38 s of CI on two cores.
+fn queens_of_the_tests() -> Result<PathBuf, Error> {
+    let messages = process::stdout(Command::new("cargo").args([
+        "test",
+        "--workspace",
+        "--no-run",
+        "--quiet",
+        "--message-format=json",
+    ]))?;
+    (messages.lines())
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["profile"]["test"] == false)
+        .find(|m| m["target"]["name"] == "queens")
+        .and_then(|m| m["executable"].as_str().map(PathBuf::from))
+        .ok_or_else(|| Error::Failed("cargo test built no queens binary".to_string()))
 }
 
 fn copy(from: &str, to: &Path) -> Result<(), Error> {
@@ -138,7 +154,7 @@ fn copy(from: &str, to: &Path) -> Result<(), Error> {
 
 /// The committed report, README section and ALGORITHMS.md tables are what
 /// `queens report` makes from the committed records.
-fn report_reproduces(scratch: &Path) -> Result<(), Error> {
+fn report_reproduces(scratch: &Path, queens: &Path) -> Result<(), Error> {
     let records_dir = Path::new(RECORDS_DIR);
     let comparison = source::read(&records_dir.join("COMPARISON.md"))?;
     let records = committed_records(&comparison).ok_or_else(|| {
@@ -150,7 +166,7 @@ fn report_reproduces(scratch: &Path) -> Result<(), Error> {
     copy("README.md", &readme)?;
     copy("docs/ALGORITHMS.md", &algorithms)?;
     let out = scratch.join(RECORDS_DIR);
-    let mut report = queens_of_the_tests();
+    let mut report = Command::new(queens);
     report.arg("report").args(&records).arg("--out").arg(&out);
     report
         .arg("--splice")
@@ -212,9 +228,10 @@ fn checks() -> Result<(), Error> {
 
     step("committed report reproduces from the committed records");
     let before = git_status()?;
+    let queens = queens_of_the_tests()?;
     let scratch = tempfile::tempdir()
         .map_err(|error| Error::Failed(format!("no scratch directory: {error}")))?;
-    report_reproduces(scratch.path())?;
+    report_reproduces(scratch.path(), &queens)?;
 
     step(
         "README.md's build-time paragraph is what bench-results/build-time.json makes, of a recent commit",
@@ -231,7 +248,7 @@ fn checks() -> Result<(), Error> {
     step("tiny compare into a scratch directory");
     let records = scratch.path().join("records");
     process::run(
-        queens_of_the_tests()
+        Command::new(&queens)
             .args(["compare", "--max-n", "6", "--out"])
             .arg(&records)
             .stdout(Stdio::null()),
@@ -245,12 +262,11 @@ fn checks() -> Result<(), Error> {
         ));
     }
 
-    let queens = workspace::check_binary("ci", workspace::target_dir().join("debug/queens"))?;
     step("the cluster path for real: one-node Slurm, a requeued task, merge (slurm-e2e)");
-    slurm_e2e::run_with(17, 4, &queens)?;
+    slurm_e2e::run_with(19, 4, &queens)?;
 
     step("GNU parallel with local slots, a killed shard resumed (parallel-local)");
-    parallel_local::run_with(17, 8, 2, &queens)?;
+    parallel_local::run_with(18, 8, 2, &queens)?;
 
     if git_status()? != before {
         // What changed, for the log, before the one-line failure.

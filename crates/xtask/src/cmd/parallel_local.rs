@@ -5,7 +5,7 @@
 //! checkpoint; then the shards are merged and the total and the classes
 //! compared with OEIS.
 //!
-//! Environment: N (12 to 18, default 17), SHARDS (default 8), SLOTS
+//! Environment: N (12 to 18, default 18), SHARDS (default 8), SLOTS
 //! (default 2), QUEENS (the binary, default the release build). Installs
 //! GNU parallel from Debian's packages if it is missing. Exits 0 only if
 //! everything holds.
@@ -24,7 +24,7 @@ const CHORE: &str = "parallel-local";
 pub fn run() -> Result<(), Error> {
     let queens = workspace::queens_binary(CHORE)?;
     run_with(
-        workspace::env_number("N", 17, CHORE)?,
+        workspace::env_number("N", 18, CHORE)?,
         workspace::env_number("SHARDS", 8, CHORE)?,
         workspace::env_number("SLOTS", 2, CHORE)?,
         &queens,
