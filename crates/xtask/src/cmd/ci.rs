@@ -139,8 +139,7 @@ fn queens_of_the_tests() -> Result<PathBuf, Error> {
     ]))?;
     (messages.lines())
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|m| m["reason"] == "compiler-artifact" && m["profile"]["test"] == false)
-        .find(|m| m["target"]["name"] == "queens")
+        .find(|m| m["target"]["name"] == "queens" && m["profile"]["test"] == false)
         .and_then(|m| m["executable"].as_str().map(PathBuf::from))
         .ok_or_else(|| Error::Failed("cargo test built no queens binary".to_string()))
 }
