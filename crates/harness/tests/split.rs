@@ -213,7 +213,7 @@ fn a_killed_run_resumes_from_its_checkpoint_to_the_exact_count() {
     for solver in splitting_solvers() {
         // Large enough that the solver is still running when its first
         // units are saved, and no larger: the whole count is made again on
-        // resuming. On two threads half-join needs about 0.8 s at n = 17;
+        // resuming. On two threads half-join needs about half a second at n = 17;
         // constellations about 1.4 s at n = 16, and its GPU port on Mesa's
         // software driver about 5 s there (38 s at n = 17).
         let n: usize = if solver == "half-join" { 17 } else { 16 };
