@@ -74,9 +74,25 @@ pub fn spliced<R: ReadmeRecord>(readme: &str, record: &R) -> Result<String, Erro
         .map_err(|problem| Error::Usage(format!("README.md: {problem}")))
 }
 
-/// Fails unless README.md has `R`'s markers: checked before minutes of
-/// measuring, not after.
-pub fn readme_takes<R: ReadmeRecord>() -> Result<(), Error> {
+/// A README record's command: unless `splice_only`, checks that README.md
+/// has `R`'s markers (before minutes of measuring, not after), measures,
+/// checks and writes the record; then splices the section made from the
+/// record on disk into README.md.
+pub fn run<R: ReadmeRecord>(
+    splice_only: bool,
+    measure: impl FnOnce() -> Result<R, Error>,
+) -> Result<(), Error> {
+    let measured = if splice_only {
+        None
+    } else {
+        readme_takes::<R>()?;
+        Some(measure()?)
+    };
+    publish(measured)
+}
+
+/// Fails unless README.md has `R`'s markers.
+fn readme_takes<R: ReadmeRecord>() -> Result<(), Error> {
     queens_report::splice_section(&source::read(Path::new("README.md"))?, R::SECTION, "")
         .map(drop)
         .map_err(|problem| Error::Usage(format!("README.md: {problem}")))
@@ -84,7 +100,7 @@ pub fn readme_takes<R: ReadmeRecord>() -> Result<(), Error> {
 
 /// Writes `measured` (when given, after checking it), then splices the
 /// section made from the record on disk into README.md (atomically).
-pub fn publish<R: ReadmeRecord>(measured: Option<R>) -> Result<(), Error> {
+fn publish<R: ReadmeRecord>(measured: Option<R>) -> Result<(), Error> {
     if let Some(record) = measured {
         record
             .check()

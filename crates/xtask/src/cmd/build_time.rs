@@ -208,13 +208,7 @@ fn record_path() -> PathBuf {
 
 /// Runs it.
 pub fn run(args: &Args) -> Result<(), Error> {
-    let measured = if args.splice_only {
-        None
-    } else {
-        readme_record::readme_takes::<BuildTime>()?;
-        Some(measure(args.allow_dirty)?)
-    };
-    readme_record::publish(measured)
+    readme_record::run(args.splice_only, || measure(args.allow_dirty))
 }
 
 /// The user + system CPU time of this process's waited-for children (and

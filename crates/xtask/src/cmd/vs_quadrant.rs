@@ -267,13 +267,7 @@ pub(crate) fn seconds(s: f64) -> String {
 
 /// Runs it.
 pub fn run(args: &Args) -> Result<(), Error> {
-    let measured = if args.splice_only {
-        None
-    } else {
-        readme_record::readme_takes::<VsQuadrant>()?;
-        Some(measure(args)?)
-    };
-    readme_record::publish(measured)
+    readme_record::run(args.splice_only, || measure(args))
 }
 
 /// Those of [`FLAGS`] this CPU has (and the OS lets programs use).
