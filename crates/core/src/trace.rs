@@ -321,84 +321,16 @@ pub struct Step {
     pub levels: Vec<u64>,
 }
 
-/// What a sink that records or streams steps keeps between them: the
-/// limit, the counters each step carries, and the tree so far.
+/// A sink that keeps the first `limit` steps, each with its counters,
+/// and then stops the search.
 #[derive(Clone, Debug, Default)]
-struct Counters {
+pub struct TraceRecorder {
     limit: usize,
-    given: usize,
     stopped_early: bool,
     nodes: u64,
     solutions: u64,
+    /// The tree so far, level by level (see [`Step::levels`]).
     levels: Vec<u64>,
-}
-
-impl Counters {
-    fn new(limit: usize) -> Self {
-        Counters {
-            limit,
-            ..Counters::default()
-        }
-    }
-
-    /// The step with its counters, or `None` past the limit (the search is
-    /// then asked to stop).
-    fn step(&mut self, kind: StepKind, detail: Detail) -> Option<Step> {
-        if self.given >= self.limit {
-            self.stopped_early = true;
-            return None;
-        }
-        Some(self.give(kind, detail))
-    }
-
-    /// The step with its counters, whatever the limit.
-    fn give(&mut self, kind: StepKind, detail: Detail) -> Step {
-        if let Some(nodes) = detail.nodes {
-            self.nodes = nodes;
-        }
-        match detail.solutions {
-            Some(solutions) => self.solutions = solutions,
-            None if kind == StepKind::Solution => self.solutions += 1,
-            None => {}
-        }
-        self.given += 1;
-        Step {
-            kind,
-            detail,
-            nodes: self.nodes,
-            solutions: self.solutions,
-            levels: self.levels.clone(),
-        }
-    }
-
-    fn safe_boards(&mut self, queens: usize, count: u64) {
-        // Past the limit the search is stopping: what it still reports
-        // belongs to no step given.
-        if !self.stopped_early {
-            add_at(&mut self.levels, queens, count);
-        }
-    }
-
-    /// The "search over" step (see [`TraceRecorder::finish`]), or `None`
-    /// for a search cut at the limit.
-    fn finish(&mut self, nodes: u64, found: u64) -> Option<Step> {
-        if self.stopped_early {
-            return None;
-        }
-        let text = format!(
-            "search over: {}, {}; the board is cleared",
-            crate::counted(nodes, "node", "nodes"),
-            crate::counted(found, "solution", "solutions")
-        );
-        let detail = Detail::text(text).nodes(nodes).solutions(found);
-        Some(self.give(StepKind::Note, detail))
-    }
-}
-
-/// A sink that keeps the first `limit` steps and then stops the search.
-#[derive(Clone, Debug)]
-pub struct TraceRecorder {
-    counters: Counters,
     steps: Vec<Step>,
 }
 
@@ -406,8 +338,8 @@ impl TraceRecorder {
     /// Keeps at most `limit` steps, then asks the search to stop.
     pub fn new(limit: usize) -> Self {
         TraceRecorder {
-            counters: Counters::new(limit),
-            steps: Vec::new(),
+            limit,
+            ..TraceRecorder::default()
         }
     }
 
@@ -426,7 +358,26 @@ impl TraceRecorder {
 
     /// True when the search was cut off at the limit (more steps existed).
     pub fn stopped_early(&self) -> bool {
-        self.counters.stopped_early
+        self.stopped_early
+    }
+
+    /// Keeps the step with its counters, whatever the limit.
+    fn keep(&mut self, kind: StepKind, detail: Detail) {
+        if let Some(nodes) = detail.nodes {
+            self.nodes = nodes;
+        }
+        match detail.solutions {
+            Some(solutions) => self.solutions = solutions,
+            None if kind == StepKind::Solution => self.solutions += 1,
+            None => {}
+        }
+        self.steps.push(Step {
+            kind,
+            detail,
+            nodes: self.nodes,
+            solutions: self.solutions,
+            levels: self.levels.clone(),
+        });
     }
 
     /// Ends a whole search with one more step: "search over", the board
@@ -435,66 +386,35 @@ impl TraceRecorder {
     /// taken by value: `SearchStats` lives in `solver`, which uses this
     /// module). Does nothing to a search cut at the limit (it is not over).
     pub fn finish(&mut self, nodes: u64, found: u64) {
-        self.steps.extend(self.counters.finish(nodes, found));
+        if self.stopped_early {
+            return;
+        }
+        let text = format!(
+            "search over: {}, {}; the board is cleared",
+            crate::counted(nodes, "node", "nodes"),
+            crate::counted(found, "solution", "solutions")
+        );
+        let detail = Detail::text(text).nodes(nodes).solutions(found);
+        self.keep(StepKind::Note, detail);
     }
 }
 
 impl TraceSink for TraceRecorder {
     fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()> {
-        let Some(step) = self.counters.step(kind, detail) else {
+        if self.steps.len() >= self.limit {
+            self.stopped_early = true;
             return ControlFlow::Break(());
-        };
-        self.steps.push(step);
+        }
+        self.keep(kind, detail);
         ControlFlow::Continue(())
     }
 
     fn safe_boards(&mut self, queens: usize, count: u64) {
-        self.counters.safe_boards(queens, count);
-    }
-}
-
-/// [`TraceRecorder`]'s counters without its memory: each step, with its
-/// counters, goes to a callback as it comes (`queens trace` writes it out
-/// at once), so a trace holds one step whatever its length.
-pub struct StepStream<F: FnMut(&Step) -> ControlFlow<()>> {
-    counters: Counters,
-    each: F,
-}
-
-impl<F: FnMut(&Step) -> ControlFlow<()>> StepStream<F> {
-    /// Hands at most `limit` steps to `each`, then asks the search to stop
-    /// (as does `each` returning `Break`).
-    pub fn new(limit: usize, each: F) -> Self {
-        StepStream {
-            counters: Counters::new(limit),
-            each,
+        // Past the limit the search is stopping: what it still reports
+        // belongs to no step kept.
+        if !self.stopped_early {
+            add_at(&mut self.levels, queens, count);
         }
-    }
-
-    /// True when the search was cut off at the limit (more steps existed).
-    pub fn stopped_early(&self) -> bool {
-        self.counters.stopped_early
-    }
-
-    /// See [`TraceRecorder::finish`]: the last step, handed out.
-    pub fn finish(&mut self, nodes: u64, found: u64) -> ControlFlow<()> {
-        match self.counters.finish(nodes, found) {
-            Some(step) => (self.each)(&step),
-            None => ControlFlow::Continue(()),
-        }
-    }
-}
-
-impl<F: FnMut(&Step) -> ControlFlow<()>> TraceSink for StepStream<F> {
-    fn step(&mut self, kind: StepKind, detail: Detail) -> ControlFlow<()> {
-        match self.counters.step(kind, detail) {
-            Some(step) => (self.each)(&step),
-            None => ControlFlow::Break(()),
-        }
-    }
-
-    fn safe_boards(&mut self, queens: usize, count: u64) {
-        self.counters.safe_boards(queens, count);
     }
 }
 
