@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use super::source::{crates, read};
+use super::source::{crates, read_toml};
 use crate::Error;
 
 /// Crates that may depend on every workspace crate: the `queens` command
@@ -60,23 +60,13 @@ pub const COMMAND_LINES: &[&str] = &["harness", "xtask"];
 /// The package names listed under `[dependencies]` (and target-specific
 /// dependency tables), not dev- or build-dependencies.
 pub fn dependencies(manifest: &Path) -> Result<BTreeSet<String>, Error> {
-    let text = read(manifest)?;
-    let mut in_dependencies = false;
-    let mut names = BTreeSet::new();
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('[') {
-            in_dependencies = line == "[dependencies]"
-                || (line.starts_with("[target.") && line.ends_with(".dependencies]"));
-            continue;
-        }
-        if in_dependencies && let Some((name, _)) = line.split_once(['=', '.']) {
-            let name = name.trim();
-            if !name.is_empty() && !name.starts_with('#') {
-                names.insert(name.to_string());
-            }
-        }
-    }
-    Ok(names)
+    let manifest = read_toml(manifest)?;
+    let targets = manifest.get("target").and_then(toml::Value::as_table);
+    let tables = (targets.into_iter().flat_map(|targets| targets.values()))
+        .map(|target| target.get("dependencies"))
+        .chain([manifest.get("dependencies")]);
+    let names = tables.flatten().filter_map(toml::Value::as_table);
+    Ok(names.flat_map(|table| table.keys().cloned()).collect())
 }
 
 /// The workspace packages a crate may depend on; `None` for any.

@@ -12,6 +12,12 @@ pub fn read(path: &Path) -> Result<String, Error> {
     fs::read_to_string(path).map_err(Error::io("cannot read", path))
 }
 
+/// A TOML file's table (a manifest), or a failure naming it.
+pub fn read_toml(path: &Path) -> Result<toml::Table, Error> {
+    let failed = |error: toml::de::Error| Error::Failed(format!("{}: {error}", path.display()));
+    read(path)?.parse().map_err(failed)
+}
+
 /// The entries of a directory.
 pub fn entries(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let failed =

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::source::{code, crates, entries, read};
+use super::source::{code, crates, entries, read_toml};
 use crate::Error;
 
 /// A line for each `tests/*.rs` of a crate without automatic test targets
@@ -13,10 +13,9 @@ use crate::Error;
 pub fn violations(root: &Path) -> Result<Vec<String>, Error> {
     let mut found = Vec::new();
     for (name, dir) in crates(root)? {
-        let manifest = read(&dir.join("Cargo.toml"))?;
-        let automatic = !manifest
-            .lines()
-            .any(|line| line.split_whitespace().collect::<String>() == "autotests=false");
+        let manifest = read_toml(&dir.join("Cargo.toml"))?;
+        let package = manifest.get("package");
+        let automatic = package.and_then(|p| p.get("autotests")) != Some(&false.into());
         let tests = dir.join("tests");
         if automatic || !tests.is_dir() {
             continue;

@@ -185,18 +185,16 @@ fn report_reproduces(scratch: &Path, queens: &Path) -> Result<(), Error> {
         (records_dir.join(file), out.join(file), stale)
     });
     let spliced = [
+        ("README.md", readme, "comparison section is"),
+        ("docs/ALGORITHMS.md", algorithms, "measured tables are"),
+    ]
+    .map(|(committed, made, what)| {
         (
-            readme,
-            "README.md",
-            "README.md's comparison section is stale",
-        ),
-        (
-            algorithms,
-            "docs/ALGORITHMS.md",
-            "docs/ALGORITHMS.md's measured tables are stale",
-        ),
-    ];
-    let spliced = spliced.map(|(made, committed, stale)| (committed.into(), made, stale.into()));
+            committed.into(),
+            made,
+            format!("{committed}'s {what} stale"),
+        )
+    });
     for (committed, made, stale) in made.into_iter().chain(spliced) {
         if !matches!((std::fs::read(committed), std::fs::read(made)), (Ok(a), Ok(b)) if a == b) {
             return Err(Error::Failed(format!("{stale}: run scripts/report")));

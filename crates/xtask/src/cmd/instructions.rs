@@ -30,7 +30,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use queens_record::instructions::{
@@ -212,23 +211,20 @@ fn count_all(
     // last: permutation filters retire the most per solution.
     let mut order: Vec<usize> = (0..solvers.len()).collect();
     order.sort_by_key(|&i| !solvers[i].id.starts_with("perm-filter"));
-    let next = AtomicUsize::new(0);
-    let climbed: Vec<Mutex<Vec<InstructionsEntry>>> =
-        solvers.iter().map(|_| Mutex::default()).collect();
+    let queue = Mutex::new(order.into_iter());
+    let climbed = Mutex::new(vec![Vec::new(); solvers.len()]);
+    let next = || queue.lock().expect("no panics while held").next();
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(solvers.len()).max(1) {
             scope.spawn(|| {
-                while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    *climbed[i].lock().expect("no panics while held") =
-                        climb(queens, solvers[i], budget, max_n);
+                while let Some(i) = next() {
+                    let entries = climb(queens, solvers[i], budget, max_n);
+                    climbed.lock().expect("no panics while held")[i] = entries;
                 }
             });
         }
     });
-    let entries = climbed
-        .into_iter()
-        .map(|m| m.into_inner().expect("no panics while held"));
-    entries.flatten().collect()
+    climbed.into_inner().expect("no panics while held").concat()
 }
 
 /// One solver's entries at n = 8..=`max_n` within its largest n.
