@@ -371,21 +371,19 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
         )));
     }
     // The shards' counts and seconds added up, refused if they overflow.
-    let (mut total, mut seconds) = (UnitCount::default(), 0.0);
-    for (_, file) in shards.values() {
-        let share = UnitCount {
+    let total = (shards.values()).try_fold(UnitCount::default(), |total, (_, file)| {
+        total.checked_add(UnitCount {
             solutions: file.solutions,
             fixed_pairs: file.shard.fixed_pairs.unwrap_or(0),
             nodes: file.nodes,
             pair_tests: 0,
-        };
-        total = total.checked_add(share).ok_or_else(|| {
-            Error::Verification(
-                "the shards' totals overflow 64 bits: they cannot be real counts".to_string(),
-            )
-        })?;
-        seconds += file.seconds;
-    }
+        })
+    });
+    let total = total.ok_or_else(|| {
+        let why = "the shards' totals overflow 64 bits: they cannot be real counts";
+        Error::Verification(why.to_string())
+    })?;
+    let seconds: f64 = shards.values().map(|(_, file)| file.seconds).sum();
     let whose = "the shards add up to";
     let advice =
         "some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)";

@@ -178,9 +178,7 @@ impl UnitRun<'_> {
             return Ok(Outcome::Interrupted { done, units });
         }
         let mut total = UnitCount::default();
-        for count in done.values() {
-            total += *count;
-        }
+        done.values().for_each(|&count| total += count);
         // The plan is made by every shard, but its work is counted once.
         if self.shard.is_none_or(|s| s.index == 1) {
             total.nodes += plan.nodes;
