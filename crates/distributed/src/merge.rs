@@ -370,7 +370,30 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
             model.describe_run()
         )));
     }
-    // The shards' counts and seconds added up, refused if they overflow.
+    let (total, seconds) = add_up(&shards)?;
+    let whose = "the shards add up to";
+    let advice =
+        "some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)";
+    let unique = (model.shard.fixed_pairs)
+        .map(|_| crate::published::classes(total.fixed_pairs, whose, advice))
+        .transpose()?;
+    let n = model.n;
+    let published = crate::published::check(n, total.solutions, unique, whose, advice)?;
+    Ok(Merged {
+        n,
+        solver: model.solver.clone(),
+        solutions: total.solutions,
+        unique,
+        nodes: total.nodes,
+        seconds,
+        shards: count,
+        confirmed,
+        published,
+    })
+}
+
+/// The shards' counts and seconds added up, refused if they overflow.
+fn add_up(shards: &BTreeMap<usize, Given<'_>>) -> Result<(UnitCount, f64), Error> {
     let total = (shards.values()).try_fold(UnitCount::default(), |total, (_, file)| {
         total.checked_add(UnitCount {
             solutions: file.solutions,
@@ -384,14 +407,6 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
         Error::Verification(why.to_string())
     })?;
     let seconds: f64 = shards.values().map(|(_, file)| file.seconds).sum();
-    let whose = "the shards add up to";
-    let advice =
-        "some shard's counts are wrong (`queens recheck SHARD` recounts a sample of its units)";
-    let unique = (model.shard.fixed_pairs)
-        .map(|_| crate::published::classes(total.fixed_pairs, whose, advice))
-        .transpose()?;
-    let n = model.n;
-    let published = crate::published::check(n, total.solutions, unique, whose, advice)?;
     if !seconds.is_finite() {
         // Each record's seconds were checked to be a duration; only their
         // sum can leave f64, and a JSON record has no number for that.
@@ -400,17 +415,7 @@ pub fn merge<'s>(files: &[PathBuf], find: &FindSolver<'s>) -> Result<Merged, Err
             f64::MAX
         )));
     }
-    Ok(Merged {
-        n,
-        solver: model.solver.clone(),
-        solutions: total.solutions,
-        unique,
-        nodes: total.nodes,
-        seconds,
-        shards: count,
-        confirmed,
-        published,
-    })
+    Ok((total, seconds))
 }
 
 /// Two records of one shard (counted twice, say on two machines): they

@@ -101,21 +101,8 @@ impl Cluster {
         // A munged that already answers (the package's own, say) is used as
         // it is; otherwise one is started here, and stopped by `stop`.
         if !self.running("munged") && !munge_answers() {
-            let pid_file = self.pid_file("munged");
-            let with_pid_file = process::succeeds(
-                Command::new("munged")
-                    .arg("--force")
-                    .arg(format!("--pid-file={}", pid_file.display())),
-            );
-            if !with_pid_file {
-                process::run(Command::new("munged").arg("--force"))?;
-            }
-            // Older munged have no --pid-file: find it.
-            if !pid_file.exists() {
-                let newest = process::stdout(Command::new("pgrep").args(["-n", "munged"]))?;
-                fs::write(&pid_file, &newest)
-                    .map_err(Error::io("one-node slurm: cannot write", &pid_file))?;
-            }
+            let pid_file = format!("--pid-file={}", self.pid_file("munged").display());
+            process::run(Command::new("munged").args(["--force", &pid_file]))?;
         }
         // -c: a scratch cluster starts with an empty queue. Jobs recovered
         // from the saved state of an earlier run that was killed would
