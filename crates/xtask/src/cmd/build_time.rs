@@ -28,6 +28,7 @@
 //! unit test: the measurement runs the tests of the very commit whose
 //! record it is about to replace, so they must not depend on that record.
 
+use std::num::{NonZeroU64, NonZeroUsize};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime};
@@ -122,7 +123,7 @@ pub struct BuildTime {
     /// `cargo -V` in the clone.
     pub cargo: String,
     /// The CPUs this process could use.
-    pub cpus: usize,
+    pub cpus: NonZeroUsize,
     /// The CPU's model name from /proc/cpuinfo, when it could be read.
     pub cpu_model: Option<String>,
     /// `cargo run --release -- compare`, the main job.
@@ -130,7 +131,7 @@ pub struct BuildTime {
     /// `cargo test --workspace`, the tests.
     pub test: Step,
     /// The target directory's size after both: bytes.
-    pub target_bytes: u64,
+    pub target_bytes: NonZeroU64,
 }
 
 impl ReadmeRecord for BuildTime {
@@ -143,16 +144,8 @@ impl ReadmeRecord for BuildTime {
                 "commit",
                 (!hex).then(|| format!("'{}' is not 40 hex digits", self.commit)),
             ),
-            (
-                "cpus",
-                (self.cpus == 0).then(|| "must be at least 1".to_string()),
-            ),
             ("compare", self.compare.problem()),
             ("test", self.test.problem()),
-            (
-                "target_bytes",
-                (self.target_bytes == 0).then(|| "a build leaves a target directory".to_string()),
-            ),
         ];
         let first = problems
             .into_iter()
@@ -186,7 +179,7 @@ impl ReadmeRecord for BuildTime {
             step(&self.compare),
             step(&self.test),
             duration(self.compare.wall_seconds() + self.test.wall_seconds()),
-            self.target_bytes as f64 / 1e9,
+            self.target_bytes.get() as f64 / 1e9,
         )
     }
 }
@@ -290,8 +283,12 @@ fn measure(allow_dirty: bool) -> Result<BuildTime, Error> {
         &["test", "--workspace", "--no-run"],
         &["test", "--workspace"],
     )?;
-    let target_bytes = bytes_under(&target)
-        .map_err(|error| Error::Failed(format!("{}: cannot measure: {error}", target.display())))?;
+    let measured = bytes_under(&target).map(NonZeroU64::new);
+    let target_bytes = measured.map_err(|e| e.to_string()).and_then(|bytes| {
+        bytes.ok_or_else(|| "empty, but a build leaves a target directory".to_string())
+    });
+    let target_bytes = target_bytes
+        .map_err(|why| Error::Failed(format!("{}: cannot measure: {why}", target.display())))?;
 
     Ok(BuildTime {
         format: FORMAT.to_string(),
@@ -300,7 +297,7 @@ fn measure(allow_dirty: bool) -> Result<BuildTime, Error> {
         date: queens_record::utc_timestamp(SystemTime::now()),
         rustc: rustc.trim().to_string(),
         cargo: cargo_version.trim().to_string(),
-        cpus: std::thread::available_parallelism().map_or(1, usize::from),
+        cpus: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
         cpu_model: Some(queens_record::cpu_model()).filter(|model| model != "unknown"),
         compare,
         test,
@@ -390,7 +387,7 @@ mod tests {
             date: "2026-11-24T09:10:11.123Z".to_string(),
             rustc: "rustc 1.95.0 (abcdef012 2026-10-01)".to_string(),
             cargo: "cargo 1.95.0 (abcdef012 2026-10-01)".to_string(),
-            cpus: 2,
+            cpus: NonZeroUsize::new(2).unwrap(),
             cpu_model: Some("Some CPU @ 2.20GHz".to_string()),
             compare: Step {
                 build_wall_seconds: 100.0,
@@ -402,7 +399,7 @@ mod tests {
                 build_cpu_seconds: 330.0,
                 run_wall_seconds: 66.0,
             },
-            target_bytes: 1_234_000_000,
+            target_bytes: NonZeroU64::new(1_234_000_000).unwrap(),
         }
     }
 
@@ -438,14 +435,12 @@ mod tests {
     fn a_record_that_means_something_else_is_refused_by_field() {
         // (the field to blame, how the record is spoilt)
         type Spoilt = (&'static str, fn(&mut BuildTime));
-        let spoilt: [Spoilt; 7] = [
+        let spoilt: [Spoilt; 5] = [
             ("commit", |r| r.commit = "abc1234".to_string()),
             ("commit", |r| r.commit = "z".repeat(40)),
             ("compare", |r| r.compare.build_wall_seconds = -1.0),
             ("test", |r| r.test.run_wall_seconds = f64::NAN),
-            ("cpus", |r| r.cpus = 0),
             ("test", |r| r.test.build_cpu_seconds = 0.01),
-            ("target_bytes", |r| r.target_bytes = 0),
         ];
         for (field, spoil) in spoilt {
             let mut bad = record();
@@ -468,6 +463,14 @@ mod tests {
             message.contains("build-time.json: field `commit`"),
             "{message}"
         );
+        // No CPUs, or no target directory, is no build at all.
+        for field in ["cpus", "target_bytes"] {
+            let mut none = serde_json::to_value(record()).unwrap();
+            none[field] = 0.into();
+            std::fs::write(&path, none.to_string()).unwrap();
+            let message = read::<BuildTime>(&path).unwrap_err().to_string();
+            assert!(message.contains(&format!("field `{field}`")), "{message}");
+        }
         let extra = r#"{"format": "queens-build-time", "format_version": 2, "extra": 1}"#;
         std::fs::write(&path, extra).unwrap();
         let message = read::<BuildTime>(&path).unwrap_err().to_string();

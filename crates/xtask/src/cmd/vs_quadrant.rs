@@ -24,6 +24,7 @@
 //! `<!-- END: vs-quadrant -->` in README.md; `--splice-only` remakes it from
 //! the committed record, and `cargo xtask ci checks` fails if it differs.
 
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Instant, SystemTime};
@@ -64,8 +65,8 @@ pub struct Args {
     #[arg(long, default_value_t = 18)]
     pub max_n: u32,
     /// How many times each program runs at each size.
-    #[arg(long, default_value_t = 5)]
-    pub rounds: usize,
+    #[arg(long, default_value = "5")]
+    pub rounds: NonZeroUsize,
     /// Only remake the README's table from the committed record.
     #[arg(long)]
     pub splice_only: bool,
@@ -132,7 +133,7 @@ pub struct VsQuadrant {
     /// Those of avx2, bmi2, avx512f and avx512vl this CPU has.
     pub cpu_flags: Vec<String>,
     /// How many samples each side has at each size.
-    pub rounds: usize,
+    pub rounds: NonZeroUsize,
     /// `avx2`, then `best`.
     pub comparisons: Vec<Comparison>,
 }
@@ -150,9 +151,6 @@ impl ReadmeRecord for VsQuadrant {
         }
         if let Some(flag) = self.cpu_flags.iter().find(|f| !FLAGS.contains(&f.as_str())) {
             return problem("cpu_flags", format!("'{flag}' is not one of {FLAGS:?}"));
-        }
-        if self.rounds == 0 {
-            return problem("rounds", "must be at least 1");
         }
         let names: Vec<&str> = self.comparisons.iter().map(|c| c.name.as_str()).collect();
         if names != ["avx2", "best"] {
@@ -190,7 +188,7 @@ impl ReadmeRecord for VsQuadrant {
                     ("half_join_seconds", &size.half_join_seconds),
                     ("quadrant_seconds", &size.quadrant_seconds),
                 ] {
-                    if samples.len() != self.rounds {
+                    if samples.len() != self.rounds.get() {
                         let why = format!(
                             "{} samples, not one per round ({})",
                             samples.len(),
@@ -220,7 +218,7 @@ impl ReadmeRecord for VsQuadrant {
             false => self.cpu_flags.join(", "),
         };
         let (avx2, best) = (&self.comparisons[0], &self.comparisons[1]);
-        let rounds = match self.rounds {
+        let rounds = match self.rounds.get() {
             1 => "1 round".to_string(),
             r => format!("medians of {r} rounds"),
         };
@@ -296,8 +294,6 @@ fn refusal(args: &Args, flags: &[String]) -> Option<String> {
         Some(format!(
             "sizes {sizes}: the quadrant join is built here for sizes within 14..=20"
         ))
-    } else if args.rounds == 0 {
-        Some("--rounds must be at least 1".to_string())
     } else if !cfg!(target_arch = "x86_64") {
         Some("the quadrant join's builds and half-join's AVX2 kernel need x86-64".to_string())
     } else if !(flags.iter().any(|f| f == "avx2") && flags.iter().any(|f| f == "bmi2")) {
@@ -478,7 +474,7 @@ fn measure(args: &Args) -> Result<VsQuadrant, Error> {
     }
 
     let result = regex::Regex::new(r"Result: (\d+)").expect("a valid regex");
-    for round in 1..=args.rounds {
+    for round in 1..=args.rounds.get() {
         eprintln!("vs-quadrant: round {round} of {}", args.rounds);
         for (i, &n) in ns.iter().enumerate() {
             for ((_, kernel, march), comparison) in COMPARISONS.iter().zip(&mut comparisons) {
@@ -568,7 +564,7 @@ mod tests {
                 "avx512f".into(),
                 "avx512vl".into(),
             ],
-            rounds: 3,
+            rounds: NonZeroUsize::new(3).unwrap(),
             comparisons: vec![
                 comparison("avx2", "avx2", "x86-64-v3", 1.0),
                 comparison("best", "avx512", "native", 0.5),
@@ -619,10 +615,9 @@ mod tests {
     #[test]
     fn a_record_that_means_something_else_is_refused_by_field() {
         type Spoilt = (&'static str, fn(&mut VsQuadrant));
-        let spoilt: [Spoilt; 8] = [
+        let spoilt: [Spoilt; 7] = [
             ("commit", |r| r.commit = "abc".into()),
             ("cpu_flags", |r| r.cpu_flags.push("sse9".into())),
-            ("rounds", |r| r.rounds = 0),
             ("comparisons", |r| r.comparisons.swap(0, 1)),
             ("comparisons[1].half_join_kernel", |r| {
                 r.comparisons[1].half_join_kernel = "fast".into()
@@ -663,6 +658,11 @@ mod tests {
         });
         let message = read::<VsQuadrant>(&path).unwrap_err().to_string();
         assert!(message.contains("field `format_version`"), "{message}");
+        let mut no_rounds = serde_json::to_value(record()).unwrap();
+        no_rounds["rounds"] = 0.into();
+        std::fs::write(&path, no_rounds.to_string()).unwrap();
+        let message = read::<VsQuadrant>(&path).unwrap_err().to_string();
+        assert!(message.contains("field `rounds`"), "{message}");
         let mut wrong = record();
         wrong.comparisons[1].sizes[0].solutions = 14_772_513;
         write(&wrong);
