@@ -1,36 +1,27 @@
 //! Every generated text from the records: COMPARISON.md, the two plots, the
 //! HTML page and the README section, as strings (writing them is [`super::publish`]'s job).
 
+use askama::Template;
+
 use super::found::Found;
 use super::inputs::{
     Analyses, COMPARISON_FILE, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE,
     Source, TIME_PLOT_FILE, Trees,
 };
 use super::overlay::Overlay;
-use super::page::charts::{self, Measure, Variant};
+use super::page::charts::{self, Measure, Series, Variant};
 use super::page::styles::Styles;
 use super::page::{PageInputs, Parts, page};
 use super::tables;
 use crate::error::Error;
 
-/// The contents of every generated file.
-pub(crate) struct Outputs {
-    /// COMPARISON.md.
-    pub comparison: String,
-    /// time-vs-n.svg.
-    pub time_plot: String,
-    /// nodes-vs-n.svg.
-    pub nodes_plot: String,
-    /// find-vs-n.svg, or `None` when the records time no finder (a plot
-    /// with no line would only show made-up axes; COMPARISON.md says why).
-    pub find_plot: Option<String>,
-    /// index.html.
-    pub page: String,
-}
-
-/// Builds every output. `command` is the `queens report ...` line printed at
-/// the top of COMPARISON.md and of the page; `instructions`, the
-/// instructions record whose figures go beside the times, if any.
+/// Builds every output, as (file name, contents) in the order they are
+/// written: COMPARISON.md, the README's two plots, the finders' plot when
+/// the records time a finder (a plot with no line would only show made-up
+/// axes; COMPARISON.md says why), and the page. `command` is the `queens
+/// report ...` line printed at the top of COMPARISON.md and of the page;
+/// `instructions`, the instructions record whose figures go beside the
+/// times, if any.
 pub(crate) fn generate(
     command: &str,
     sources: &[Source],
@@ -38,7 +29,7 @@ pub(crate) fn generate(
     analyses: &Analyses<'_>,
     trees: &Trees<'_>,
     inputs: &PageInputs<'_>,
-) -> Result<Outputs, Error> {
+) -> Result<Vec<(&'static str, String)>, Error> {
     let overlay = Overlay::from_sources(sources);
     let found = Found::from_sources(sources);
     // The analyses name every registered solver: a solver's look is its
@@ -46,54 +37,51 @@ pub(crate) fn generate(
     let solvers = overlay.facts.iter().map(|s| s.id.as_str());
     let finders = found.facts.iter().map(|f| f.id.as_str());
     let styles = Styles::new(analyses.keys().copied(), solvers.chain(finders));
-    // A template fails only if a value cannot be written, which none of
-    // these can; should one ever, the file it was for is named.
-    let drawn = |file: &'static str, drawing: Result<String, askama::Error>| {
-        drawing.map_err(|problem| Error::Render {
-            file,
-            problem: problem.to_string(),
-        })
+    let parts = Parts {
+        command,
+        sources,
+        instructions,
+        overlay: &overlay,
+        found: &found,
+        analyses,
+        trees,
+        inputs,
+        styles: &styles,
     };
     // The README's plots of every solver, the same as the page's.
-    let standalone = |file: &'static str, measure: &Measure| {
-        let series = measure.series(&overlay, &styles);
-        drawn(file, charts::svg(measure, &series, Variant::Standalone))
-    };
-    Ok(Outputs {
-        comparison: drawn(
+    let standalone =
+        |measure: &Measure, series: &[Series]| charts::svg(measure, series, Variant::Standalone);
+    let mut files = vec![
+        (
             COMPARISON_FILE,
-            tables::comparison(
-                command,
-                sources,
-                instructions,
-                (&overlay, &found),
-                analyses,
-                trees,
-            ),
-        )?,
-        time_plot: standalone(TIME_PLOT_FILE, &charts::TIME)?,
-        nodes_plot: standalone(NODES_PLOT_FILE, &charts::NODES)?,
-        find_plot: if found.facts.is_empty() {
-            None
-        } else {
-            let series = found.series(&styles);
-            let svg = charts::svg(&charts::FIND, &series, Variant::Standalone);
-            Some(drawn(FIND_PLOT_FILE, svg)?)
-        },
-        page: drawn(
-            PAGE_FILE,
-            page(&Parts {
-                command,
-                sources,
-                instructions,
-                overlay: &overlay,
-                found: &found,
-                analyses,
-                inputs,
-                styles: &styles,
-            }),
-        )?,
-    })
+            tables::Comparison { parts: &parts }.render(),
+        ),
+        (
+            TIME_PLOT_FILE,
+            standalone(&charts::TIME, &charts::TIME.series(&overlay, &styles)),
+        ),
+        (
+            NODES_PLOT_FILE,
+            standalone(&charts::NODES, &charts::NODES.series(&overlay, &styles)),
+        ),
+    ];
+    if !found.facts.is_empty() {
+        files.push((
+            FIND_PLOT_FILE,
+            standalone(&charts::FIND, &found.series(&styles)),
+        ));
+    }
+    files.push((PAGE_FILE, page(&parts)));
+    // A template fails only if a value cannot be written, which none of
+    // these can; should one ever, the file it was for is named.
+    let drawn = files.into_iter().map(|(file, drawing)| {
+        let problem = |problem: askama::Error| Error::Render {
+            file,
+            problem: problem.to_string(),
+        };
+        Ok((file, drawing.map_err(problem)?))
+    });
+    drawn.collect()
 }
 
 #[cfg(test)]
@@ -102,6 +90,39 @@ mod tests {
     use queens_record::fixtures::{one_sample, sample_record};
     use queens_record::{Entry, Outcome, SolverFacts, Timing, read, write_new};
     use std::collections::BTreeMap;
+
+    /// Every output, by what it is.
+    #[derive(Debug)]
+    struct Outputs {
+        comparison: String,
+        time_plot: String,
+        nodes_plot: String,
+        find_plot: Option<String>,
+        page: String,
+    }
+
+    impl Outputs {
+        /// [`generate`]'s files, named.
+        fn of(files: Result<Vec<(&'static str, String)>, Error>) -> Outputs {
+            let files = files.unwrap();
+            let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+            let mut files: BTreeMap<&str, String> = files.into_iter().collect();
+            let mut take = |name| files.remove(name);
+            let outputs = Outputs {
+                comparison: take(COMPARISON_FILE).unwrap(),
+                time_plot: take(TIME_PLOT_FILE).unwrap(),
+                nodes_plot: take(NODES_PLOT_FILE).unwrap(),
+                find_plot: take(FIND_PLOT_FILE),
+                page: take(PAGE_FILE).unwrap(),
+            };
+            // Written in this order (the paths `queens report` prints).
+            let mut order = vec![COMPARISON_FILE, TIME_PLOT_FILE, NODES_PLOT_FILE];
+            order.extend(outputs.find_plot.as_ref().map(|_| FIND_PLOT_FILE));
+            order.push(PAGE_FILE);
+            assert_eq!(names, order);
+            outputs
+        }
+    }
 
     /// The README section of `sources`, links relative to `prefix`.
     fn readme_section(sources: &[Source], prefix: &str) -> String {
@@ -167,15 +188,14 @@ mod tests {
     #[test]
     fn the_same_records_give_the_same_bytes_even_after_a_round_trip() {
         let sources = two_solver_sources();
-        let first = generate(
+        let first = Outputs::of(generate(
             "queens report bench-results/fixture.json",
             &sources,
             None,
             &analysis(),
             &Trees::default(),
             &PageInputs::default(),
-        )
-        .unwrap();
+        ));
         let dir = tempfile::tempdir().unwrap();
         let path = write_new(dir.path(), "bench", &sources[0].record).unwrap();
         let reread = vec![Source {
@@ -183,15 +203,14 @@ mod tests {
             label: "bench-results/fixture.json".into(),
             record: read(&path).unwrap(),
         }];
-        let second = generate(
+        let second = Outputs::of(generate(
             "queens report bench-results/fixture.json",
             &reread,
             None,
             &analysis(),
             &Trees::default(),
             &PageInputs::default(),
-        )
-        .unwrap();
+        ));
         assert_eq!(first.comparison, second.comparison);
         assert_eq!(first.time_plot, second.time_plot);
         assert_eq!(first.nodes_plot, second.nodes_plot);
@@ -209,15 +228,14 @@ mod tests {
             label: "bench-results/x-instructions.json".into(),
             record: queens_record::fixtures::sample_instructions(),
         };
-        let outputs = generate(
+        let outputs = Outputs::of(generate(
             "queens report bench-results/fixture.json bench-results/x-instructions.json",
             &two_solver_sources(),
             Some(&counted),
             &analysis(),
             &Trees::default(),
             &PageInputs::default(),
-        )
-        .unwrap();
+        ));
         for text in [&outputs.comparison, &outputs.page] {
             assert!(text.contains("Instructions per solution and per node"));
             assert!(text.contains("bench-results/x-instructions.json"));
@@ -234,7 +252,7 @@ mod tests {
 
     #[test]
     fn the_report_names_its_command_and_shows_every_kind_of_entry() {
-        let outputs = generate(
+        let outputs = Outputs::of(generate(
             "queens report bench-results/fixture.json",
             &two_solver_sources(),
             None,
@@ -248,8 +266,7 @@ mod tests {
                 ],
             },
             &PageInputs::default(),
-        )
-        .unwrap();
+        ));
         let text = &outputs.comparison;
         // The trees beside the record's cost per node: one letter per tree.
         assert!(
@@ -423,15 +440,14 @@ mod tests {
     }
 
     fn outputs_of(sources: &[Source]) -> Outputs {
-        generate(
+        Outputs::of(generate(
             "queens report bench-results/fixture.json",
             sources,
             None,
             &analysis(),
             &Trees::default(),
             &PageInputs::default(),
-        )
-        .unwrap()
+        ))
     }
 
     #[test]
@@ -628,15 +644,14 @@ mod tests {
             teachings: BTreeMap::from([("c-three-mask", "REGISTRY TEACHING")]),
             ..PageInputs::default()
         };
-        let outputs = generate(
+        let outputs = Outputs::of(generate(
             "queens report bench-results/fixture.json",
             &external_sources(),
             None,
             &analyses,
             &Trees::default(),
             &inputs,
-        )
-        .unwrap();
+        ));
         let text = &outputs.comparison;
         // Marked in the summary and in the per-n tables, with a dash where
         // nodes are needed: 1.20 ms against 41.0 µs.

@@ -7,10 +7,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::estimates::{ESTIMATES_SECTION, estimates_section};
 use super::generate::generate;
-use super::inputs::{
-    Analyses, COMPARISON_FILE, CodeChanges, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE,
-    PAGE_FILE, Source, TIME_PLOT_FILE, Trees, stale_solvers,
-};
+use super::inputs::{Analyses, CodeChanges, InstructionsSource, Source, Trees, stale_solvers};
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
 use super::page::PageInputs;
@@ -106,18 +103,10 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // Every file is written beside its place first, and only then are they
     // all put in place, or none: a failure (a full disk, a read-only or
     // immutable README) leaves every old version as it was, not a report
-    // half regenerated. The finders' plot only when the records time a
-    // finder.
-    let files = [
-        (COMPARISON_FILE, Some(&outputs.comparison)),
-        (TIME_PLOT_FILE, Some(&outputs.time_plot)),
-        (NODES_PLOT_FILE, Some(&outputs.nodes_plot)),
-        (FIND_PLOT_FILE, outputs.find_plot.as_ref()),
-        (PAGE_FILE, Some(&outputs.page)),
-    ];
-    let files = files
-        .into_iter()
-        .filter_map(|(name, text)| Some((request.out.join(name), text?)));
+    // half regenerated.
+    let files = outputs
+        .iter()
+        .map(|(name, text)| (request.out.join(name), text));
     let files: Vec<(PathBuf, &String)> = files
         .chain(spliced.iter().map(|(t, s)| (t.clone(), s)))
         .collect();

@@ -8,11 +8,11 @@ use askama::Template;
 
 use super::external;
 use super::format::{bytes, duration_ns, name, significant, thousands};
-use super::found::Found;
 use super::inputs::{
     Analyses, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees,
 };
 use super::overlay::{Basis, Overlay, Ranking};
+use super::page::Parts;
 use super::table::{Cell, Column, Outcome, Table, error_list, markdown_text, ratio, timed};
 use super::work;
 use queens_record::{Entry, Provenance, SolverFacts};
@@ -21,34 +21,8 @@ use queens_record::{Entry, Provenance, SolverFacts};
 /// template's, the tables and lists are made here.
 #[derive(Template)]
 #[template(path = "comparison.md", config = "templates/askama.toml")]
-struct Comparison<'a> {
-    command: &'a str,
-    sources: &'a [Source],
-    instructions: Option<&'a InstructionsSource>,
-    overlay: &'a Overlay,
-    found: &'a Found,
-    analyses: &'a Analyses<'a>,
-    trees: &'a Trees<'a>,
-}
-
-pub(crate) fn comparison(
-    command: &str,
-    sources: &[Source],
-    instructions: Option<&InstructionsSource>,
-    (overlay, found): (&Overlay, &Found),
-    analyses: &Analyses<'_>,
-    trees: &Trees<'_>,
-) -> Result<String, askama::Error> {
-    Comparison {
-        command,
-        sources,
-        instructions,
-        overlay,
-        found,
-        analyses,
-        trees,
-    }
-    .render()
+pub(crate) struct Comparison<'a> {
+    pub parts: &'a Parts<'a>,
 }
 
 pub(crate) fn readme_section(overlay: &Overlay, prefix: &str) -> String {

@@ -18,7 +18,7 @@ use super::trace::Trace;
 use crate::external;
 use crate::format::{bytes, duration_ns, significant, thousands};
 use crate::found::Found;
-use crate::inputs::{Analyses, InstructionsSource, Source};
+use crate::inputs::{Analyses, InstructionsSource, Source, Trees};
 use crate::overlay::{Basis, Overlay};
 use crate::table::{Cell, Column, Outcome, PageTable, Table, ratio};
 use crate::tables::{self, Legend, summary_legend};
@@ -44,7 +44,8 @@ pub struct PageInputs<'a> {
     pub heatmaps: BTreeMap<usize, Vec<Vec<u64>>>,
 }
 
-/// Everything the page is made from.
+/// Everything the report is made from: COMPARISON.md's template and the
+/// page's read it.
 pub(crate) struct Parts<'a> {
     /// The `queens report ...` line that made it.
     pub command: &'a str,
@@ -58,6 +59,8 @@ pub(crate) struct Parts<'a> {
     pub found: &'a Found,
     /// Each solver's analysis (ANALYSIS.md), by id.
     pub analyses: &'a Analyses<'a>,
+    /// The trees the depth-first solvers walk (COMPARISON.md's table).
+    pub trees: &'a Trees<'a>,
     /// Teaching texts and traces.
     pub inputs: &'a PageInputs<'a>,
     /// Each solver's look in the plots and the legend.
@@ -481,6 +484,7 @@ mod tests {
             overlay: &overlay,
             found: &found,
             analyses: &analyses,
+            trees: &Default::default(),
             inputs: &inputs,
             styles: &styles,
         })
