@@ -76,15 +76,15 @@ pub fn publish(request: &Request<'_>) -> Result<Vec<PathBuf>, Error> {
     // records, from the working directory) if it is there, else the line
     // saying how to make it.
     let estimates_begin = format!("<!-- BEGIN: {ESTIMATES_SECTION} -->");
-    let estimates = match documents.iter().any(|d| d.contains(&estimates_begin)) {
-        true => {
-            let dir = Path::new(queens_record::RECORDS_DIR);
-            let path = dir.join(queens_record::estimates::ESTIMATES_FILE);
-            let record = queens_record::estimates::read_estimates_if_present(&path)?;
-            Some(estimates_section(record.as_ref()))
-        }
-        false => None,
-    };
+    let estimates = documents.iter().any(|d| d.contains(&estimates_begin));
+    let estimates = estimates.then(|| {
+        let dir = Path::new(queens_record::RECORDS_DIR);
+        let path = dir.join(queens_record::estimates::ESTIMATES_FILE);
+        queens_record::estimates::read_estimates_if_present(&path)
+    });
+    let estimates = estimates
+        .transpose()?
+        .map(|record| estimates_section(record.as_ref()));
     let mut spliced = Vec::new();
     for (target, document) in request.splice.iter().zip(documents) {
         let document = match &estimates {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use askama::Template;
 use pulldown_cmark::{Options, Parser, html::push_html};
 
-use super::charts::{self, MEASURES, Variant};
+use super::charts::{self, MEASURES, Series, Variant};
 use super::styles::Styles;
 // `Markup` is the templates' escaper: templates/askama.toml names it, and
 // the code the template derive writes finds it here.
@@ -82,21 +82,16 @@ pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
         external_note: external::note(&overlay.facts).map(|note| markdown(&note)),
         figures: MEASURES
             .iter()
-            .map(|measure| figure(measure, overlay, styles))
+            .map(|measure| figure(measure, &measure.series(overlay, styles)))
             .collect::<Result<_, _>>()?,
         measurements: measurements(overlay, &order.solvers).page(
             "measurements-table",
             "Every (solver, n) in the records",
             false,
         ),
-        find_plot: match parts.found.facts.is_empty() {
-            true => None,
-            false => Some(Figure {
-                title: charts::FIND.title,
-                missing: String::new(),
-                svg: charts::svg(&charts::FIND, &parts.found.series(styles), Variant::Page)?,
-            }),
-        },
+        find_plot: (!parts.found.facts.is_empty())
+            .then(|| figure(&charts::FIND, &parts.found.series(styles)))
+            .transpose()?,
         find_table: parts.found.table().page(
             "find-table",
             "Every (finder, n) in the records: the time to one checked board",
@@ -284,12 +279,8 @@ enum Text {
     NotInRegistry,
 }
 
-fn figure(
-    measure: &charts::Measure,
-    overlay: &Overlay,
-    styles: &Styles,
-) -> Result<Figure, askama::Error> {
-    let series = measure.series(overlay, styles);
+/// A plot on the page, and the solvers left out of it.
+fn figure(measure: &charts::Measure, series: &[Series]) -> Result<Figure, askama::Error> {
     // A solver with no line here says why, rather than vanish.
     let missing = series.iter().filter(|s| s.points.is_empty());
     Ok(Figure {
@@ -298,7 +289,7 @@ fn figure(
             .map(|s| s.id.as_str())
             .collect::<Vec<_>>()
             .join(", "),
-        svg: charts::svg(measure, &series, Variant::Page)?,
+        svg: charts::svg(measure, series, Variant::Page)?,
     })
 }
 
