@@ -436,7 +436,7 @@ mod tests {
     /// A plot like the committed time plot: twelve lines rising to the top
     /// right, ending at different n, one (like threat-mask) early and low.
     fn rising() -> Vec<Series> {
-        series(&crate::page::styles::IDS, |i| {
+        series(&crate::page::styles::tests::IDS, |i| {
             let last = [16, 15, 15, 14, 8, 11, 13, 13, 12, 11, 10, 10][i];
             (4..=last)
                 .map(|n| {

@@ -161,27 +161,26 @@ impl Marker {
     }
 }
 
-/// Twelve ids, as many as the registry holds (for tests here and in the
-/// plots).
 #[cfg(test)]
-pub(crate) const IDS: [&str; 12] = [
-    "half-join",
-    "constellations",
-    "three-mask-mirror",
-    "three-mask",
-    "threat-mask",
-    "threat-mask-u128",
-    "textbook",
-    "row-fold",
-    "base-counting",
-    "perm-filter",
-    "perm-filter-itertools",
-    "gpu",
-];
-
-#[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Twelve ids, as many as the registry holds (for tests here and in the
+    /// plots).
+    pub(crate) const IDS: [&str; 12] = [
+        "half-join",
+        "constellations",
+        "three-mask-mirror",
+        "three-mask",
+        "threat-mask",
+        "threat-mask-u128",
+        "textbook",
+        "row-fold",
+        "base-counting",
+        "perm-filter",
+        "perm-filter-itertools",
+        "gpu",
+    ];
 
     #[test]
     fn every_two_solvers_differ_by_more_than_colour() {

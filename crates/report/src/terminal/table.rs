@@ -41,15 +41,6 @@ impl Column {
             wraps: false,
         }
     }
-
-    /// A column of text that wraps when the table is too wide.
-    pub fn text(title: &str) -> Column {
-        Column {
-            title: title.to_string(),
-            align: Align::Left,
-            wraps: true,
-        }
-    }
 }
 
 /// One row: a cell per column, an optional note, and lines under it.
@@ -350,7 +341,11 @@ mod tests {
         let mut table = Table::new(vec![
             Column::fixed("n", Align::Right),
             Column::fixed("solver", Align::Left),
-            Column::text("idea"),
+            Column {
+                title: "idea".into(),
+                align: Align::Left,
+                wraps: true,
+            },
         ]);
         table.row_with_note(
             vec![
