@@ -30,7 +30,7 @@
 //! shows the branch predictor learning a repeated search.
 
 use super::format::{bytes, duration_ns, significant, thousands};
-use super::overlay::{Basis, Overlay};
+use super::overlay::{Basis, Overlay, ranked_ns, ranked_per_node};
 use super::table::{Cell, Column, Outcome, Table, ratio, timed};
 use queens_record::Entry;
 
@@ -161,10 +161,10 @@ fn table(request: &Request, overlay: &Overlay) -> Result<String, String> {
             count(entry.solutions),
             count(entry.nodes),
         ];
-        match (Outcome::of(entry), overlay.ranked_ns(entry)) {
+        match (Outcome::of(entry), ranked_ns(entry)) {
             (Outcome::Timed, Some(median)) => {
                 row.push(Cell::Text(duration_ns(median)));
-                row.push(Cell::dash(overlay.ranked_per_node(entry).map(significant)));
+                row.push(Cell::dash(ranked_per_node(entry).map(significant)));
             }
             (outcome, _) => row.extend([Cell::Status(outcome), Cell::dash(None)]),
         }

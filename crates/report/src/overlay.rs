@@ -71,6 +71,11 @@ impl<F: Clone> Overlaid<F> {
         let cold = entries
             .values()
             .all(|e: &Entry| e.status() != Status::Timed || e.cold().is_some());
+        // A table never mixes the two: without a cold figure for every
+        // timed entry, none is kept.
+        if !cold {
+            entries.values_mut().for_each(Entry::drop_cold);
+        }
         Overlaid {
             facts: list,
             position,
@@ -99,11 +104,6 @@ impl<F: Clone> Overlaid<F> {
         all
     }
 
-    /// An entry's median time on the basis (whether timed or not).
-    pub(crate) fn ranked_ns(&self, entry: &Entry) -> Option<f64> {
-        self.basis.median_ns(entry)
-    }
-
     /// A Markdown table with one row per n (written by `n_text`) and one
     /// column per id (titled as paired): `value` of each timed entry (a
     /// dash where it has none), the status of any other, nothing where
@@ -125,8 +125,7 @@ impl<F: Clone> Overlaid<F> {
 
     /// A timed entry's median time on the basis; none for any other.
     pub(crate) fn timed_ns(&self, entry: &Entry) -> Option<f64> {
-        self.ranked_ns(entry)
-            .filter(|_| entry.status() == Status::Timed)
+        ranked_ns(entry).filter(|_| entry.status() == Status::Timed)
     }
 }
 
@@ -149,14 +148,18 @@ impl Basis {
             Basis::Warm => "warm",
         }
     }
+}
 
-    /// An entry's median time on this basis.
-    pub(crate) fn median_ns(self, entry: &Entry) -> Option<f64> {
-        match self {
-            Basis::Cold => entry.cold_median_ns(),
-            Basis::Warm => entry.warm_median_ns(),
-        }
-    }
+/// An entry's median time on its overlay's basis (whether timed or not):
+/// the cold one where it has one, as an overlay keeps cold figures only
+/// when every timed entry has one.
+pub(crate) fn ranked_ns(entry: &Entry) -> Option<f64> {
+    entry.cold_median_ns().or_else(|| entry.warm_median_ns())
+}
+
+/// An entry's time per node on its overlay's basis, as [`ranked_ns`].
+pub(crate) fn ranked_per_node(entry: &Entry) -> Option<f64> {
+    entry.cold_ns_per_node().or(entry.ns_per_node())
 }
 
 /// Several records as one table (see the module documentation).
@@ -176,12 +179,7 @@ pub(crate) struct Overlay {
 impl Overlay {
     /// The records overlaid in order, later entries replacing earlier ones.
     pub(crate) fn from_sources(sources: &[Source]) -> Self {
-        let mut overlaid = Overlaid::of(sources, COUNT, |r| &r.solvers, |s| &s.id);
-        // A table never mixes the two: without a cold figure for every
-        // timed entry, none is used (charts read entries directly).
-        if overlaid.basis == Basis::Warm {
-            overlaid.entries.values_mut().for_each(Entry::drop_cold);
-        }
+        let overlaid = Overlaid::of(sources, COUNT, |r| &r.solvers, |s| &s.id);
         let branch_misses_absent =
             crate::format::distinct(sources.iter().filter_map(|source| {
                 match (
@@ -212,14 +210,6 @@ impl Overlay {
     /// The median time a timed entry is ranked by ([`Overlaid::basis`]).
     pub(crate) fn median_ns(&self, solver: &str, n: usize) -> Option<f64> {
         self.entry(solver, n).and_then(|e| self.timed_ns(e))
-    }
-
-    /// An entry's time per node on the overlay's basis.
-    pub(crate) fn ranked_per_node(&self, entry: &Entry) -> Option<f64> {
-        match self.basis {
-            Basis::Cold => entry.cold_ns_per_node(),
-            Basis::Warm => entry.ns_per_node(),
-        }
     }
 
     /// One sentence on what the times are, for every table's legend.

@@ -11,7 +11,7 @@ use super::format::{bytes, duration_ns, name, significant, thousands};
 use super::inputs::{
     Analyses, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees,
 };
-use super::overlay::{Basis, Overlay, Ranking};
+use super::overlay::{Basis, Overlay, Ranking, ranked_ns, ranked_per_node};
 use super::page::Parts;
 use super::table::{Cell, Column, Outcome, Table, error_list, markdown_text, ratio, timed};
 use super::work;
@@ -214,10 +214,7 @@ pub(crate) fn summary(overlay: &Overlay) -> Table {
         );
         if let Some(n) = at {
             let entry = overlay.entry(&solver.id, n).filter(|e| timed(e));
-            row.push(Cell::figure(
-                entry.and_then(|e| overlay.ranked_ns(e)),
-                duration_ns,
-            ));
+            row.push(Cell::figure(entry.and_then(ranked_ns), duration_ns));
             row.push(Cell::figure(
                 entry.and_then(|e| e.cold_ns_per_node()),
                 significant,
@@ -268,7 +265,7 @@ fn per_n_table(overlay: &Overlay, cell: &dyn Fn(&Entry) -> Option<String>) -> St
 /// Each time, with its ratio to the fastest at its n (the fastest in bold).
 fn time_table(overlay: &Overlay) -> String {
     per_n_table(overlay, &|entry| {
-        let median = overlay.ranked_ns(entry).unwrap_or(0.0);
+        let median = ranked_ns(entry).unwrap_or(0.0);
         let ratio = overlay
             .fastest_ns(entry.n)
             .map_or(1.0, |fastest| median / fastest);
@@ -284,8 +281,7 @@ fn time_table(overlay: &Overlay) -> String {
 /// Nodes × ns per node.
 fn work_table(overlay: &Overlay) -> String {
     per_n_table(overlay, &|entry| {
-        let cost = overlay
-            .ranked_per_node(entry)
+        let cost = ranked_per_node(entry)
             .map(significant)
             .unwrap_or_else(|| "?".into());
         entry
@@ -318,12 +314,8 @@ fn tree_table(overlay: &Overlay, trees: &Trees<'_>) -> Option<String> {
         let entry = overlay.entry(id, n).filter(|e| timed(e));
         row.extend([
             Cell::dash(entry.and_then(|e| e.nodes).map(thousands)),
-            Cell::dash(entry.and_then(|e| overlay.ranked_ns(e)).map(duration_ns)),
-            Cell::dash(
-                entry
-                    .and_then(|e| overlay.ranked_per_node(e))
-                    .map(significant),
-            ),
+            Cell::dash(entry.and_then(ranked_ns).map(duration_ns)),
+            Cell::dash(entry.and_then(ranked_per_node).map(significant)),
         ]);
         table.push(row);
     }

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use super::format::{significant, thousands};
 use super::inputs::InstructionsSource;
-use super::overlay::Overlay;
+use super::overlay::{Overlay, ranked_per_node};
 use super::table::{Cell, Column, Outcome, Table, by_n, markdown_text};
 
 /// What the report says beside every instructions figure: where they were
@@ -94,7 +94,7 @@ pub(crate) fn per_node(overlay: &Overlay, source: &InstructionsSource) -> String
         let per_node = entry.per_node().map(figure).unwrap_or_default();
         let ns = overlay
             .entry(&entry.solver, entry.n)
-            .and_then(|e| overlay.ranked_per_node(e))
+            .and_then(ranked_per_node)
             .map_or("—".to_string(), |ns| format!("{} ns", significant(ns)));
         format!("{per_node} · {ns}")
     })
@@ -128,7 +128,7 @@ pub(crate) fn table(overlay: &Overlay, source: &InstructionsSource) -> Table {
         let outcome = Outcome::of_instructions(entry);
         let ns_per_node = overlay
             .entry(&entry.solver, entry.n)
-            .and_then(|e| overlay.ranked_per_node(e))
+            .and_then(ranked_per_node)
             .filter(|_| outcome.measured());
         table.push(vec![
             Cell::solver(&entry.solver),
@@ -179,7 +179,7 @@ mod tests {
         let per_node = format!(
             "{} · {} ns",
             figure(entry.per_node().unwrap()),
-            significant(overlay.ranked_per_node(bench).unwrap())
+            significant(ranked_per_node(bench).unwrap())
         );
         let row = |title: &str| {
             let table = out.split(&format!("### {title}")).nth(1).unwrap();

@@ -19,7 +19,7 @@ use super::escape::Markup;
 use super::labels::{self, Area, Drawn};
 use super::styles::{At, Style, Styles};
 use crate::format::{bytes, duration_ns, name, significant, thousands};
-use crate::overlay::Overlay;
+use crate::overlay::{Overlay, ranked_ns, ranked_per_node};
 use queens_record::Entry;
 
 /// Plot size in SVG units (the page scales it to its column), and the
@@ -83,8 +83,7 @@ pub(crate) const TIME: Measure = Measure {
     id: "plot-time",
     title: "Median time of one count against n",
     y_label: "median time",
-    // The overlay keeps cold figures only when every timed entry has one.
-    value: |e| e.cold_median_ns().or_else(|| e.warm_median_ns()),
+    value: ranked_ns,
     format: duration_ns,
     tick_base: 10.0,
     log_n: false,
@@ -121,7 +120,7 @@ pub(crate) const MEASURES: [Measure; 4] = [
         id: "plot-ns-per-node",
         title: "Cost of one node against n",
         y_label: "ns per node",
-        value: |e| e.cold_ns_per_node().or(e.ns_per_node()),
+        value: ranked_per_node,
         format: |v| format!("{} ns", significant(v)),
         tick_base: 10.0,
         log_n: false,

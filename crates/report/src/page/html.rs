@@ -19,7 +19,7 @@ use crate::external;
 use crate::format::{bytes, duration_ns, significant, thousands};
 use crate::found::Found;
 use crate::inputs::{Analyses, InstructionsSource, Source, Trees};
-use crate::overlay::{Basis, Overlay};
+use crate::overlay::{Basis, Overlay, ranked_ns};
 use crate::table::{Cell, Column, Outcome, PageTable, Table, ratio};
 use crate::tables::{self, Legend, summary_legend};
 use crate::work;
@@ -420,7 +420,7 @@ fn data_json(parts: &Parts<'_>, solvers: &[&SolverFacts]) -> String {
                 traces.map(|t| (t.n.to_string(), t.packed())).collect();
             let small = overlay.timed(id).into_iter().filter(|e| e.n <= 8);
             let measured: BTreeMap<String, String> = small
-                .filter_map(|e| Some((e.n.to_string(), measured(e, overlay.ranked_ns(e)?))))
+                .filter_map(|e| Some((e.n.to_string(), measured(e, ranked_ns(e)?))))
                 .collect();
             serde_json::json!({"id": id, "traces": traces, "measured": measured})
         })
