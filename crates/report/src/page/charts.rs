@@ -244,11 +244,8 @@ struct Label<'a> {
 #[template(path = "chart.svg", config = "templates/askama.toml")]
 struct Chart<'a> {
     standalone: bool,
-    id: &'a str,
-    title: &'a str,
-    y_label: &'a str,
-    /// The n axis's name.
-    x_label: &'static str,
+    /// Its id, title and axes.
+    measure: &'a Measure,
     grid: Vec<GridLine>,
     /// The n axis: each n (as written) and its x.
     ticks: Vec<(String, At)>,
@@ -338,14 +335,7 @@ impl<'a> Chart<'a> {
         let areas = labels::place(&ends, &drawn_so_far, &LABEL_BOUNDS);
         Chart {
             standalone: variant == Variant::Standalone,
-            id: measure.id,
-            title: measure.title,
-            y_label: measure.y_label,
-            x_label: if measure.log_n {
-                "n (board size, log scale)"
-            } else {
-                "n (board size)"
-            },
+            measure,
             grid,
             ticks: n_ticks(measure.log_n, x_min, x_max)
                 .into_iter()
