@@ -6,12 +6,13 @@ use askama::Template;
 use super::found::Found;
 use super::inputs::{
     Analyses, COMPARISON_FILE, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, PAGE_FILE,
-    Source, TIME_PLOT_FILE, Trees,
+    PageInputs, Source, TIME_PLOT_FILE, Trees,
 };
 use super::overlay::Overlay;
 use super::page::charts::{self, Measure, Series, Variant};
+use super::page::page;
 use super::page::styles::Styles;
-use super::page::{PageInputs, Parts, page};
+use super::parts::Parts;
 use super::tables;
 use crate::error::Error;
 

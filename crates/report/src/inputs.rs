@@ -7,6 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use queens_record::Record;
 use queens_record::instructions::InstructionsRecord;
 
+use super::page::Trace;
+
 /// The generated files, by name.
 /// The comparison: tables, summary and analysis.
 pub(crate) const COMPARISON_FILE: &str = "COMPARISON.md";
@@ -95,4 +97,22 @@ pub struct Trees<'a> {
     pub n: usize,
     /// (solver id, safe boards with k queens for k = 0..=n).
     pub profiles: Vec<(&'a str, Vec<u64>)>,
+}
+/// What the page needs beyond the records and the analyses: the caller
+/// (the `queens` command) gathers it, since only it may run solvers.
+#[derive(Clone, Debug, Default)]
+pub struct PageInputs<'a> {
+    /// Each solver's teaching text (its README), by id.
+    pub teachings: Analyses<'a>,
+    /// The recorded searches the player plays (any solver, any n).
+    pub traces: Vec<Trace>,
+    /// The step bound they were recorded with (the page says so).
+    pub trace_steps: usize,
+    /// Solver ids in the order the walk-through (docs/ALGORITHMS.md)
+    /// teaches them: the page lists its solvers so, and those this leaves
+    /// out after them, in the records' order.
+    pub order: Vec<&'a str>,
+    /// For each n, `counts[rank][file]`: how many of the solutions have a
+    /// queen on that square (the player's heatmap).
+    pub heatmaps: BTreeMap<usize, Vec<Vec<u64>>>,
 }

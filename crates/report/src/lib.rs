@@ -23,12 +23,14 @@
 //!   the status in its place) written as Markdown and as the page's
 //!   sortable tables; the one wording of every status.
 //! - `inputs`: what the report is made from (`Source`,
-//!   `InstructionsSource`, [`Analyses`],
-//!   [`Trees`]) and the names of the files it writes.
+//!   `InstructionsSource`, [`Analyses`], [`Trees`], [`PageInputs`]) and the
+//!   names of the files it writes.
 //! - `overlay`: several records as one table, later ones replacing earlier
 //!   ones' entries (`Overlay`).
 //! - `found`: the other question, the time to one board of every finder
 //!   (`Found`), and the tables of its section of COMPARISON.md.
+//! - `parts`: all of it gathered once (`Parts`), as COMPARISON.md's
+//!   template and the page's read it.
 //! - `external`: what the report says of programs outside the workspace
 //!   (their rows' note, their provenance); the mark beside their ids is
 //!   `format`'s.
@@ -64,6 +66,7 @@ mod inputs;
 mod measured;
 mod overlay;
 pub mod page;
+mod parts;
 mod publish;
 mod splice;
 mod table;
@@ -73,8 +76,8 @@ mod work;
 
 pub use error::Error;
 pub use estimates::{Ratio, measured_on};
-pub use inputs::{Analyses, CodeChange, CodeChanges, PAGE_FILE, Trees};
+pub use inputs::{Analyses, CodeChange, CodeChanges, PAGE_FILE, PageInputs, Trees};
+pub use page::Trace;
 pub use page::styles::DISTINCT_STYLES;
-pub use page::{PageInputs, Trace};
 pub use publish::{Request, publish};
 pub use splice::splice_section;

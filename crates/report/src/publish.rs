@@ -7,10 +7,11 @@ use std::path::{Component, Path, PathBuf};
 
 use super::estimates::{ESTIMATES_SECTION, estimates_section};
 use super::generate::generate;
-use super::inputs::{Analyses, CodeChanges, InstructionsSource, Source, Trees, stale_solvers};
+use super::inputs::{
+    Analyses, CodeChanges, InstructionsSource, PageInputs, Source, Trees, stale_solvers,
+};
 use super::measured::{BEGIN_PREFIX, splice_measured};
 use super::overlay::Overlay;
-use super::page::PageInputs;
 use super::splice::{BEGIN_MARKER, END_MARKER, splice, splice_section};
 use queens_record::FileError;
 use queens_record::files::{Staged, commit_all, read_text};

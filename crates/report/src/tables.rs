@@ -12,7 +12,7 @@ use super::inputs::{
     Analyses, FIND_PLOT_FILE, InstructionsSource, NODES_PLOT_FILE, Source, TIME_PLOT_FILE, Trees,
 };
 use super::overlay::{Basis, Overlay, Ranking, ranked_ns, ranked_per_node};
-use super::page::Parts;
+use super::parts::Parts;
 use super::table::{Cell, Column, Outcome, Table, error_list, markdown_text, ratio, timed};
 use super::work;
 use queens_record::{Entry, Provenance, SolverFacts};

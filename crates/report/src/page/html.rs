@@ -10,62 +10,18 @@ use askama::Template;
 use pulldown_cmark::{Options, Parser, html::push_html};
 
 use super::charts::{self, MEASURES, Series, Variant};
-use super::styles::Styles;
 // `Markup` is the templates' escaper: templates/askama.toml names it, and
 // the code the template derive writes finds it here.
 use super::escape::{Markup, script_json};
-use super::trace::Trace;
 use crate::external;
 use crate::format::{bytes, duration_ns, significant, thousands};
-use crate::found::Found;
-use crate::inputs::{Analyses, InstructionsSource, Source, Trees};
+use crate::inputs::Analyses;
 use crate::overlay::{Basis, Overlay, ranked_ns};
+use crate::parts::Parts;
 use crate::table::{Cell, Column, Outcome, PageTable, Table, ratio};
 use crate::tables::{self, Legend, summary_legend};
 use crate::work;
 use queens_record::{Entry, SolverFacts};
-
-/// What the page needs beyond the records and the analyses: the caller
-/// (the `queens` command) gathers it, since only it may run solvers.
-#[derive(Clone, Debug, Default)]
-pub struct PageInputs<'a> {
-    /// Each solver's teaching text (its README), by id.
-    pub teachings: Analyses<'a>,
-    /// The recorded searches the player plays (any solver, any n).
-    pub traces: Vec<Trace>,
-    /// The step bound they were recorded with (the page says so).
-    pub trace_steps: usize,
-    /// Solver ids in the order the walk-through (docs/ALGORITHMS.md)
-    /// teaches them: the page lists its solvers so, and those this leaves
-    /// out after them, in the records' order.
-    pub order: Vec<&'a str>,
-    /// For each n, `counts[rank][file]`: how many of the solutions have a
-    /// queen on that square (the player's heatmap).
-    pub heatmaps: BTreeMap<usize, Vec<Vec<u64>>>,
-}
-
-/// Everything the report is made from: COMPARISON.md's template and the
-/// page's read it.
-pub(crate) struct Parts<'a> {
-    /// The `queens report ...` line that made it.
-    pub command: &'a str,
-    /// The records.
-    pub sources: &'a [Source],
-    /// The instructions record, if any.
-    pub instructions: Option<&'a InstructionsSource>,
-    /// The records as one table.
-    pub overlay: &'a Overlay,
-    /// The records' found boards (the finders), apart from the counts.
-    pub found: &'a Found,
-    /// Each solver's analysis (ANALYSIS.md), by id.
-    pub analyses: &'a Analyses<'a>,
-    /// The trees the depth-first solvers walk (COMPARISON.md's table).
-    pub trees: &'a Trees<'a>,
-    /// Teaching texts and traces.
-    pub inputs: &'a PageInputs<'a>,
-    /// Each solver's look in the plots and the legend.
-    pub styles: &'a Styles,
-}
 
 /// The whole page.
 pub(crate) fn page(parts: &Parts<'_>) -> Result<String, askama::Error> {
@@ -434,6 +390,10 @@ fn data_json(parts: &Parts<'_>, solvers: &[&SolverFacts]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::found::Found;
+    use crate::inputs::{PageInputs, Source};
+    use crate::page::Trace;
+    use crate::page::styles::Styles;
 
     const TRACE: &str = r#"{"format":"queens-trace","format_version":1,"solver":"three-mask","n":4,
       "legend":"tags: place = a queen put down","steps":[

@@ -5,7 +5,7 @@
 //! once) and analysis beside its numbers, and a player that replays each
 //! solver's recorded search on a drawn board, two solvers side by side. The
 //! solvers are listed in the order the walk-through teaches them (the
-//! caller's [`PageInputs::order`]); sorting by speed is a click away.
+//! caller's [`crate::PageInputs::order`]); sorting by speed is a click away.
 //!
 //! Everything is inline (CSS, script, SVG, data): the page opens from the
 //! file system with no network and no build step. It is written by the
@@ -25,6 +25,5 @@ mod labels;
 pub(crate) mod styles;
 mod trace;
 
-pub use html::PageInputs;
-pub(crate) use html::{Parts, page};
+pub(crate) use html::page;
 pub use trace::{Image, Move, Order, Step, TRACE_FORMAT, TRACE_VERSION, Trace, Walk};
