@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 use queens_core::memory::Question;
 use queens_core::{Finder, Solver};
 use queens_distributed::run::BYTES_PER_LISTED_UNIT;
+use queens_report::format::bytes;
 
 use crate::error::CliError;
 
@@ -143,24 +144,6 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// Bytes as a person reads them: `6.1 GiB`, `512 MiB`, `900 B`.
-pub fn size_text(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else if value < 10.0 {
-        format!("{value:.1} {}", UNITS[unit])
-    } else {
-        format!("{value:.0} {}", UNITS[unit])
-    }
-}
-
 /// The threads a search by `solver` runs on: `threads` for a solver that
 /// splits its work (each a started thread), else none but the caller's.
 fn started_threads(solver: &dyn Solver, threads: usize) -> usize {
@@ -237,8 +220,8 @@ fn past(id: &str, need: u64, what: &str, budget: Budget, advice: &str) -> Option
         format!(
             "{id} would need up to {} to {what}, more than the {} {}; \
              try a smaller n{advice} or a larger --max-memory",
-            size_text(need),
-            size_text(budget.bytes),
+            bytes(need),
+            bytes(budget.bytes),
             budget.source,
         )
     })
@@ -301,12 +284,5 @@ mod tests {
         let meminfo = "MemTotal:       16000000 kB\nMemFree:  100 kB\nMemAvailable:    2048 kB\n";
         assert_eq!(kib_field(meminfo, "MemAvailable:"), Some(2 << 20));
         assert_eq!(kib_field("MemTotal: 5 kB\n", "MemAvailable:"), None);
-    }
-
-    #[test]
-    fn sizes_print_with_a_unit() {
-        assert_eq!(size_text(900), "900 B");
-        assert_eq!(size_text(3 << 29), "1.5 GiB");
-        assert_eq!(size_text(512 << 20), "512 MiB");
     }
 }

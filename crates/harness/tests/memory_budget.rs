@@ -18,7 +18,7 @@ fn row_fold_at_16_is_refused_under_2g_in_one_line() {
     let output = queens(&["count", "16", "--solver", "row-fold", "--max-memory", "2G"]);
     refused(&output, "row-fold would need up to");
     let err = crate::common::stderr(&output);
-    assert!(err.contains("2.0 GiB --max-memory"), "{err}");
+    assert!(err.contains("2.00 GiB --max-memory"), "{err}");
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn find_of_the_largest_board_is_refused_under_a_small_budget() {
         refused(&output, &format!("{finder} would need up to"));
         let err = crate::common::stderr(&output);
         assert!(err.contains("to find a board of n = 100000000"), "{err}");
-        assert!(err.contains("64 MiB --max-memory"), "{err}");
+        assert!(err.contains("64.0 MiB --max-memory"), "{err}");
     }
     // The same board fits a budget of its declaration.
     let output = queens(&["find", "1000", "--max-memory", "8M", "--format", "json"]);
@@ -375,7 +375,7 @@ fn compare_stops_a_climb_the_budget_cannot_hold_with_a_row_that_says_so() {
     assert_eq!(stopped.len(), 1, "{out}");
     assert!(
         stopped[0].contains("half-join would need up to")
-            && stopped[0].contains("2.0 MiB --max-memory"),
+            && stopped[0].contains("more than the 2.00 MiB"),
         "{out}"
     );
     assert!(
