@@ -5,6 +5,7 @@
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
+use std::str::FromStr;
 
 use queens_core::printable;
 
@@ -13,75 +14,38 @@ use queens_core::printable;
 /// before a solver explains its own, smaller limit.
 pub const MAX_BOARD: usize = 1024;
 
-/// Where a text falls against a range.
-pub enum Reading<T> {
-    /// In range.
-    Value(T),
-    /// Not a number of this kind at all.
-    Malformed,
-    /// Below the range (or below anything the type can hold).
-    Below,
-    /// Above the range (or above anything the type can hold).
-    Above,
-}
-
 /// A kind of number an argument can take.
-pub trait Number: Copy + PartialOrd + Display + Send + Sync + 'static {
+pub trait Number: Copy + PartialOrd + Display + FromStr + Send + Sync + 'static {
     /// How the refusal names the kind: "a whole number", "a number".
     const KIND: &'static str;
+    /// Whether it is written in digits alone (with a minus sign): longer
+    /// digit strings than the type holds are out of range, not malformed.
+    const WHOLE: bool;
     /// The largest value of the type: a range up to it has no upper bound
     /// worth naming.
     const LARGEST: Self;
-    /// Reads `text` against `range`, telling malformed text from values
-    /// outside the range (including those no machine type could hold).
-    fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self>;
 }
 
-macro_rules! whole_number {
-    ($($t:ty),*) => {$(
+macro_rules! number_kind {
+    ($($t:ty: $kind:literal, $whole:literal, $largest:expr;)*) => {$(
         impl Number for $t {
-            const KIND: &'static str = "a whole number";
-            const LARGEST: Self = <$t>::MAX;
-            fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self> {
-                let digits = text.strip_prefix('-').unwrap_or(text);
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return Reading::Malformed;
-                }
-                // Wide enough for every value of every type here; longer
-                // digit strings are out of range on their side of zero.
-                let Ok(value) = text.parse::<i128>() else {
-                    return if text.starts_with('-') { Reading::Below } else { Reading::Above };
-                };
-                if value < *range.start() as i128 {
-                    Reading::Below
-                } else if value > *range.end() as i128 {
-                    Reading::Above
-                } else {
-                    Reading::Value(value as $t)
-                }
-            }
+            const KIND: &'static str = $kind;
+            const WHOLE: bool = $whole;
+            const LARGEST: Self = $largest;
         }
     )*};
 }
-whole_number!(usize, u64);
-
-impl Number for f64 {
-    const KIND: &'static str = "a number";
-    const LARGEST: Self = f64::INFINITY;
-    fn read(text: &str, range: &RangeInclusive<Self>) -> Reading<Self> {
-        match text.parse::<f64>() {
-            Ok(value) if value.is_nan() => Reading::Malformed,
-            Ok(value) if value < *range.start() => Reading::Below,
-            Ok(value) if value > *range.end() => Reading::Above,
-            Ok(value) => Reading::Value(value),
-            Err(_) => Reading::Malformed,
-        }
-    }
+number_kind! {
+    usize: "a whole number", true, usize::MAX;
+    u64: "a whole number", true, u64::MAX;
+    f64: "a number", false, f64::INFINITY;
 }
 
 /// A clap value parser for `name` (as the user types it: `--threads`, or
 /// `n` for a positional argument) accepting `range`; `why` explains the
-/// upper bound when it is not obvious (empty for none).
+/// upper bound when it is not obvious (empty for none). Every refusal
+/// tells malformed text from a value outside the range (including those no
+/// machine type could hold, and NaN is malformed).
 pub fn number<T: Number>(
     name: &'static str,
     range: RangeInclusive<T>,
@@ -91,23 +55,36 @@ pub fn number<T: Number>(
         // Echoed in the refusal: escaped, so that it stays one line.
         let text = printable(text.trim());
         let (low, high) = (*range.start(), *range.end());
+        let bounded = high != T::LARGEST;
         let because = if why.is_empty() {
             String::new()
         } else {
             format!(" ({why})")
         };
-        match T::read(&text, &range) {
-            Reading::Value(value) => Ok(value),
-            Reading::Malformed if high == T::LARGEST => {
-                Err(format!("{name} must be {} >= {low}, got '{text}'", T::KIND))
-            }
-            Reading::Malformed => Err(format!(
+        let malformed = || match bounded {
+            true => format!(
                 "{name} must be {} from {low} to {high}, got '{text}'",
                 T::KIND
-            )),
-            Reading::Below => Err(format!("{name} must be at least {low}, got {text}")),
-            Reading::Above if high == T::LARGEST => Err(format!("{name} {text} is too large")),
-            Reading::Above => Err(format!("{name} is at most {high}{because}, got {text}")),
+            ),
+            false => format!("{name} must be {} >= {low}, got '{text}'", T::KIND),
+        };
+        let below = || format!("{name} must be at least {low}, got {text}");
+        let above = || match bounded {
+            true => format!("{name} is at most {high}{because}, got {text}"),
+            false => format!("{name} {text} is too large"),
+        };
+        let digits = text.strip_prefix('-').unwrap_or(&text);
+        if T::WHOLE && (digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit())) {
+            return Err(malformed());
+        }
+        match text.parse::<T>() {
+            Err(_) if T::WHOLE && text.starts_with('-') => Err(below()),
+            Err(_) if T::WHOLE => Err(above()),
+            Ok(value) if range.contains(&value) => Ok(value),
+            Ok(value) if value < low => Err(below()),
+            Ok(value) if value > high => Err(above()),
+            // NaN, or no number at all.
+            _ => Err(malformed()),
         }
     }
 }

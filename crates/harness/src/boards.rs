@@ -63,41 +63,24 @@ impl Format {
     }
 }
 
-/// Writes `rows` as ranks (row + 1) separated by spaces, then a newline:
-/// digits made by hand into a buffer, since `write!` per number would
-/// spend most of a 10^7-queen board's time formatting.
+/// Writes `rows` as ranks (row + 1) separated by spaces, then a newline,
+/// through a buffer: `write!` per number would spend most of a
+/// 10^7-queen board's time formatting.
 pub fn write_ranks(out: &mut impl Write, rows: impl Iterator<Item = u32>) -> io::Result<()> {
-    write_numbers(out, rows.map(|r| r + 1), b' ')?;
-    out.write_all(b"\n")
-}
-
-fn write_numbers(
-    out: &mut impl Write,
-    numbers: impl Iterator<Item = u32>,
-    separator: u8,
-) -> io::Result<()> {
     const CHUNK: usize = 1 << 16;
     let mut buffer = Vec::with_capacity(CHUNK + 16);
-    let mut digits = [0u8; 10];
-    for (i, mut number) in numbers.enumerate() {
+    let mut digits = itoa::Buffer::new();
+    for (i, row) in rows.enumerate() {
         if i > 0 {
-            buffer.push(separator);
+            buffer.push(b' ');
         }
-        let mut at = digits.len();
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (number % 10) as u8;
-            number /= 10;
-            if number == 0 {
-                break;
-            }
-        }
-        buffer.extend_from_slice(&digits[at..]);
+        buffer.extend_from_slice(digits.format(row + 1).as_bytes());
         if buffer.len() >= CHUNK {
             out.write_all(&buffer)?;
             buffer.clear();
         }
     }
+    buffer.push(b'\n');
     out.write_all(&buffer)
 }
 

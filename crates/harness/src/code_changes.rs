@@ -7,7 +7,6 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use queens_report::{CodeChange, CodeChanges};
 
@@ -84,19 +83,10 @@ pub fn gather(record_commits: &[String]) -> CodeChanges {
 }
 
 /// Whether commit `later` contains commit `change` (is it, or descends
-/// from it); `None` when git cannot say (no checkout, unknown commit).
+/// from it: their merge base is `change` itself); `None` when git cannot
+/// say (no checkout, unknown commit).
 fn contains(later: &str, change: &str) -> Option<bool> {
-    let status = Command::new("git")
-        .args(["merge-base", "--is-ancestor", change, later])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .ok()?;
-    // 0: an ancestor; 1: not one; anything else: git could not tell.
-    match status.code() {
-        Some(0) => Some(true),
-        Some(1) => Some(false),
-        _ => None,
-    }
+    git(&["merge-base", change, later]).map(|base| base == change)
 }
 
 /// The commits of the records a report will read: those named, or the

@@ -32,10 +32,17 @@ pub enum CliError {
     /// other than a reader leaving early): exit 2.
     #[error("cannot write to standard output: {0}")]
     Output(io::Error),
-    /// A plot could not be drawn: exit 2 (nothing a user typed is wrong,
-    /// but nothing was verified to have failed either).
-    #[error("{0}")]
-    Report(String),
+    /// Measuring failed: exit 1 for a solver that disagreed, else 2.
+    #[error(transparent)]
+    Measure(#[from] MeasureError),
+    /// A report could not be made (a record, a plot): exit 2 (nothing was
+    /// verified to have failed).
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// A split count, merge or recheck failed: exit 1 for a count that
+    /// disagrees with OEIS or a twin, else 2.
+    #[error(transparent)]
+    Distributed(#[from] DistributedError),
     /// A solver disagreed with the checker, another solver or OEIS: exit 1.
     #[error("{0}")]
     Verification(String),
@@ -49,43 +56,17 @@ impl CliError {
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Verification(_) => 1,
+            CliError::Verification(_)
+            | CliError::Measure(MeasureError::Mismatch(_))
+            | CliError::Distributed(DistributedError::Verification(_)) => 1,
             CliError::Interrupted(_) => 130,
             CliError::Input(_)
             | CliError::Solver(_)
             | CliError::File(_)
             | CliError::Output(_)
-            | CliError::Report(_) => 2,
-        }
-    }
-}
-
-impl From<MeasureError> for CliError {
-    fn from(error: MeasureError) -> Self {
-        match error {
-            MeasureError::Input(text) => CliError::Input(text),
-            MeasureError::Solver(refusal) => CliError::Solver(refusal),
-            MeasureError::Mismatch(text) => CliError::Verification(text),
-        }
-    }
-}
-
-impl From<ReportError> for CliError {
-    fn from(error: ReportError) -> Self {
-        match error {
-            ReportError::File(file) => CliError::File(file),
-            render @ ReportError::Render { .. } => CliError::Report(render.to_string()),
-        }
-    }
-}
-
-impl From<DistributedError> for CliError {
-    fn from(error: DistributedError) -> Self {
-        match error {
-            DistributedError::File(file) => CliError::File(file),
-            DistributedError::Solver(refusal) => CliError::Solver(refusal),
-            DistributedError::Input(text) => CliError::Input(text),
-            DistributedError::Verification(text) => CliError::Verification(text),
+            | CliError::Measure(_)
+            | CliError::Report(_)
+            | CliError::Distributed(_) => 2,
         }
     }
 }

@@ -7,6 +7,7 @@
 //! timing of a fixed part of work, so the only figure measured on both
 //! machines is the estimate itself, at the n the table has.
 
+use itertools::Itertools;
 use std::path::{Path, PathBuf};
 
 use queens_core::{counted, printable, printable_path};
@@ -90,12 +91,7 @@ impl Table {
             None => format!(
                 "not compared: the table has no row at n = {} (it has n = {})",
                 asked.n,
-                record
-                    .estimates
-                    .iter()
-                    .map(|e| e.n.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                record.estimates.iter().map(|e| e.n).join(", ")
             ),
             Some(row) if row.solver != asked.solver => format!(
                 "not compared: the table's row at n = {} estimates {}, not {}",

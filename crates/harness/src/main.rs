@@ -36,70 +36,66 @@ fn main() -> ExitCode {
     }
 }
 
-/// Help and version go to stdout with exit 0; anything else is bad input:
+/// Help and version go to stdout with exit 0 (help for a command given
+/// without its arguments to stderr, exit 2); anything else is bad input:
 /// clap's first line (which names the argument and the reason), exit 2.
 fn report_parse_error(error: clap::Error) -> ExitCode {
     let bad_input = CliError::Input(String::new()).exit_code();
-    match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = error.print();
-            ExitCode::SUCCESS
-        }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
-            ExitCode::from(bad_input)
-        }
-        _ => {
-            let text = error.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid command line");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            // A value given is echoed: clap's text would be cut by a
-            // newline in it (and loses its escape sequences), so the line
-            // is made here from the value, escaped.
-            let context = |kind| match error.get(kind) {
-                Some(ContextValue::String(text)) => Some(printable(text)),
-                _ => None,
-            };
-            let (value, arg) = (
-                context(ContextKind::InvalidValue),
-                context(ContextKind::InvalidArg),
-            );
-            let first = match (error.kind(), value, arg) {
-                (ErrorKind::ValueValidation | ErrorKind::InvalidValue, Some(value), Some(arg))
-                    if !value.is_empty() =>
-                {
-                    let why = std::error::Error::source(&error)
-                        .map(|why| format!(": {why}"))
-                        .unwrap_or_default();
-                    format!("invalid value '{value}' for '{arg}'{why}")
-                }
-                (ErrorKind::UnknownArgument, _, Some(arg)) => {
-                    format!("unexpected argument '{arg}' found")
-                }
-                _ => match context(ContextKind::InvalidSubcommand) {
-                    Some(name) => format!("unrecognized subcommand '{name}'"),
-                    None => first.to_string(),
-                },
-            };
-            // clap lists the allowed values, or the missing arguments, on
-            // later lines: keep them on this one.
-            let allowed = match (error.kind(), error.get(ContextKind::ValidValue)) {
-                (_, Some(ContextValue::Strings(values))) if !values.is_empty() => {
-                    format!("; possible values: {}", values.join(", "))
-                }
-                (ErrorKind::MissingRequiredArgument, _) => match error.get(ContextKind::InvalidArg)
-                {
-                    Some(ContextValue::Strings(missing)) => format!(" {}", missing.join(", ")),
-                    _ => String::new(),
-                },
-                _ => String::new(),
-            };
-            // Not eprintln!, which panics when stderr is closed.
-            let line = format!("{first}{allowed} (see `queens --help`)");
-            let _ = writeln!(std::io::stderr(), "queens: {}", printable(&line));
-            ExitCode::from(bad_input)
-        }
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        return ExitCode::from(if error.use_stderr() { bad_input } else { 0 });
     }
+    // A value given is echoed: clap's text would be cut by a newline in it
+    // (and loses its escape sequences), so the line is made here from the
+    // value, escaped.
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(printable(text)),
+        _ => None,
+    };
+    let (value, arg) = (
+        context(ContextKind::InvalidValue),
+        context(ContextKind::InvalidArg),
+    );
+    let first = match (error.kind(), value, arg) {
+        (ErrorKind::ValueValidation | ErrorKind::InvalidValue, Some(value), Some(arg))
+            if !value.is_empty() =>
+        {
+            let why = std::error::Error::source(&error)
+                .map(|why| format!(": {why}"))
+                .unwrap_or_default();
+            format!("invalid value '{value}' for '{arg}'{why}")
+        }
+        (ErrorKind::UnknownArgument, _, Some(arg)) => format!("unexpected argument '{arg}' found"),
+        _ => match context(ContextKind::InvalidSubcommand) {
+            Some(name) => format!("unrecognized subcommand '{name}'"),
+            None => {
+                let text = error.render().to_string();
+                let first = text.lines().next().unwrap_or("invalid command line");
+                first.strip_prefix("error: ").unwrap_or(first).to_string()
+            }
+        },
+    };
+    // clap lists the allowed values, or the missing arguments, on later
+    // lines: keep them on this one.
+    let allowed = match (error.kind(), error.get(ContextKind::ValidValue)) {
+        (_, Some(ContextValue::Strings(values))) if !values.is_empty() => {
+            format!("; possible values: {}", values.join(", "))
+        }
+        (ErrorKind::MissingRequiredArgument, _) => match error.get(ContextKind::InvalidArg) {
+            Some(ContextValue::Strings(missing)) => format!(" {}", missing.join(", ")),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    // Not eprintln!, which panics when stderr is closed.
+    let line = format!("{first}{allowed} (see `queens --help`)");
+    let _ = writeln!(std::io::stderr(), "queens: {}", printable(&line));
+    ExitCode::from(bad_input)
 }
 
 /// Rust ignores SIGPIPE, which turns `queens solve 12 | head` into a panic

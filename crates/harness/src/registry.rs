@@ -6,11 +6,12 @@
 //! crate's Cargo.toml); nothing else in the harness names a particular
 //! solver or finder.
 
+use itertools::Itertools;
 use queens_core::find::FirstBoard;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use queens_core::{Finder, Solver, SolverInfo, printable};
+use queens_core::{Finder, FinderInfo, Solver, SolverInfo, printable};
 use queens_measure::external;
 use queens_report::page::{Image, Order, Walk};
 
@@ -87,7 +88,7 @@ pub fn select_with(
     config: Option<&Path>,
 ) -> Result<(Vec<&'static dyn Solver>, Vec<external::Spec>), CliError> {
     let specs = match config {
-        Some(path) => external::config::read(path, &ids())?,
+        Some(path) => external::config::read(path, &subject_ids())?,
         None => Vec::new(),
     };
     let (named, built_in): (Vec<String>, Vec<String>) =
@@ -119,12 +120,6 @@ pub fn prepare_externals(
     }
 }
 
-/// Every id a solver or a finder goes by: taken, for an external program.
-pub fn ids() -> Vec<&'static str> {
-    let solvers = SOLVERS.iter().map(|s| s.info().id);
-    solvers.chain(FINDERS.iter().map(|f| f.info().id)).collect()
-}
-
 /// Looks a solver up by id, or says which ids exist.
 pub fn find(id: &str) -> Result<&'static dyn Solver, CliError> {
     by_id(SOLVERS, id, |s| s.info().id, "solver")
@@ -147,11 +142,10 @@ fn by_id<T: ?Sized>(
         .copied()
         .find(|x| id_of(x) == id)
         .ok_or_else(|| {
-            let ids: Vec<&str> = list.iter().map(|x| id_of(x)).collect();
             CliError::Input(format!(
                 "unknown {kind} '{}'; known {kind}s: {}",
                 printable(id),
-                ids.join(", ")
+                list.iter().map(|x| id_of(x)).join(", ")
             ))
         })
 }
@@ -250,11 +244,6 @@ pub fn choose(
     if let Some(solver) = able().find(|s| s.info().supports(n)) {
         return Ok(solver);
     }
-    if n == 0 {
-        return Err(CliError::Input(
-            queens_core::QueensError::EmptyBoard.to_string(),
-        ));
-    }
     let largest = able().map(|s| s.info().max_n).max().unwrap_or(0);
     // Listing stops where the solvers do; one board does not.
     let one_board = if must_enumerate {
@@ -331,18 +320,9 @@ pub fn choose_finder(id: Option<&str>, n: usize) -> Result<&'static dyn Finder, 
 /// id, with the same README). What `list` and `explain` show of it.
 #[derive(Clone, Copy)]
 pub struct Subject {
-    /// The id.
-    pub id: &'static str,
-    /// The largest n it takes, and why.
-    pub max_n: usize,
-    /// See [`Subject::max_n`].
-    pub limit_reason: &'static str,
-    /// Its idea in one sentence.
-    pub idea: &'static str,
-    /// Where the idea comes from.
-    pub seed: &'static str,
-    /// The teaching text (Markdown).
-    pub teaching: &'static str,
+    /// Its id, idea, seed, limit and teaching text: a finder's own, or a
+    /// solver's as its first board is found ([`FirstBoard`] makes them).
+    pub info: FinderInfo,
     /// The solver's reading of its numbers (Markdown; empty for a finder).
     pub analysis: &'static str,
     /// The solver of this id, if there is one.
@@ -354,13 +334,16 @@ pub struct Subject {
 impl Subject {
     /// The solver or finder `id`, or one line naming the ids there are.
     pub fn find(id: &str) -> Result<Subject, CliError> {
-        subjects().into_iter().find(|s| s.id == id).ok_or_else(|| {
-            CliError::Input(format!(
-                "unknown solver or finder '{}'; known: {}",
-                printable(id),
-                subject_ids().join(", ")
-            ))
-        })
+        subjects()
+            .into_iter()
+            .find(|s| s.info.id == id)
+            .ok_or_else(|| {
+                CliError::Input(format!(
+                    "unknown solver or finder '{}'; known: {}",
+                    printable(id),
+                    subject_ids().join(", ")
+                ))
+            })
     }
 
     /// The questions it answers, for `queens list`: "count", "list" (a
@@ -383,33 +366,18 @@ impl Subject {
 /// Every registered solver, then every finder that is not also a solver.
 pub fn subjects() -> Vec<Subject> {
     let finds = |id: &str| FINDERS.iter().any(|f| f.info().id == id);
-    let mut all: Vec<Subject> = SOLVERS
-        .iter()
-        .map(|&solver| {
-            let info = solver.info();
-            Subject {
-                id: info.id,
-                max_n: info.max_n,
-                limit_reason: info.limit_reason,
-                idea: info.idea,
-                seed: info.seed,
-                teaching: info.teaching,
-                analysis: info.analysis,
-                solver: Some(solver),
-                finds: finds(info.id),
-            }
+    let mut all: Vec<Subject> = (SOLVERS.iter())
+        .map(|&solver| Subject {
+            info: *FirstBoard::new(solver, solver.info()).info(),
+            analysis: solver.info().analysis,
+            solver: Some(solver),
+            finds: finds(solver.info().id),
         })
         .collect();
     for finder in FINDERS {
-        let info = finder.info();
-        if !all.iter().any(|s| s.id == info.id) {
+        if !all.iter().any(|s| s.info.id == finder.info().id) {
             all.push(Subject {
-                id: info.id,
-                max_n: info.max_n,
-                limit_reason: info.limit_reason,
-                idea: info.idea,
-                seed: info.seed,
-                teaching: info.teaching,
+                info: *finder.info(),
                 analysis: "",
                 solver: None,
                 finds: true,
@@ -421,7 +389,7 @@ pub fn subjects() -> Vec<Subject> {
 
 /// Every id of [`subjects`], in their order.
 pub fn subject_ids() -> Vec<&'static str> {
-    subjects().iter().map(|s| s.id).collect()
+    subjects().iter().map(|s| s.info.id).collect()
 }
 
 #[cfg(test)]

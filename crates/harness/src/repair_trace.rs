@@ -9,6 +9,7 @@
 //! when no two queens attack. Rows and files never clash: the board is a
 //! permutation throughout, and a swap exchanges two queens' ranks.
 
+use itertools::Itertools;
 use queens_core::find::no_board_exists;
 use queens_min_conflicts::{Observe, Outcome, Search, Swap};
 use serde_json::json;
@@ -133,12 +134,10 @@ fn square(f: usize, row: u32) -> String {
 }
 
 fn board_text(rows: &[u32]) -> String {
-    let squares: Vec<String> = rows
-        .iter()
+    rows.iter()
         .enumerate()
         .map(|(f, &r)| square(f, r))
-        .collect();
-    squares.join(" ")
+        .join(" ")
 }
 
 /// The files of the queens that share a diagonal with another, found
@@ -153,13 +152,13 @@ fn in_conflict(rows: &[u32]) -> Vec<usize> {
 
 /// The squares of the queens in conflict, or "none".
 fn conflicted(rows: &[u32]) -> String {
-    let squares: Vec<String> = (in_conflict(rows).into_iter())
+    let squares = (in_conflict(rows).into_iter())
         .map(|f| square(f, rows[f]))
-        .collect();
+        .join(" ");
     if squares.is_empty() {
         "none".to_string()
     } else {
-        squares.join(" ")
+        squares
     }
 }
 
@@ -231,7 +230,7 @@ pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, 
                 "conflicting": conflicting,
                 "state": [
                     ["conflicts", step.conflicts.to_string()],
-                    ["ranks, file a first", rows.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(" ")],
+                    ["ranks, file a first", rows.iter().map(|r| r + 1).join(" ")],
                 ],
                 "nodes": step.steps,
                 "solutions": u64::from(step.event == "solution"),

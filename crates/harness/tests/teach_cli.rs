@@ -181,7 +181,7 @@ fn explain_prints_the_teaching_text_of_every_listed_id_then_the_measurements_or_
     let records = empty.path().to_str().unwrap();
     for id in listed_ids() {
         let id = id.as_str();
-        let teaching = registry::Subject::find(id).unwrap().teaching;
+        let teaching = registry::Subject::find(id).unwrap().info.teaching;
         let idea = explain::Lesson::of(teaching).idea;
         assert!(!idea.trim().is_empty(), "{id}");
         // As Markdown: the README as written, then the line that says why
@@ -272,7 +272,7 @@ fn words_explained(id: &str, more: &[&str]) -> (usize, String) {
 fn explain_half_join_is_the_idea_and_engineering_asks_for_the_rest() {
     let (words, idea) = words_explained("half-join", &[]);
     assert!(words <= 850, "{words} words:\n{idea}");
-    let teaching = registry::Subject::find("half-join").unwrap().teaching;
+    let teaching = registry::Subject::find("half-join").unwrap().info.teaching;
     let lesson = explain::Lesson::of(teaching);
     let sections = lesson.engineering_sections();
     for section in [
@@ -330,7 +330,7 @@ fn explain_engineering_of_a_text_without_it_is_the_same_text() {
     let records = empty.path().to_str().unwrap();
     let mut plain_texts = 0;
     for id in registry::subject_ids() {
-        let teaching = registry::Subject::find(id).unwrap().teaching;
+        let teaching = registry::Subject::find(id).unwrap().info.teaching;
         if explain::Lesson::of(teaching).engineering.is_some() {
             continue;
         }
@@ -372,7 +372,7 @@ fn explain_markdown_is_the_raw_text_and_the_default_renders_it() {
     let newest = queens_record::newest_measurements(dir.path(), "three-mask").unwrap();
     let raw = text(&queens(&["explain", "three-mask", "--records", &records, "--markdown"]).stdout);
     assert_eq!(raw, explain::render(&subject, &newest, false));
-    assert!(raw.starts_with(subject.teaching.trim_end()), "{raw}");
+    assert!(raw.starts_with(subject.info.teaching.trim_end()), "{raw}");
     assert!(raw.contains("\n|---:|"), "{raw}");
     let rendered = text(&queens(&["explain", "three-mask", "--records", &records]).stdout);
     assert_ne!(rendered, raw);
@@ -537,7 +537,7 @@ fn textbooks_diagonal_masks_run_in_the_order_its_readme_states() {
         state_after_first_queen("4", "2"),
         ("1110111".to_string(), "0111111".to_string())
     );
-    let readme = registry::Subject::find("textbook").unwrap().teaching;
+    let readme = registry::Subject::find("textbook").unwrap().info.teaching;
     let one_line = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         one_line.contains("So `rising`'s middle entry, index n - 1, is the long diagonal a1-h8"),

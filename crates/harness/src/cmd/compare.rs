@@ -4,7 +4,9 @@
 //! within its own); this command draws the progress, prints the two tables
 //! and writes the record to `--out`.
 
+use itertools::Itertools;
 use std::io::{self, Write};
+use std::iter;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -79,18 +81,15 @@ pub struct Args {
 /// `--budget` of minutes a step can still be hours, and a climb should
 /// say so rather than sit in it.
 fn stop_before(refusal: Option<String>, predicted: Option<Duration>, long: bool) -> Option<String> {
-    if let Some(line) = refusal {
-        return Some(format!("not run: {line}"));
-    }
-    let seconds = predicted?.as_secs_f64();
-    budget::allow(
-        "its checking run and cold rounds",
-        seconds,
-        "the growth of its last two checking runs",
-        long,
-    )
-    .err()
-    .map(|refused| format!("not run: {refused}"))
+    let refusal = refusal.or_else(|| {
+        let what = "its checking run and cold rounds";
+        let basis = "the growth of its last two checking runs";
+        let seconds = predicted?.as_secs_f64();
+        budget::allow(what, seconds, basis, long)
+            .err()
+            .map(|e| e.to_string())
+    });
+    refusal.map(|line| format!("not run: {line}"))
 }
 
 /// Compares, prints the table and writes the record.
@@ -110,16 +109,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if solvers.is_empty() && externals.is_empty() {
         // Every selected solver was left out for its device: say which and
         // why, not that none supports any n.
-        let reasons: Vec<&str> = notes
-            .lines()
-            .map(|line| {
-                line.trim_start_matches("note: ")
-                    .trim_end_matches(" (skipped)")
-            })
-            .collect();
+        let reasons = (notes.lines()).map(|line| {
+            line.trim_start_matches("note: ")
+                .trim_end_matches(" (skipped)")
+        });
         return Err(CliError::Input(format!(
             "nothing to compare here: {}",
-            reasons.join("; ")
+            reasons.format("; ")
         )));
     }
     // On stderr, drawn only when stderr is a terminal.
@@ -132,7 +128,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         &Plan {
             solvers: &solvers,
             max_n: args.max_n,
-            budget: Duration::from_secs_f64(args.budget),
+            budget: limit,
             finders: &finders,
             find_budget: Duration::from_secs_f64(args.find_budget),
             command: command_line(),
@@ -303,15 +299,12 @@ fn entry_table<'a>(
     cells: impl Fn(&Entry) -> Vec<String>,
 ) -> String {
     let widest = rows.iter().map(|e| write_n(e.n).len()).max().unwrap_or(0);
-    let mut columns = vec![Column::fixed("n", Align::Right)];
-    for (index, title) in titles.enumerate() {
-        let align = if index == 0 {
-            Align::Left
-        } else {
-            Align::Right
-        };
-        columns.push(Column::fixed(title, align));
-    }
+    let aligns = [Align::Right, Align::Left]
+        .into_iter()
+        .chain(iter::repeat(Align::Right));
+    let columns = (iter::once("n").chain(titles).zip(aligns))
+        .map(|(title, align)| Column::fixed(title, align))
+        .collect();
     let mut table = Table::new(columns).indent_below(widest.max("n".len()) + 2);
     for entry in rows {
         let mut row = vec![write_n(entry.n), entry.solver.clone()];
@@ -406,11 +399,7 @@ fn n_list(ns: &[usize]) -> String {
             let even = if step == 2 { ", even" } else { "" };
             format!("{first}..{last}{even}")
         }
-        _ => ns
-            .iter()
-            .map(|&n| thousands(n as u64))
-            .collect::<Vec<_>>()
-            .join(", "),
+        _ => ns.iter().map(|&n| thousands(n as u64)).join(", "),
     }
 }
 
@@ -427,9 +416,8 @@ fn stopped(entry: &Entry) -> String {
 
 /// The command as typed, for the record's provenance.
 fn command_line() -> String {
-    std::iter::once("queens".to_string())
+    iter::once("queens".to_string())
         .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
         .join(" ")
 }
 

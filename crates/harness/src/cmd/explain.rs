@@ -12,6 +12,7 @@
 //! other reader of a README (the crate doc, the report's page) shows it
 //! whole, the heading included.
 
+use itertools::Itertools;
 use std::path::PathBuf;
 
 use queens_core::{printable, printable_path};
@@ -98,7 +99,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let subject = Subject::find(&args.id)?;
     // Read the record before printing anything, so that a broken record is
     // one line on stderr and not half an explanation.
-    let newest = newest_measurements(&args.records, subject.id)?;
+    let newest = newest_measurements(&args.records, subject.info.id)?;
     let text = render(&subject, &newest, args.engineering);
     let text = if args.markdown {
         text
@@ -113,21 +114,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 /// with the solver's own reading of them (`SolverInfo::analysis`), or one
 /// line saying why there are none and how to point at records.
 pub fn render(subject: &Subject, newest: &Newest, engineering: bool) -> String {
-    let lesson = Lesson::of(subject.teaching);
-    let text = if engineering {
-        subject.teaching
+    let lesson = Lesson::of(subject.info.teaching);
+    let (text, after) = if engineering {
+        (subject.info.teaching, kernel_line(subject.info.id))
     } else {
-        lesson.idea
+        let pointer = lesson
+            .engineering
+            .map(|_| engineering_pointer(subject.info.id, &lesson));
+        (lesson.idea, pointer)
     };
     let mut out = text.trim_end().to_string();
-    if engineering {
-        if let Some(kernel) = kernel_line(subject.id) {
-            out.push_str("\n\n");
-            out.push_str(&kernel);
-        }
-    } else if lesson.engineering.is_some() {
-        out.push_str("\n\n");
-        out.push_str(&engineering_pointer(subject.id, &lesson));
+    if let Some(after) = after {
+        out += &format!("\n\n{after}");
     }
     out.push_str("\n\n---\n\n");
     match newest {
@@ -135,7 +133,7 @@ pub fn render(subject: &Subject, newest: &Newest, engineering: bool) -> String {
             out.push_str(&format!(
                 "No measurements of {} yet: {}. Point `--records DIR` at a directory of \
                  bench records, such as `{}/` in a checkout of this workspace.\n",
-                subject.id,
+                subject.info.id,
                 printable(why),
                 queens_record::RECORDS_DIR
             ));
@@ -143,10 +141,10 @@ pub fn render(subject: &Subject, newest: &Newest, engineering: bool) -> String {
         Newest::Found(measured) if measured.rows.is_empty() => out.push_str(&format!(
             "The newest reference record, {}, has no rows for {}.\n",
             printable_path(&measured.file),
-            subject.id
+            subject.info.id
         )),
         Newest::Found(measured) => {
-            out.push_str(&table(measured, subject.id));
+            out.push_str(&table(measured, subject.info.id));
             if !subject.analysis.trim().is_empty() {
                 out.push('\n');
                 out.push_str(subject.analysis.trim_end());
@@ -161,13 +159,13 @@ pub fn render(subject: &Subject, newest: &Newest, engineering: bool) -> String {
 /// covers (its sections' titles, each up to a colon: "Units: threads,
 /// shards" is "Units").
 fn engineering_pointer(id: &str, lesson: &Lesson<'_>) -> String {
-    let sections: Vec<&str> = (lesson.engineering_sections().into_iter())
+    let sections = (lesson.engineering_sections().into_iter())
         .map(|title| title.split(':').next().unwrap_or(title).trim())
-        .collect();
+        .join("; ");
     let covers = if sections.is_empty() {
         String::new()
     } else {
-        format!(": {}", sections.join("; "))
+        format!(": {sections}")
     };
     format!(
         "_The engineering, in `queens explain {id} --engineering` and the crate's \
@@ -187,10 +185,9 @@ fn kernel_line(id: &str) -> Option<String> {
         Ok(choice) => choice.to_string(),
         Err(why) => why,
     };
-    let available: Vec<&str> = kernel::available().iter().map(|l| l.name()).collect();
+    let available = kernel::available().iter().map(|l| l.name()).join(", ");
     Some(format!(
-        "Kernel on this machine: {chosen}; this CPU has {} ({} forces one).",
-        available.join(", "),
+        "Kernel on this machine: {chosen}; this CPU has {available} ({} forces one).",
         kernel::KERNEL_VARIABLE
     ))
 }
@@ -216,9 +213,7 @@ fn table(measured: &Measured, id: &str) -> String {
          learn it.\n",
     );
     let rows = |question: Question| -> Vec<&Entry> {
-        measured
-            .rows
-            .iter()
+        (measured.rows.iter())
             .filter(|r| r.question == question)
             .collect()
     };
@@ -327,10 +322,8 @@ fn optional(value: Option<u64>) -> String {
 
 /// The status as the record spells it.
 fn status_text(entry: &Entry) -> String {
-    serde_json::to_value(entry.status())
-        .ok()
-        .and_then(|value| value.as_str().map(str::to_string))
-        .unwrap_or_else(|| format!("{:?}", entry.status()))
+    let quoted = serde_json::to_string(&entry.status()).expect("a status serialises");
+    quoted.trim_matches('"').to_string()
 }
 
 /// Why each row with a reason was not timed (or failed), as a Markdown

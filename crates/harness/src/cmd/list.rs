@@ -28,8 +28,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     ]);
     for entry in registry::subjects() {
         table.row(vec![
-            entry.id.to_string(),
-            entry.max_n.to_string(),
+            entry.info.id.to_string(),
+            entry.info.max_n.to_string(),
             entry.questions(),
         ]);
         let device = entry.solver.and_then(|solver| match solver.accelerator() {
@@ -38,11 +38,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             Err(missing) => Some(format!("unavailable: {missing}")),
         });
         let facts = [
-            Some(format!("idea: {}", entry.idea)),
-            Some(format!("seed: {}", entry.seed)),
+            Some(format!("idea: {}", entry.info.idea)),
+            Some(format!("seed: {}", entry.info.seed)),
             Some(format!(
                 "limit: n <= {} {}",
-                entry.max_n, entry.limit_reason
+                entry.info.max_n, entry.info.limit_reason
             )),
             device,
         ];

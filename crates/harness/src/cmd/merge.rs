@@ -2,6 +2,7 @@
 //! added into the full count ([`queens_distributed::merge`]), printed as
 //! `count` prints it.
 
+use itertools::Itertools;
 use std::path::PathBuf;
 
 use crate::count_record::CountRecord;
@@ -46,11 +47,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     let mut extra = vec![("shards", merged.shards.to_string())];
     if !merged.confirmed.is_empty() {
-        let twice: Vec<String> = merged.confirmed.iter().map(usize::to_string).collect();
-        extra.push((
-            "counted twice, agreeing",
-            format!("shard {}", twice.join(", ")),
-        ));
+        let twice = merged.confirmed.iter().join(", ");
+        extra.push(("counted twice, agreeing", format!("shard {twice}")));
     }
     let published = match merged.published {
         true => "agrees",

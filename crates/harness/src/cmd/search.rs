@@ -85,11 +85,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             solver.info().id
         )));
     }
-    let mut last = None;
-    for _ in 0..args.times {
-        last = Some(searched(solver, n, &options)?);
+    let mut stats = searched(solver, n, &options)?;
+    for _ in 1..args.times {
+        stats = searched(solver, n, &options)?;
     }
-    let stats = last.expect("--times is at least 1");
     println!(
         "{}",
         serde_json::json!({

@@ -1,6 +1,7 @@
 //! `queens solve N`: print the boards, as they are found (nothing is
 //! collected, so `--limit` on a large board returns at once).
 
+use itertools::Itertools;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
@@ -94,9 +95,9 @@ fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Resul
             // How many classes of each size, largest size first.
             let mut sizes = class_sizes.to_vec();
             sizes.sort_unstable_by(|a, b| b.cmp(a));
-            let terms: Vec<String> = (sizes.chunk_by(|a, b| a == b))
+            let terms = (sizes.chunk_by(|a, b| a == b))
                 .map(|same| format!("{} × {}", same.len(), same[0]))
-                .collect();
+                .join(" + ");
             if matches!(args.format, Format::Board | Format::Unicode) {
                 writeln!(out)?;
             }
@@ -105,7 +106,7 @@ fn finish(out: &mut impl Write, args: &Args, class_sizes: &[usize]) -> io::Resul
             let sum = if terms.is_empty() {
                 String::new()
             } else {
-                format!("{} = ", terms.join(" + "))
+                format!("{terms} = ")
             };
             writeln!(
                 out,

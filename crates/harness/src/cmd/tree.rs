@@ -58,11 +58,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             "n is at most {MAX_TREE_N} (every depth-first search is run in full; --probes estimates larger trees), got {n}"
         )));
     }
-    let solvers = registry::select(&args.solvers)?;
-    let solvers: Vec<_> = solvers
-        .into_iter()
-        .filter(|s| s.info().supports(n))
-        .collect();
+    let mut solvers = registry::select(&args.solvers)?;
+    solvers.retain(|s| s.info().supports(n));
     // The profile is the solver's own search, counting: its memory is
     // checked before anything runs.
     for &solver in &solvers {

@@ -45,16 +45,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let (solvers, notes) = registry::usable(selected, false);
     // Each solver lists its boards at every n up to --max-n (the sets
     // are compared), so its need at the largest n it takes bounds the run.
-    for solver in &solvers {
-        let n = args.max_n.min(solver.info().max_n);
-        if n >= 1 {
-            let question = if solver.info().enumerates {
-                Question::Enumerate
-            } else {
-                Question::Count
-            };
-            memory::check(*solver, n, question, 1)?;
-        }
+    for &solver in &solvers {
+        let info = solver.info();
+        let question = if info.enumerates {
+            Question::Enumerate
+        } else {
+            Question::Count
+        };
+        memory::check(solver, args.max_n.min(info.max_n), question, 1)?;
     }
     let config = args.external.as_deref();
     let programs = registry::prepare_externals(config, specs, budget::THRESHOLD)?;
@@ -66,7 +64,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     print(&notes)?;
     let mut out = io::stdout().lock();
     let mut written: io::Result<()> = Ok(());
-    let titles: [&dyn Display; 6] = [
+    let titles = [
         &"n",
         &"solver",
         &"solutions",
@@ -74,7 +72,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         &"boards",
         &"same set as",
     ];
-    let mut header = Some(line(id_width, titles));
+    let mut header = Some(line(id_width, titles.map(|title| title as &dyn Display)));
     // Each solver's time at each n, to predict the rest (and refuse it past
     // the budget, as soon as the steps are long enough to tell).
     let mut growth = vec![Growth::default(); solvers.len()];
@@ -141,15 +139,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     program.id()
                 )));
             }
-            let unique: &dyn Display = match &run.unique {
-                Some(unique) => unique,
-                None => &"-",
-            };
+            let unique = run
+                .unique
+                .map_or("-".to_string(), |unique| unique.to_string());
             let solutions = run.solutions.unwrap_or_default();
             let text = header.take().unwrap_or_default()
                 + &line(
                     id_width,
-                    [&n, &program.id(), &solutions, unique, &"count only", &"-"],
+                    [&n, &program.id(), &solutions, &unique, &"count only", &"-"],
                 );
             written = written.and_then(|()| out.write_all(text.as_bytes()));
             externals += 1;
