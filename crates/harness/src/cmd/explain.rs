@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use queens_core::{printable, printable_path};
 use queens_record::{COUNT, Entry, FIND_ONE, Measured, Newest, Question, newest_measurements};
-use queens_report::format;
+use queens_report::format::{self, significant};
 use queens_report::terminal::{self, Width};
 
 use crate::error::{CliError, print};
@@ -255,27 +255,21 @@ fn count_table(rows: &[&Entry]) -> String {
          | branch misses/node cold / warm | peak heap | status |\n\
          |---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
     markdown_table(head, rows, |row| {
-        let misses = match (
+        let (cold, warm) = (
             row.cold_branch_misses_per_node,
             row.warm_branch_misses_per_node,
-        ) {
-            (Some(cold), Some(warm)) => {
-                format!(
-                    "{} / {}",
-                    format::significant(cold),
-                    format::significant(warm)
-                )
-            }
-            _ => "-".to_string(),
-        };
+        );
+        let misses = cold.zip(warm).map_or("-".into(), |(cold, warm)| {
+            format!("{} / {}", significant(cold), significant(warm))
+        });
         vec![
             row.n.to_string(),
             optional(row.solutions),
             optional(row.nodes),
             cold_cell(row, row.cold_median_ns(), format::duration_ns),
             row.warm_median_ns().map_or("-".into(), format::duration_ns),
-            cold_cell(row, row.cold_ns_per_node(), format::significant),
-            row.ns_per_node().map_or("-".into(), format::significant),
+            cold_cell(row, row.cold_ns_per_node(), significant),
+            row.ns_per_node().map_or("-".into(), significant),
             misses,
             row.peak_heap_bytes.map_or("-".into(), format::bytes),
         ]
