@@ -334,16 +334,14 @@ pub struct Subject {
 impl Subject {
     /// The solver or finder `id`, or one line naming the ids there are.
     pub fn find(id: &str) -> Result<Subject, CliError> {
-        subjects()
-            .into_iter()
-            .find(|s| s.info.id == id)
-            .ok_or_else(|| {
-                CliError::Input(format!(
-                    "unknown solver or finder '{}'; known: {}",
-                    printable(id),
-                    subject_ids().join(", ")
-                ))
-            })
+        let subject = subjects().into_iter().find(|s| s.info.id == id);
+        subject.ok_or_else(|| {
+            CliError::Input(format!(
+                "unknown solver or finder '{}'; known: {}",
+                printable(id),
+                subject_ids().join(", ")
+            ))
+        })
     }
 
     /// The questions it answers, for `queens list`: "count", "list" (a

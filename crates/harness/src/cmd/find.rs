@@ -101,11 +101,10 @@ struct FoundJson<'a> {
 }
 
 fn write_board(out: &mut impl Write, format: Format, board: &Placement) -> io::Result<()> {
-    match (format, board.to_bytes()) {
-        (Format::Ranks, _) => crate::boards::write_ranks(out, board.rows().iter().copied()),
-        (_, Some(bytes)) => format.write_small(out, &bytes),
-        // A board past 255 files is only ever printed as ranks or JSON
-        // (check_n refuses the rest first).
-        (_, None) => crate::boards::write_ranks(out, board.rows().iter().copied()),
+    // A board past 255 files is only ever printed as ranks or JSON
+    // (check_n refuses the rest first).
+    match board.to_bytes().filter(|_| format != Format::Ranks) {
+        Some(bytes) => format.write_small(out, &bytes),
+        None => crate::boards::write_ranks(out, board.rows().iter().copied()),
     }
 }
