@@ -170,10 +170,8 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
         .clamp(1, MAX_STEPS)
         .min(all.len());
     let width = shown.to_string().len();
-    let mut out = format!("{ID} on the {n}x{n} board, seed {seed}\n");
-    for line in [LEGEND, CONFLICTS] {
-        out.push_str(&trace_text::header_line(line));
-    }
+    let title = format!("{ID} on the {n}x{n} board, seed {seed}");
+    let mut out = trace_text::header(&title, [LEGEND, CONFLICTS]);
     for (index, step) in all.iter().take(shown).enumerate() {
         let tag = if step.event == "solution" {
             "SOLUTION"
@@ -183,11 +181,7 @@ pub fn text(n: usize, seed: u64, limit: Option<usize>) -> Result<String, CliErro
         out.push_str(&trace_text::format_step(index + 1, width, tag, &step.text));
     }
     if shown < all.len() {
-        out.push_str(&format!(
-            "-- cut after {}: the repair goes on; --steps {} shows more\n",
-            queens_core::counted(shown, "step", "steps"),
-            (shown * 2).min(MAX_STEPS)
-        ));
+        out.push_str(&trace_text::cut_footer(shown, "repair"));
     } else {
         out.push_str(&format!(
             "-- solved: swaps made {}, tried {} (a step of `queens find`: one swap tried), restarts {}\n",

@@ -4,7 +4,10 @@
 //! a numbered, tagged step whose lines wrap at [`WIDTH`], and the cuts
 //! that keep one step from flooding a terminal.
 
+use queens_core::counted;
 use queens_report::terminal::{Width, wrap, wrap_lines};
+
+use crate::trace_json::MAX_STEPS;
 
 /// A step of more lines than this (a whole level of partial boards, a wide
 /// grid) is cut, saying how much was left out.
@@ -17,11 +20,28 @@ pub const MAX_LINE_CHARS: usize = 240;
 /// the terminal.
 pub const WIDTH: usize = queens_report::terminal::WIDTH;
 
-/// One line of a trace's header (`tags: ...`) wrapped to [`WIDTH`], its
-/// continuation lines under the text after the label.
-pub fn header_line(line: &str) -> String {
-    let label = line.find(": ").map_or(0, |colon| colon + 2);
-    wrap_lines(line, Width::Columns(WIDTH), label) + "\n"
+/// The lines above a trace's steps: `title` (what is traced, on which
+/// board), then `lines` (its tags, its convention), each wrapped to
+/// [`WIDTH`] with its continuation lines under the text after the label.
+pub fn header(title: &str, lines: [&str; 2]) -> String {
+    let mut out = format!("{title}\n");
+    for line in lines {
+        let label = line.find(": ").map_or(0, |colon| colon + 2);
+        out += &(wrap_lines(line, Width::Columns(WIDTH), label) + "\n");
+    }
+    out
+}
+
+/// The last line of a trace cut after `shown` steps: the `search` goes
+/// on, and twice as many steps show more, up to [`MAX_STEPS`].
+pub fn cut_footer(shown: usize, search: &str) -> String {
+    let more = if shown < MAX_STEPS {
+        format!("; --steps {} shows more", (shown * 2).min(MAX_STEPS))
+    } else {
+        String::new()
+    };
+    let shown = counted(shown, "step", "steps");
+    format!("-- cut after {shown}: the {search} goes on{more}\n")
 }
 
 /// `  7 place    text`, with the lines after the first indented under the

@@ -19,7 +19,7 @@ use queens_core::{SearchStats, Solver, counted};
 
 use crate::args::{Board, number};
 use crate::error::{CliError, print};
-use crate::trace_text::{format_step, header_line};
+use crate::trace_text::{self, format_step};
 use crate::{memory, registry, repair_trace, trace_json};
 
 /// Without `--steps`: at most this many steps, and only as many as fit in
@@ -129,7 +129,6 @@ pub fn render(solver: &dyn Solver, n: usize, steps: Option<usize>) -> Result<Str
     let mut text = header(info.id, n, asked);
     text.push_str(&blocks.concat());
     text.push_str(&footer(blocks.len(), cut, &stats));
-    text.push('\n');
     Ok(text)
 }
 
@@ -148,39 +147,26 @@ fn fitting_blocks(blocks: &[String], lines: usize) -> usize {
 }
 
 /// The lines above the steps: the solver and the board (and the steps
-/// asked for), then the tags' [`LEGEND`] and the masks' [`CONVENTION`],
-/// each wrapped to the width under the text after its label.
+/// asked for), then the tags' [`LEGEND`] and the masks' [`CONVENTION`].
 pub fn header(id: &str, n: usize, steps: Option<usize>) -> String {
     let asked = steps.map_or(String::new(), |k| {
         format!(", at most {}", counted(k, "step", "steps"))
     });
-    let mut out = format!("{id} on the {n}x{n} board{asked}\n");
-    for line in [LEGEND, CONVENTION] {
-        out.push_str(&header_line(line));
-    }
-    out
+    let title = format!("{id} on the {n}x{n} board{asked}");
+    trace_text::header(&title, [LEGEND, CONVENTION])
 }
 
 /// One line: where the search stands after the shown steps.
 fn footer(shown: usize, cut: bool, stats: &SearchStats) -> String {
     if cut {
-        let more = if shown < MAX_STEPS {
-            format!("; --steps {} shows more", (shown * 2).min(MAX_STEPS))
-        } else {
-            String::new()
-        };
-        format!(
-            "-- cut after {}: the search goes on{more}",
-            counted(shown, "step", "steps")
-        )
-    } else {
-        format!(
-            "-- search complete in {}: {}, {}",
-            counted(shown, "step", "steps"),
-            counted(stats.solutions, "solution", "solutions"),
-            counted(stats.nodes, "node", "nodes")
-        )
+        return trace_text::cut_footer(shown, "search");
     }
+    format!(
+        "-- search complete in {}: {}, {}\n",
+        counted(shown, "step", "steps"),
+        counted(stats.solutions, "solution", "solutions"),
+        counted(stats.nodes, "node", "nodes")
+    )
 }
 
 #[cfg(test)]
