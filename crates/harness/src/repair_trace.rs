@@ -207,15 +207,10 @@ pub fn document(n: usize, seed: u64, limit: usize) -> Result<serde_json::Value, 
         .take(shown)
         .map(|step| {
             let rows = &step.rows;
-            let queens: Vec<[usize; 2]> = rows
-                .iter()
-                .enumerate()
-                .map(|(f, &r)| [f, r as usize])
-                .collect();
-            let conflicting: Vec<[usize; 2]> = in_conflict(rows)
-                .into_iter()
-                .map(|f| [f, rows[f] as usize])
-                .collect();
+            // A queen as `[file, rank]`, 0-based.
+            let queen = |f: usize| [f, rows[f] as usize];
+            let queens: Vec<[usize; 2]> = (0..rows.len()).map(queen).collect();
+            let conflicting: Vec<[usize; 2]> = in_conflict(rows).into_iter().map(queen).collect();
             let mut object = json!({
                 "event": step.event,
                 "text": step.text,
