@@ -57,11 +57,8 @@ fn report_parse_error(error: clap::Error) -> ExitCode {
         Some(ContextValue::String(text)) => Some(printable(text)),
         _ => None,
     };
-    let (value, arg) = (
-        context(ContextKind::InvalidValue),
-        context(ContextKind::InvalidArg),
-    );
-    let first = match (error.kind(), value, arg) {
+    let value = context(ContextKind::InvalidValue);
+    let first = match (error.kind(), value, context(ContextKind::InvalidArg)) {
         (ErrorKind::ValueValidation | ErrorKind::InvalidValue, Some(value), Some(arg))
             if !value.is_empty() =>
         {

@@ -237,30 +237,24 @@ fn table(entries: &[Entry], width: Width) -> String {
     let titles = titles.into_iter().chain(["cold ns/node", "peak heap"]);
     let mut rows = of(entries, COUNT);
     rows.sort_by_key(|e| e.n);
-    entry_table(
-        rows,
-        titles,
-        width,
-        |n| n.to_string(),
-        |entry| {
-            let (cold, ratio) = match (entry.cold_median_ns(), entry.status()) {
-                (Some(cold), Status::Timed) => (
-                    duration_ns(cold),
-                    fastest(entry.n).map_or("-".into(), |f| format!("{}×", significant(cold / f))),
-                ),
-                _ => ("-".into(), "-".into()),
-            };
-            vec![
-                entry.solutions.map_or("-".into(), thousands),
-                entry.nodes.map_or("-".into(), thousands),
-                cold,
-                entry.warm_median_ns().map_or("-".into(), duration_ns),
-                ratio,
-                entry.cold_ns_per_node().map_or("-".into(), significant),
-                entry.peak_heap_bytes.map_or("-".into(), bytes),
-            ]
-        },
-    )
+    entry_table(rows, titles, width, |entry| {
+        let (cold, ratio) = match (entry.cold_median_ns(), entry.status()) {
+            (Some(cold), Status::Timed) => (
+                duration_ns(cold),
+                fastest(entry.n).map_or("-".into(), |f| format!("{}×", significant(cold / f))),
+            ),
+            _ => ("-".into(), "-".into()),
+        };
+        vec![
+            entry.solutions.map_or("-".into(), thousands),
+            entry.nodes.map_or("-".into(), thousands),
+            cold,
+            entry.warm_median_ns().map_or("-".into(), duration_ns),
+            ratio,
+            entry.cold_ns_per_node().map_or("-".into(), significant),
+            entry.peak_heap_bytes.map_or("-".into(), bytes),
+        ]
+    })
 }
 
 /// The finders' table: one row per (finder, n), in the order timed, the
@@ -271,8 +265,7 @@ fn found_table(entries: &[Entry], width: Width) -> String {
         return String::new();
     }
     let titles = ["finder", "steps", "cold", "warm", "peak heap"].into_iter();
-    let n = |n: usize| thousands(n as u64);
-    let table = entry_table(found, titles, width, n, |entry| {
+    let table = entry_table(found, titles, width, |entry| {
         vec![
             entry.nodes.map_or("-".into(), thousands),
             entry.cold_median_ns().map_or("-".into(), duration_ns),
@@ -288,16 +281,17 @@ fn of(entries: &[Entry], question: Question) -> Vec<&Entry> {
     entries.iter().filter(|e| e.question == question).collect()
 }
 
-/// A row per entry of `rows`: its n (`write_n`), its solver, the `cells`
-/// under `titles`, all right-aligned but the solver's, and the row's note.
-/// Notes under a row start under its solver, past the widest n.
+/// A row per entry of `rows`: its n (a finder's in the millions, with
+/// thousands separated), its solver, the `cells` under `titles`, all
+/// right-aligned but the solver's, and the row's note. Notes under a row
+/// start under its solver, past the widest n.
 fn entry_table<'a>(
     rows: Vec<&Entry>,
     titles: impl Iterator<Item = &'a str>,
     width: Width,
-    write_n: impl Fn(usize) -> String,
     cells: impl Fn(&Entry) -> Vec<String>,
 ) -> String {
+    let write_n = |n: usize| thousands(n as u64);
     let widest = rows.iter().map(|e| write_n(e.n).len()).max().unwrap_or(0);
     let aligns = [Align::Right, Align::Left]
         .into_iter()
