@@ -114,13 +114,25 @@ impl Growth {
         n: usize,
         mut step: impl FnMut(usize) -> Result<(), E>,
     ) -> Result<Growth, E> {
+        Growth::calibrate_timed(n, |k| {
+            let started = Instant::now();
+            step(k)?;
+            Ok(started.elapsed().as_secs_f64())
+        })
+    }
+
+    /// [`Growth::calibrate`] with each run's seconds given by `run`: the
+    /// clock is a value, so that tests can hand it the times a busy
+    /// machine would give.
+    fn calibrate_timed<E>(
+        n: usize,
+        mut run: impl FnMut(usize) -> Result<f64, E>,
+    ) -> Result<Growth, E> {
         let mut growth = Growth::default();
         for k in 1..n {
             let mut fastest = f64::INFINITY;
             for _ in 0..RUNS_PER_STEP {
-                let started = Instant::now();
-                step(k)?;
-                fastest = fastest.min(started.elapsed().as_secs_f64());
+                fastest = fastest.min(run(k)?);
             }
             growth.record(k, fastest);
             if growth.is_informative() {
@@ -272,16 +284,11 @@ mod tests {
     #[test]
     fn calibration_stops_at_the_first_informative_step() {
         let mut steps = Vec::new();
-        let growth = Growth::calibrate(30, |k| {
+        let growth = Growth::calibrate_timed(30, |k| {
             steps.push(k);
             // Steps long enough to give a ratio, the third long enough to
             // carry it.
-            std::thread::sleep(Duration::from_secs_f64(if k == 3 {
-                MIN_TIMED
-            } else {
-                MIN_RATIO_BASE
-            }));
-            Ok::<(), ()>(())
+            Ok::<f64, ()>(if k == 3 { MIN_TIMED } else { MIN_RATIO_BASE })
         })
         .unwrap();
         assert_eq!(steps, vec![1, 1, 2, 2, 3, 3]);
@@ -295,17 +302,16 @@ mod tests {
         // far above the step's own. Its faster second run is counted, so
         // calibration goes on to step 3.
         let mut runs = Vec::new();
-        let growth = Growth::calibrate(30, |k| {
+        let growth = Growth::calibrate_timed(30, |k| {
             let stretched = k == 2 && !runs.contains(&2);
             runs.push(k);
-            std::thread::sleep(Duration::from_secs_f64(if stretched {
+            Ok::<f64, ()>(if stretched {
                 10.0 * MIN_TIMED
             } else if k == 3 {
                 MIN_TIMED
             } else {
                 MIN_RATIO_BASE
-            }));
-            Ok::<(), ()>(())
+            })
         })
         .unwrap();
         assert_eq!(runs, vec![1, 1, 2, 2, 3, 3]);
