@@ -68,7 +68,7 @@ const PROBE_SLACK: f64 = 4.0;
 /// with a row that says so. `queens compare` refuses what its memory
 /// budget cannot hold and a step past its time threshold this way; a
 /// climb that refuses nothing passes [`admit_all`].
-pub type Admit<'a> = &'a dyn Fn(usize, Option<Duration>) -> Option<String>;
+pub type Admit<'a> = dyn Fn(usize, Option<Duration>) -> Option<String> + 'a;
 
 /// The [`Admit`] that refuses nothing.
 pub fn admit_all(_n: usize, _predicted: Option<Duration>) -> Option<String> {
@@ -141,7 +141,7 @@ pub fn time_within_budget(
     subject: &dyn Subject,
     sizes: impl IntoIterator<Item = usize>,
     (budget, cold_rounds): (Duration, usize),
-    admit: Admit<'_>,
+    admit: &Admit<'_>,
     mut progress: impl FnMut(usize),
 ) -> Vec<Entry> {
     let per_run = 1 + u32::try_from(cold_rounds).unwrap_or(u32::MAX);

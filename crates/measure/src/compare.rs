@@ -51,7 +51,7 @@ pub struct Plan<'a> {
     pub admit_finder: &'a AdmitSubject<'a, dyn Finder>,
     /// The same for an external's climb (the time threshold only: its
     /// memory is not known before it runs).
-    pub admit_external: climb::Admit<'a>,
+    pub admit_external: &'a climb::Admit<'a>,
 }
 
 /// [`climb::Admit`] for any subject of a run: the subject, n, and the
@@ -155,23 +155,39 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
     });
 
     let options = CountOptions::default();
-    let total: usize = plan
-        .solvers
-        .iter()
-        .map(|&s| climb::n_range(s, MIN_N, plan.max_n).count())
-        .sum::<usize>()
-        + plan.finders.iter().map(|(_, ns)| ns.len()).sum::<usize>()
-        + (plan.externals.iter())
-            .map(|p| p.sizes(MIN_N, plan.max_n).count())
-            .sum::<usize>();
-    let mut done = 0;
-    let mut entries = Vec::new();
-    // Each subject climbs with a progress callback; one that stopped early
-    // leaves its remaining n unvisited, counted as passed over.
-    let mut climb = |subject: &dyn Subject, sizes: &[usize], budget, admit: climb::Admit<'_>| {
+    let counting: Vec<Counting> = (plan.solvers.iter())
+        .map(|&solver| Counting { solver, options })
+        .collect();
+    let finding: Vec<Finding> = (plan.finders.iter())
+        .map(|&(finder, _)| Finding {
+            finder,
+            seed: FIND_SEED,
+        })
+        .collect();
+    // Every subject with the sizes it climbs, its budget and what admits
+    // its steps: solvers, then externals, then finders.
+    let mut climbs: Vec<(&dyn Subject, Vec<usize>, Duration, Box<climb::Admit>)> = Vec::new();
+    for subject in &counting {
+        let sizes = climb::n_range(subject.solver, MIN_N, plan.max_n).collect();
+        let admit = |n, predicted| (plan.admit_solver)(subject.solver, n, predicted);
+        climbs.push((subject, sizes, plan.budget, Box::new(admit)));
+    }
+    for program in plan.externals {
+        let sizes = program.sizes(MIN_N, plan.max_n).collect();
+        climbs.push((program, sizes, plan.budget, Box::new(plan.admit_external)));
+    }
+    for (subject, (_, sizes)) in finding.iter().zip(plan.finders) {
+        let admit = |n, predicted| (plan.admit_finder)(subject.finder, n, predicted);
+        climbs.push((subject, sizes.clone(), plan.find_budget, Box::new(admit)));
+    }
+    let total = climbs.iter().map(|(_, sizes, ..)| sizes.len()).sum();
+    let (mut done, mut entries) = (0, Vec::new());
+    // A subject that stopped early leaves its remaining n unvisited,
+    // counted as passed over.
+    for (subject, sizes, budget, admit) in &climbs {
         let (id, mut settled, started) = (subject.id(), 0, Instant::now());
-        let rule = (budget, COMPARE_COLD_ROUNDS);
-        let climbed = climb::time_within_budget(subject, sizes.iter().copied(), rule, admit, |n| {
+        let rule = (*budget, COMPARE_COLD_ROUNDS);
+        let climbed = climb::time_within_budget(*subject, sizes.iter().copied(), rule, admit, |n| {
             settled += 1;
             done += 1;
             on_event(Event::Step(Progress {
@@ -187,29 +203,7 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
             entries: &climbed,
             elapsed: started.elapsed(),
         });
-        climbed
-    };
-    let counting: Vec<Counting> = (plan.solvers.iter())
-        .map(|&solver| Counting { solver, options })
-        .collect();
-    for subject in &counting {
-        let sizes: Vec<usize> = climb::n_range(subject.solver, MIN_N, plan.max_n).collect();
-        let admit = |n, predicted| (plan.admit_solver)(subject.solver, n, predicted);
-        entries.extend(climb(subject, &sizes, plan.budget, &admit));
-    }
-    for program in plan.externals {
-        let sizes: Vec<usize> = program.sizes(MIN_N, plan.max_n).collect();
-        entries.extend(climb(program, &sizes, plan.budget, plan.admit_external));
-    }
-    let finding: Vec<Finding> = (plan.finders.iter())
-        .map(|&(finder, _)| Finding {
-            finder,
-            seed: FIND_SEED,
-        })
-        .collect();
-    for (subject, (_, sizes)) in finding.iter().zip(plan.finders) {
-        let admit = |n, predicted| (plan.admit_finder)(subject.finder, n, predicted);
-        entries.extend(climb(subject, sizes, plan.find_budget, &admit));
+        entries.extend(climbed);
     }
     on_event(Event::ColdRounds {
         rounds: COMPARE_COLD_ROUNDS,

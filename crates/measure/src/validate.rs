@@ -102,11 +102,11 @@ fn validate_one(
         return Ok(row(stats.solutions, unique, "count only", "-"));
     }
     let listing = if n <= EXACT_MAX_N {
-        Listing::Exact(check::checked_listing(solver, n).map_err(Error::Mismatch)?)
+        Listing::exact(solver, n)?
     } else {
         Listing::streamed(solver, n)?
     };
-    let (solutions, unique) = (listing.count(), listing.canonical());
+    let (solutions, unique) = (listing.count, listing.canonical);
     agree_with_oeis(id, n, solutions, unique)?;
     let same_set_as = match reference {
         None => "reference",
@@ -128,16 +128,17 @@ fn validate_one(
 /// memory stays constant however large n is.
 pub const EXACT_MAX_N: usize = 12;
 
-/// What is kept of one solver's listing.
-enum Listing {
-    /// Every board (checked, no repeats).
-    Exact(BTreeSet<Vec<u8>>),
-    /// Every board checked, then only counted and digested.
-    Streamed {
-        count: u64,
-        canonical: u64,
-        digest: Digest,
-    },
+/// What is kept of one solver's listing: its count, classes and digest,
+/// and, up to [`EXACT_MAX_N`], every board (checked, no repeats), so that a
+/// difference names one.
+#[derive(Default)]
+struct Listing {
+    count: u64,
+    /// Classes: each has exactly one canonical member, so counting the
+    /// canonical boards of a listing that is the whole set counts classes.
+    canonical: u64,
+    digest: Digest,
+    boards: Option<BTreeSet<Vec<u8>>>,
 }
 
 /// An order-independent digest of a set of boards: the sum and the XOR of a
@@ -167,9 +168,26 @@ impl Digest {
 }
 
 impl Listing {
+    /// Counts one more (checked) board.
+    fn add(&mut self, rows: &[u8]) {
+        self.count += 1;
+        self.canonical += u64::from(symmetry::is_canonical(rows));
+        self.digest.add(rows);
+    }
+
+    /// Every board kept, as the checker listed them.
+    fn exact(solver: &dyn Solver, n: usize) -> Result<Listing, Error> {
+        let boards = check::checked_listing(solver, n).map_err(Error::Mismatch)?;
+        let mut listing = Listing::default();
+        boards.iter().for_each(|rows| listing.add(rows));
+        listing.boards = Some(boards);
+        Ok(listing)
+    }
+
+    /// Every board checked as it comes, then only counted and digested.
     fn streamed(solver: &dyn Solver, n: usize) -> Result<Listing, Error> {
         let id = solver.info().id;
-        let (mut count, mut canonical, mut digest) = (0u64, 0u64, Digest::default());
+        let mut listing = Listing::default();
         let mut broken = None;
         solver.enumerate(n, &mut |rows| {
             if rows.len() != n {
@@ -186,70 +204,37 @@ impl Listing {
                 ));
                 return ControlFlow::Break(());
             }
-            count += 1;
-            canonical += u64::from(symmetry::is_canonical(rows));
-            digest.add(rows);
+            listing.add(rows);
             ControlFlow::Continue(())
         })?;
-        match broken {
-            Some(problem) => Err(Error::Mismatch(problem)),
-            None => Ok(Listing::Streamed {
-                count,
-                canonical,
-                digest,
-            }),
-        }
-    }
-
-    fn count(&self) -> u64 {
-        match self {
-            Listing::Exact(boards) => boards.len() as u64,
-            Listing::Streamed { count, .. } => *count,
-        }
-    }
-
-    /// Classes: each has exactly one canonical member, so counting the
-    /// canonical boards of a listing that is the whole set counts classes.
-    fn canonical(&self) -> u64 {
-        match self {
-            Listing::Exact(boards) => boards
-                .iter()
-                .filter(|rows| symmetry::is_canonical(rows))
-                .count() as u64,
-            Listing::Streamed { canonical, .. } => *canonical,
-        }
+        broken.map_or(Ok(listing), |problem| Err(Error::Mismatch(problem)))
     }
 
     /// How `other` (solver `other_id`) differs from this listing (solver
-    /// `id`), if it does: a board one lists and the other does not, or, for
-    /// streamed listings, that their digests differ.
+    /// `id`), if it does: a board one lists and the other does not, or,
+    /// for streamed listings, that their digests differ.
     fn difference(&self, other: &Listing, id: &str, other_id: &str) -> Option<String> {
-        match (self, other) {
-            (Listing::Exact(mine), Listing::Exact(theirs)) => {
-                // The smallest board in one set and not the other names the
-                // disagreement concretely.
-                let only_mine = mine.difference(theirs).next();
-                let only_theirs = theirs.difference(mine).next();
-                let (holder, lacker, board) = match (only_mine, only_theirs) {
-                    (Some(a), Some(b)) if b < a => (other_id, id, b),
-                    (Some(a), _) => (id, other_id, a),
-                    (None, Some(b)) => (other_id, id, b),
-                    (None, None) => return None,
-                };
-                Some(format!(
-                    "{holder} finds {} but {lacker} does not",
-                    Solution::from_rows(board.clone())
-                ))
-            }
-            (Listing::Streamed { digest: a, .. }, Listing::Streamed { digest: b, .. }) => {
-                (a != b).then(|| {
-                    format!(
-                        "{id} and {other_id} list the same number of valid boards, but not the same boards (their digests differ)"
-                    )
-                })
-            }
-            _ => unreachable!("one n is listed one way by every solver"),
-        }
+        let (Some(mine), Some(theirs)) = (&self.boards, &other.boards) else {
+            return (self.digest != other.digest).then(|| {
+                format!(
+                    "{id} and {other_id} list the same number of valid boards, but not the same boards (their digests differ)"
+                )
+            });
+        };
+        // The smallest board in one set and not the other names the
+        // disagreement concretely.
+        let only_mine = mine.difference(theirs).next();
+        let only_theirs = theirs.difference(mine).next();
+        let (holder, lacker, board) = match (only_mine, only_theirs) {
+            (Some(a), Some(b)) if b < a => (other_id, id, b),
+            (Some(a), _) => (id, other_id, a),
+            (None, Some(b)) => (other_id, id, b),
+            (None, None) => return None,
+        };
+        Some(format!(
+            "{holder} finds {} but {lacker} does not",
+            Solution::from_rows(board.clone())
+        ))
     }
 }
 
@@ -343,8 +328,8 @@ mod tests {
         let n = EXACT_MAX_N + 1;
         let a = Listing::streamed(&ThreeMask, n).unwrap();
         let b = Listing::streamed(&ThreeMask, n).unwrap();
-        assert_eq!(a.count(), oeis::total(n).unwrap());
-        assert_eq!(a.canonical(), oeis::unique(n).unwrap());
+        assert_eq!(a.count, oeis::total(n).unwrap());
+        assert_eq!(a.canonical, oeis::unique(n).unwrap());
         assert_eq!(a.difference(&b, "x", "y"), None);
         // One board listed twice in place of another: same count, another
         // digest.
@@ -355,6 +340,19 @@ mod tests {
         once.add(&[0, 2, 4, 1, 3]);
         once.add(&[0, 3, 1, 4, 2]);
         assert_ne!(twice, once);
+    }
+
+    #[test]
+    fn kept_listings_that_differ_name_the_smallest_board_one_lacks() {
+        let kept = |boards: &[&[u8]]| Listing {
+            boards: Some(boards.iter().map(|rows| rows.to_vec()).collect()),
+            ..Listing::default()
+        };
+        let both = kept(&[&[1, 3, 0, 2], &[2, 0, 3, 1]]);
+        let one = kept(&[&[2, 0, 3, 1]]);
+        assert_eq!(both.difference(&both, "x", "y"), None);
+        let difference = one.difference(&both, "x", "y").unwrap();
+        assert!(difference.starts_with("y finds ") && difference.ends_with(" but x does not"));
     }
 
     #[test]
