@@ -187,16 +187,17 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
     for (subject, sizes, budget, admit) in &climbs {
         let (id, mut settled, started) = (subject.id(), 0, Instant::now());
         let rule = (*budget, COMPARE_COLD_ROUNDS);
-        let climbed = climb::time_within_budget(*subject, sizes.iter().copied(), rule, admit, |n| {
-            settled += 1;
-            done += 1;
-            on_event(Event::Step(Progress {
-                solver: id,
-                n,
-                done,
-                total,
-            }));
-        });
+        let climbed =
+            climb::time_within_budget(*subject, sizes.iter().copied(), rule, admit, |n| {
+                settled += 1;
+                done += 1;
+                on_event(Event::Step(Progress {
+                    solver: id,
+                    n,
+                    done,
+                    total,
+                }));
+            });
         done += sizes.len().saturating_sub(settled);
         on_event(Event::Climbed {
             subject: id,

@@ -90,43 +90,8 @@ pub fn wrong_answer(n: usize, found: &Found) -> Option<String> {
     None
 }
 
-/// Finds once with the allocator watching and checks the board.
-pub fn checked_find(finder: &dyn Finder, n: usize, seed: u64) -> CheckedRun {
-    let id = finder.info().id;
-    let (result, wall, peak) = watched(|| finder.find(black_box(n), seed));
-    let (steps, extra, error) = match result {
-        Err(error) => (None, Vec::new(), Some(error.to_string())),
-        Ok(found) => {
-            let error = wrong_answer(n, &found)
-                .map(|wrong| format!("wrong board: {id} (n = {n}, seed {seed}): {wrong}"));
-            (Some(found.steps), found.extra, error)
-        }
-    };
-    CheckedRun {
-        question: FIND_ONE,
-        solver: id,
-        n,
-        wall,
-        peak_heap_bytes: peak,
-        error,
-        nodes: steps,
-        solutions: None,
-        unique: None,
-        extra,
-    }
-}
-
-/// One timed run; the board is dropped after the clock stops (freeing it
-/// is not finding it).
-pub fn timed_find(finder: &dyn Finder, n: usize, seed: u64) -> Duration {
-    let started = Instant::now();
-    let found = black_box(finder.find(black_box(n), seed));
-    let wall = started.elapsed();
-    drop(found);
-    wall
-}
-
-/// A finder run with `seed` ([`checked_find`], [`timed_find`]).
+/// A finder run with `seed`: its checking run finds once with the
+/// allocator watching and checks the board ([`wrong_answer`]).
 #[derive(Clone, Copy)]
 pub struct Finding<'a> {
     /// The finder.
@@ -143,10 +108,37 @@ impl Subject for Finding<'_> {
         self.finder.info().id
     }
     fn check(&self, n: usize) -> CheckedRun {
-        checked_find(self.finder, n, self.seed)
+        let (id, seed) = (self.id(), self.seed);
+        let (result, wall, peak) = watched(|| self.finder.find(black_box(n), seed));
+        let (steps, extra, error) = match result {
+            Err(error) => (None, Vec::new(), Some(error.to_string())),
+            Ok(found) => {
+                let error = wrong_answer(n, &found)
+                    .map(|wrong| format!("wrong board: {id} (n = {n}, seed {seed}): {wrong}"));
+                (Some(found.steps), found.extra, error)
+            }
+        };
+        CheckedRun {
+            question: FIND_ONE,
+            solver: id,
+            n,
+            wall,
+            peak_heap_bytes: peak,
+            error,
+            nodes: steps,
+            solutions: None,
+            unique: None,
+            extra,
+        }
     }
+    /// One timed run; the board is dropped after the clock stops (freeing
+    /// it is not finding it).
     fn time(&self, n: usize) -> Duration {
-        timed_find(self.finder, n, self.seed)
+        let started = Instant::now();
+        let found = black_box(self.finder.find(black_box(n), self.seed));
+        let wall = started.elapsed();
+        drop(found);
+        wall
     }
 }
 

@@ -15,9 +15,9 @@
 //!   and the [`queens_record::Timing`] made from them.
 //! - [`validate`]: cross-validation: every listed board passes the
 //!   independent checker, listers list equal sets, counts equal OEIS.
-//! - `run`: one checked run (count compared with OEIS, peak heap) and one
-//!   timed run ([`checked_run`], [`timed_run`]), and the [`Subject`] that
-//!   measuring sees a solver ([`Counting`]) or a finder through.
+//! - `run`: the [`Subject`] that measuring sees a solver ([`Counting`]) or
+//!   a finder through: one checked run (count compared with OEIS, peak
+//!   heap) and one timed run.
 //! - [`counters`]: branch misses read from the processor's performance
 //!   counters around a run, where the machine allows it.
 //! - [`cold`]: cold samples, one run each, in rounds that never repeat a
@@ -48,7 +48,7 @@ pub mod stats;
 pub mod validate;
 
 pub use error::Error;
-pub use run::{CheckedRun, Counting, Expected, Subject, checked_run, stats_heap_bytes, timed_run};
+pub use run::{CheckedRun, Counting, Subject, stats_heap_bytes};
 
 /// The unit tests watch allocations (heap, run), which needs the counting
 /// allocator installed in the test binary, as the `queens` binary and the

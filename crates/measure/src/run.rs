@@ -21,13 +21,8 @@ use queens_record::{COUNT, Entry, Outcome, Question};
 
 use crate::heap;
 
-/// The count a solver must find, looked up by n. Real runs use
-/// [`oeis::total`] (A000170, the ground truth of every measurement); tests
-/// inject wrong values to see the check bite.
-pub type Expected = fn(usize) -> Option<u64>;
-
-/// What a checking run established, a count's ([`checked_run`]) or a found
-/// board's ([`crate::find::checked_find`]), as its entry records it
+/// What a checking run established, a count's ([`Counting`]) or a found
+/// board's ([`crate::find::Finding`]), as its entry records it
 /// whatever the question, so that counters and finders climb by one rule.
 #[derive(Clone, Debug)]
 pub struct CheckedRun {
@@ -107,8 +102,9 @@ pub trait Subject {
     }
 }
 
-/// A solver counting with `options`, each count checked against the
-/// published one ([`checked_run`], [`timed_run`]).
+/// A solver counting with `options`: its checking run counts once with the
+/// allocator watching and checks the count against the published one
+/// (OEIS A000170, the ground truth of every measurement).
 #[derive(Clone, Copy)]
 pub struct Counting<'a> {
     /// The solver.
@@ -125,50 +121,44 @@ impl Subject for Counting<'_> {
         self.solver.info().id
     }
     fn check(&self, n: usize) -> CheckedRun {
-        checked_run(self.solver, n, &self.options, oeis::total)
+        let id = self.id();
+        let (result, wall, peak) = watched(|| self.solver.count(black_box(n), &self.options));
+        // The statistics are the run's answer, allocated inside the watched
+        // window; left in, a search with no heap of its own would show their
+        // list of named counters as its peak (three-mask's one counter read
+        // as a hundred-odd bytes). Only the search's own memory is wanted.
+        let answer = result.as_ref().map_or(0, stats_heap_bytes);
+        let error = match &result {
+            Err(error) => Some(error.to_string()),
+            Ok(stats) => match oeis::total(n) {
+                Some(want) if want == stats.solutions => None,
+                Some(want) => Some(format!(
+                    "wrong count: {id} found {} for n = {n}, OEIS A000170 says {want}",
+                    queens_core::counted(stats.solutions, "solution", "solutions")
+                )),
+                None => Some(format!("no published count for n = {n} to check against")),
+            },
+        };
+        let stats = result.ok();
+        CheckedRun {
+            question: COUNT,
+            solver: id,
+            n,
+            wall,
+            peak_heap_bytes: peak.saturating_sub(answer),
+            error,
+            nodes: stats.as_ref().map(|s| s.nodes),
+            solutions: stats.as_ref().map(|s| s.solutions),
+            unique: stats.as_ref().and_then(|s| s.unique),
+            extra: stats.map(|s| s.extra).unwrap_or_default(),
+        }
     }
+    /// One timed run, its result kept alive so the work cannot be
+    /// optimised away.
     fn time(&self, n: usize) -> Duration {
-        timed_run(self.solver, n, &self.options)
-    }
-}
-
-/// Counts once with the allocator watching and checks the count.
-pub fn checked_run(
-    solver: &dyn Solver,
-    n: usize,
-    options: &CountOptions,
-    expected: Expected,
-) -> CheckedRun {
-    let id = solver.info().id;
-    let (result, wall, peak) = watched(|| solver.count(black_box(n), options));
-    // The statistics are the run's answer, allocated inside the watched
-    // window; left in, a search with no heap of its own would show their
-    // list of named counters as its peak (three-mask's one counter read as
-    // a hundred-odd bytes). Only the search's own memory is wanted.
-    let answer = result.as_ref().map_or(0, stats_heap_bytes);
-    let error = match &result {
-        Err(error) => Some(error.to_string()),
-        Ok(stats) => match expected(n) {
-            Some(want) if want == stats.solutions => None,
-            Some(want) => Some(format!(
-                "wrong count: {id} found {} for n = {n}, OEIS A000170 says {want}",
-                queens_core::counted(stats.solutions, "solution", "solutions")
-            )),
-            None => Some(format!("no published count for n = {n} to check against")),
-        },
-    };
-    let stats = result.ok();
-    CheckedRun {
-        question: COUNT,
-        solver: id,
-        n,
-        wall,
-        peak_heap_bytes: peak.saturating_sub(answer),
-        error,
-        nodes: stats.as_ref().map(|s| s.nodes),
-        solutions: stats.as_ref().map(|s| s.solutions),
-        unique: stats.as_ref().and_then(|s| s.unique),
-        extra: stats.map(|s| s.extra).unwrap_or_default(),
+        let started = Instant::now();
+        let _ = black_box(self.solver.count(black_box(n), &self.options));
+        started.elapsed()
     }
 }
 
@@ -184,27 +174,44 @@ pub fn stats_heap_bytes(stats: &SearchStats) -> u64 {
     (list + names) as u64
 }
 
-/// One timed run, its result kept alive so the work cannot be optimised away.
-pub fn timed_run(solver: &dyn Solver, n: usize, options: &CountOptions) -> Duration {
-    let started = Instant::now();
-    let _ = black_box(solver.count(black_box(n), options));
-    started.elapsed()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::stats::timing;
+    use queens_core::{QueensError, SolverInfo, Visit, trace::TraceSink};
     use queens_record::Status;
     use queens_three_mask::ThreeMask;
 
-    fn off_by_one(n: usize) -> Option<u64> {
-        oeis::total(n).map(|count| count + 1)
+    /// Three-mask with every count one too many.
+    struct OffByOne;
+
+    impl Solver for OffByOne {
+        fn info(&self) -> &'static SolverInfo {
+            ThreeMask.info()
+        }
+        fn enumerate(&self, n: usize, visit: &mut Visit<'_>) -> Result<SearchStats, QueensError> {
+            ThreeMask.enumerate(n, visit)
+        }
+        fn count(&self, n: usize, options: &CountOptions) -> Result<SearchStats, QueensError> {
+            let stats = ThreeMask.count(n, options)?;
+            Ok(SearchStats {
+                solutions: stats.solutions + 1,
+                ..stats
+            })
+        }
+        fn trace(&self, n: usize, sink: &mut dyn TraceSink) -> Result<SearchStats, QueensError> {
+            ThreeMask.trace(n, sink)
+        }
+    }
+
+    fn checked(solver: &dyn Solver, n: usize) -> CheckedRun {
+        let options = CountOptions::default();
+        Counting { solver, options }.check(n)
     }
 
     #[test]
     fn a_correct_count_passes_the_check() {
-        let run = checked_run(&ThreeMask, 8, &CountOptions::default(), oeis::total);
+        let run = checked(&ThreeMask, 8);
         assert_eq!(run.error, None);
         let entry = run.entry(Outcome::timed(timing(&[100.0]).unwrap()));
         assert_eq!(entry.status(), Status::Timed);
@@ -215,7 +222,7 @@ mod tests {
 
     #[test]
     fn a_wrong_count_becomes_an_error_entry_never_a_timing() {
-        let run = checked_run(&ThreeMask, 8, &CountOptions::default(), off_by_one);
+        let run = checked(&OffByOne, 8);
         assert!(run.error.is_some());
         // Even when a caller offers a timing, the entry refuses it.
         let entry = run.entry(Outcome::timed(timing(&[100.0]).unwrap()));
@@ -223,18 +230,17 @@ mod tests {
         assert_eq!(entry.timing(), None);
         let message = entry.error().unwrap();
         assert!(
-            message.contains("92") && message.contains("93"),
+            message.contains("93 solutions") && message.contains("says 92"),
             "{message}"
         );
         // What the solver did find is kept, for whoever debugs it.
-        assert_eq!(entry.solutions, Some(92));
+        assert_eq!(entry.solutions, Some(93));
     }
 
     #[test]
     fn a_refused_n_is_an_error_entry() {
         let too_large = ThreeMask.info().max_n + 1;
-        let entry = checked_run(&ThreeMask, too_large, &CountOptions::default(), oeis::total)
-            .entry(Outcome::timed(timing(&[100.0]).unwrap()));
+        let entry = checked(&ThreeMask, too_large).entry(Outcome::timed(timing(&[100.0]).unwrap()));
         assert_eq!(entry.status(), Status::Error);
         assert!(entry.error().unwrap().contains("supports n <="));
     }
