@@ -90,7 +90,10 @@ fn take(
     for step in schedule(ids, rounds) {
         match step {
             Step::Run(i) => {
-                let (wall, misses) = counters::timed_and_counted(counter, || run(i));
+                let (wall, misses) = match counter {
+                    Some(counter) => counter.count(|| run(i)),
+                    None => (run(i), None),
+                };
                 samples[i].ns.push(wall.as_nanos() as f64);
                 samples[i].misses.extend(misses);
             }

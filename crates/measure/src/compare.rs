@@ -58,6 +58,9 @@ pub struct Plan<'a> {
 /// predicted time of that n's runs.
 pub type AdmitSubject<'a, S> = dyn Fn(&S, usize, Option<Duration>) -> Option<String> + 'a;
 
+/// A subject with the sizes it climbs, its budget and what admits its steps.
+type Climb<'a> = (&'a dyn Subject, Vec<usize>, Duration, Box<climb::Admit<'a>>);
+
 /// What a run says as it goes, for a display of how far it has got.
 #[derive(Clone, Copy, Debug)]
 pub enum Event<'a> {
@@ -166,7 +169,7 @@ pub fn run(plan: &Plan<'_>, on_event: &mut dyn FnMut(Event<'_>)) -> Result<Compa
         .collect();
     // Every subject with the sizes it climbs, its budget and what admits
     // its steps: solvers, then externals, then finders.
-    let mut climbs: Vec<(&dyn Subject, Vec<usize>, Duration, Box<climb::Admit>)> = Vec::new();
+    let mut climbs: Vec<Climb> = Vec::new();
     for subject in &counting {
         let sizes = climb::n_range(subject.solver, MIN_N, plan.max_n).collect();
         let admit = |n, predicted| (plan.admit_solver)(subject.solver, n, predicted);
