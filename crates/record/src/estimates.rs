@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::FileError;
 use crate::Provenance;
-use crate::meaning::reread;
+use crate::meaning::{ensure, reread};
 use crate::store::{Kind, read_kind};
 use crate::valid::{NonNegative, valid};
 
@@ -108,37 +108,25 @@ impl EstimatesRecord {
         let mut last = 0;
         for (i, e) in self.estimates.iter().enumerate() {
             let field = |name: &str| format!("estimates[{i}].{name}");
-            if e.n <= last {
-                return Err((field("n"), "rows must be by increasing n".into()));
-            }
+            ensure(e.n > last, field("n"), "rows must be by increasing n")?;
             last = e.n;
             // Every unit is at least one piece.
-            if e.pieces < e.units {
-                return Err((
-                    field("pieces"),
-                    format!(
-                        "{} cannot hold {}",
-                        queens_core::counted(e.pieces, "piece", "pieces"),
-                        queens_core::counted(e.units, "unit", "units")
-                    ),
-                ));
-            }
+            let text = format!(
+                "{} cannot hold {}",
+                queens_core::counted(e.pieces, "piece", "pieces"),
+                queens_core::counted(e.units, "unit", "units")
+            );
+            ensure(e.pieces >= e.units, field("pieces"), text)?;
             // One piece is a share of the whole, and the heaviest share is
             // at least the mean one.
             let slack = e.seconds * ROUNDING;
-            if e.longest_piece_seconds > e.seconds + slack {
-                return Err((
-                    field("longest_piece_seconds"),
-                    "one piece cannot take longer than the whole count (`seconds`)".into(),
-                ));
-            }
-            if e.longest_piece_seconds * e.pieces as f64 + slack < e.seconds {
-                return Err((
-                    field("longest_piece_seconds"),
-                    "the longest piece cannot be shorter than the mean one (`seconds` / `pieces`)"
-                        .into(),
-                ));
-            }
+            let text = "one piece cannot take longer than the whole count (`seconds`)";
+            let longest = field("longest_piece_seconds");
+            ensure(e.longest_piece_seconds <= e.seconds + slack, &longest, text)?;
+            let text =
+                "the longest piece cannot be shorter than the mean one (`seconds` / `pieces`)";
+            let mean = e.longest_piece_seconds * e.pieces as f64 + slack >= e.seconds;
+            ensure(mean, longest, text)?;
         }
         Ok(())
     }

@@ -89,23 +89,18 @@ fn model_name(cpuinfo: &str) -> Option<String> {
 }
 
 fn operating_system() -> String {
-    let distribution = std::fs::read_to_string("/etc/os-release")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find_map(|line| line.strip_prefix("PRETTY_NAME="))
-                .map(|name| name.trim_matches('"').to_string())
-        });
-    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease")
-        .ok()
-        .map(|release| release.trim().to_string());
-    let mut parts = vec![
-        std::env::consts::OS.to_string(),
-        std::env::consts::ARCH.to_string(),
-    ];
-    parts.extend(distribution);
-    parts.extend(kernel.map(|k| format!("kernel {k}")));
-    parts.join(", ")
+    let read = |path| std::fs::read_to_string(path).ok();
+    let distribution = read("/etc/os-release").and_then(|text| {
+        let name = text
+            .lines()
+            .find_map(|line| line.strip_prefix("PRETTY_NAME="));
+        name.map(|name| name.trim_matches('"').to_string())
+    });
+    let kernel = read("/proc/sys/kernel/osrelease").map(|k| format!("kernel {}", k.trim()));
+    let system = [std::env::consts::OS, std::env::consts::ARCH].map(String::from);
+    (system.into_iter().chain(distribution).chain(kernel))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `time` as UTC, RFC 3339 (ISO 8601) with milliseconds, e.g.

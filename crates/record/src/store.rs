@@ -213,22 +213,13 @@ pub fn newest_reference(dir: &Path) -> Result<PathBuf, FileError> {
 pub(crate) fn newest_of_kind(dir: &Path, kinds: &[&str]) -> Result<Option<PathBuf>, FileError> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| FileError::new(dir, format!("cannot list records: {e}")))?;
-    let mut names: Vec<(String, u32, PathBuf)> = entries
-        .filter_map(Result::ok)
+    let mut names: Vec<(String, u32, PathBuf)> = (entries.filter_map(Result::ok))
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "json") && path.is_file())
-        .filter(|path| {
-            path.file_name().is_some_and(|name| {
-                name.as_encoded_bytes()
-                    .first()
-                    .is_some_and(u8::is_ascii_digit)
-            })
-        })
         .filter_map(|path| {
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let stem = path.file_stem()?.to_string_lossy().into_owned();
+            stem.starts_with(|c: char| c.is_ascii_digit())
+                .then_some(())?;
             let (base, attempt) = match stem.rsplit_once('-') {
                 Some((base, number)) if number.bytes().all(|b| b.is_ascii_digit()) => {
                     (base.to_string(), number.parse().unwrap_or(u32::MAX))
@@ -236,9 +227,8 @@ pub(crate) fn newest_of_kind(dir: &Path, kinds: &[&str]) -> Result<Option<PathBu
                 _ => (stem, 1),
             };
             let kind = base.rsplit_once('-').map_or("", |(_, kind)| kind);
-            kinds
-                .contains(&kind)
-                .then_some((base.clone(), attempt, path))
+            let wanted = kinds.contains(&kind);
+            wanted.then_some((base, attempt, path))
         })
         .collect();
     names.sort();
