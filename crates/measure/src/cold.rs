@@ -62,56 +62,9 @@ pub fn schedule(keys: &[(usize, usize)], rounds: usize) -> Vec<Step> {
     steps
 }
 
-/// What the cold rounds and the counters measured of one subject.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ColdSamples {
-    /// Nanoseconds of each cold run.
-    pub ns: Vec<f64>,
-    /// Branch misses of each cold run, where counted.
-    pub misses: Vec<f64>,
-    /// Branch misses of each counted warm run (after repetitions).
-    pub warm_misses: Vec<f64>,
-}
-
 /// Warm runs counted per subject, after as many uncounted repetitions: the
 /// predictor has then seen the search a few times, as in the warm samples.
 const WARM_COUNTED_RUNS: usize = 3;
-
-/// Takes the cold samples of subjects keyed `ids` in [`schedule`]'s order,
-/// `run(i)` one timed run of subject `i` (a count or a finder's search),
-/// and, with a counter, their branch misses cold and warm.
-fn take(
-    ids: &[(usize, usize)],
-    rounds: usize,
-    counter: Option<&BranchMisses>,
-    run: &mut dyn FnMut(usize) -> std::time::Duration,
-) -> Vec<ColdSamples> {
-    let mut samples = vec![ColdSamples::default(); ids.len()];
-    for step in schedule(ids, rounds) {
-        match step {
-            Step::Run(i) => {
-                let (wall, misses) = match counter {
-                    Some(counter) => counter.count(|| run(i)),
-                    None => (run(i), None),
-                };
-                samples[i].ns.push(wall.as_nanos() as f64);
-                samples[i].misses.extend(misses);
-            }
-            Step::Spacer => spacer(),
-        }
-    }
-    if let Some(counter) = counter {
-        for (i, sample) in samples.iter_mut().enumerate() {
-            for repetition in 0..2 * WARM_COUNTED_RUNS {
-                let (_, misses) = counter.count(|| run(i));
-                if repetition >= WARM_COUNTED_RUNS {
-                    sample.warm_misses.extend(misses);
-                }
-            }
-        }
-    }
-    samples
-}
 
 /// Another search's worth of unpredictable branches: a pseudo-random walk
 /// whose every branch is a coin flip, long enough (about 2^16 branches) to
@@ -164,18 +117,37 @@ pub fn attach_cold(
             (position, entries[i].n)
         })
         .collect();
-    let samples = take(&keys, rounds, counter.as_ref().ok(), &mut |i| {
-        subjects[keys[i].0].time(keys[i].1)
-    });
-    for (&i, sample) in timed.iter().zip(&samples) {
+    let run = |k: usize| subjects[keys[k].0].time(keys[k].1);
+    // Nanoseconds and branch misses of each cold run, by subject.
+    let mut cold = vec![(Vec::new(), Vec::new()); keys.len()];
+    for step in schedule(&keys, rounds) {
+        let Step::Run(k) = step else {
+            spacer();
+            continue;
+        };
+        let (wall, misses) = match &counter {
+            Ok(counter) => counter.count(|| run(k)),
+            Err(_) => (run(k), None),
+        };
+        cold[k].0.push(wall.as_nanos() as f64);
+        cold[k].1.extend(misses);
+    }
+    for (k, (&i, (ns, misses))) in timed.iter().zip(&cold).enumerate() {
+        // The warm misses: the counted runs after the uncounted ones.
+        let warm: Vec<f64> = (0..2 * WARM_COUNTED_RUNS)
+            .filter_map(|repetition| {
+                let (_, misses) = counter.as_ref().ok()?.count(|| run(k));
+                misses.filter(|_| repetition >= WARM_COUNTED_RUNS)
+            })
+            .collect();
         let entry = &mut entries[i];
         if let Outcome::Timed { cold, .. } = &mut entry.outcome {
-            *cold = stats::timing(&sample.ns);
+            *cold = stats::timing(ns);
         }
         let nodes = entry.nodes;
         let per_node = |misses: &[f64]| nodes.and_then(|n| counters::per_node(misses, n));
-        entry.cold_branch_misses_per_node = per_node(&sample.misses);
-        entry.warm_branch_misses_per_node = per_node(&sample.warm_misses);
+        entry.cold_branch_misses_per_node = per_node(misses);
+        entry.warm_branch_misses_per_node = per_node(&warm);
     }
     counter.err()
 }
