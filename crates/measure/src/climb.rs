@@ -149,23 +149,20 @@ pub fn time_within_budget(
     let mut spent = Duration::ZERO;
     let mut entries = Vec::new();
     for n in sizes {
-        let predicted_step = ladder.predicted_next().map(|p| p.saturating_mul(per_run));
-        if let Some(why) = admit(n, predicted_step) {
-            entries.push(subject.skipped(n, why));
-            progress(n);
-            break;
-        }
+        // What `admit` refuses is refused first; then a run predicted not
+        // to fit in what is left of the budget.
+        let predicted = ladder.predicted_next();
         let left = budget.saturating_sub(spent);
-        if let Some(predicted) = ladder
-            .predicted_next()
-            .filter(|p| p.saturating_mul(per_run) > left)
-        {
-            let why = format!(
+        let over = predicted.filter(|p| p.saturating_mul(per_run) > left);
+        let over = over.map(|predicted| {
+            format!(
                 "not run: predicted {} per run, more than the {} left of its {} budget",
                 seconds(predicted),
                 seconds(left),
                 seconds(budget)
-            );
+            )
+        });
+        if let Some(why) = admit(n, predicted.map(|p| p.saturating_mul(per_run))).or(over) {
             entries.push(subject.skipped(n, why));
             progress(n);
             break;
