@@ -170,21 +170,16 @@ pub(crate) fn consistent(record: &Record) -> Result<(), Problem> {
             .zip(entry.solutions)
             .is_none_or(|(u, s)| u <= s);
         ensure(classes, at("unique"), "more classes than solutions")?;
-        for (name, value) in [
-            (
-                "cold_branch_misses_per_node",
-                entry.cold_branch_misses_per_node,
-            ),
-            (
-                "warm_branch_misses_per_node",
-                entry.warm_branch_misses_per_node,
-            ),
-        ] {
+        if s.branch_misses_unavailable.is_some() {
             let text = "the record says the counters were unavailable";
-            ensure(
-                value.is_none() || s.branch_misses_unavailable.is_none(),
-                at(name),
-                text,
+            let absent = |value: Option<f64>, name| ensure(value.is_none(), at(name), text);
+            absent(
+                entry.cold_branch_misses_per_node,
+                "cold_branch_misses_per_node",
+            )?;
+            absent(
+                entry.warm_branch_misses_per_node,
+                "warm_branch_misses_per_node",
             )?;
         }
     }
