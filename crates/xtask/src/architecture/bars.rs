@@ -26,7 +26,7 @@ pub const MAX_CFG_TEST_ITEMS: usize = 4;
 /// [`INFRASTRUCTURE_AIM`]. A change that adds a capability pays for its
 /// lines with cuts where it can; what it cannot pay raises the ceiling in
 /// the same commit, which says why.
-pub const MAX_INFRASTRUCTURE_LINES: usize = 17_834;
+pub const MAX_INFRASTRUCTURE_LINES: usize = 17_362;
 
 /// Where the ceiling is headed: about a fifth less scaffolding than the
 /// infrastructure had when the bar was set. Not checked yet.
