@@ -8,9 +8,9 @@
 //!
 //! The prediction is measured, not typed in: the same work is timed at
 //! growing n (the smaller sizes a command does anyway, or a short
-//! calibration that stops at the first step taking [`MIN_TIMED`]), and the
-//! last step's time is carried to the requested n with the growth ratio of
-//! the last two steps (never less than [`MIN_GROWTH`] per n). The searches
+//! calibration that stops at the second step taking [`MIN_TIMED`]), and
+//! the last step's time is carried to the requested n with the growth
+//! ratio of the last two such steps (never less than [`MIN_GROWTH`] per n). The searches
 //! grow faster than geometrically (a backtracking tree's ratio rises with
 //! n, a permutation filter's is n itself), so the prediction errs short:
 //! what it refuses would take at least that long.
@@ -34,14 +34,17 @@ pub const LONG: &str = "--long";
 /// its growth says little, so a prediction waits for a longer one.
 pub const MIN_TIMED: f64 = 0.02;
 
-/// The shortest step a growth ratio is taken from. A step of a few
-/// milliseconds on a busy machine can take several times as long as on a
-/// quiet one (another process's slice, a cold cache), and a ratio to it is
-/// carried over many n: a search that grows tenfold per n was once
-/// measured to grow threefold, so that a forty-minute request ran instead
-/// of asking for `--long`. From steps this long, calibration keeps going
-/// until two of them give the ratio.
-pub const MIN_RATIO_BASE: f64 = MIN_TIMED / 4.0;
+/// The shortest step a growth ratio is taken from: as long as the step
+/// that carries it. A step of a few milliseconds on a busy machine can
+/// take several times as long as on a quiet one (another process's slice,
+/// a cold cache), and a ratio to it is carried over many n: a search that
+/// grows tenfold per n was once measured to grow threefold, so that a
+/// forty-minute request ran instead of asking for `--long`. With a
+/// quarter of [`MIN_TIMED`] here, textbook's n = 11 (about 5 ms) stretched
+/// by a loaded machine gave n = 12 a ratio near 3 where it is near 6, and
+/// `count 20` ran for hours unasked; a slice stretches a step of this
+/// length by a fraction. Calibration so ends at the second step this long.
+pub const MIN_RATIO_BASE: f64 = MIN_TIMED;
 
 /// The least growth per n assumed: every count here at least doubles from
 /// one n to the next once fixed costs stop dominating (Q(n) itself grows
@@ -103,9 +106,10 @@ impl Growth {
         seconds * ratio.powf((n - last_n) as f64)
     }
 
-    /// Times `step` at n = 1, 2, ... up to `n - 1`, stopping at the first
-    /// step that takes [`MIN_TIMED`]: what a prediction of the step at `n`
-    /// needs, at a cost of a fraction of that step. Each step runs
+    /// Times `step` at n = 1, 2, ... up to `n - 1`, stopping at the second
+    /// step that takes [`MIN_TIMED`] (see [`MIN_RATIO_BASE`]): what a
+    /// prediction of the step at `n` needs, at a cost of a fraction of that
+    /// step. Each step runs
     /// [`RUNS_PER_STEP`] times and counts its fastest run: on a busy
     /// machine another process's slice can stretch one run of a short step
     /// several times over, and a ratio to a stretched step, carried over
@@ -264,12 +268,12 @@ mod tests {
     #[test]
     fn growth_carries_the_last_ratio_forward() {
         let mut growth = Growth::default();
-        growth.record(8, 0.01);
-        growth.record(9, 0.05);
+        growth.record(8, 0.02);
+        growth.record(9, 0.1);
         assert!(growth.is_informative());
         let predicted = growth.predict(11);
-        assert!((predicted - 0.05 * 25.0).abs() < 1e-9, "{predicted}");
-        assert_eq!(growth.predict(9), 0.05);
+        assert!((predicted - 0.1 * 25.0).abs() < 1e-9, "{predicted}");
+        assert_eq!(growth.predict(9), 0.1);
     }
 
     #[test]
@@ -286,9 +290,9 @@ mod tests {
         let mut steps = Vec::new();
         let growth = Growth::calibrate_timed(30, |k| {
             steps.push(k);
-            // Steps long enough to give a ratio, the third long enough to
-            // carry it.
-            Ok::<f64, ()>(if k == 3 { MIN_TIMED } else { MIN_RATIO_BASE })
+            // The first step too short to give a ratio, the second and
+            // third long enough, so the third's ratio carries.
+            Ok::<f64, ()>(k as f64 * MIN_TIMED / 2.0)
         })
         .unwrap();
         assert_eq!(steps, vec![1, 1, 2, 2, 3, 3]);
@@ -305,12 +309,12 @@ mod tests {
         let growth = Growth::calibrate_timed(30, |k| {
             let stretched = k == 2 && !runs.contains(&2);
             runs.push(k);
-            Ok::<f64, ()>(if stretched {
-                10.0 * MIN_TIMED
-            } else if k == 3 {
-                MIN_TIMED
-            } else {
-                MIN_RATIO_BASE
+            // Step 1 could give a ratio, step 2 (run fastest) cannot carry
+            // one, step 3 carries its own.
+            Ok::<f64, ()>(match k {
+                2 if stretched => 10.0 * MIN_TIMED,
+                2 => MIN_TIMED / 2.0,
+                _ => k as f64 * MIN_TIMED,
             })
         })
         .unwrap();
