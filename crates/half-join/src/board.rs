@@ -187,6 +187,20 @@ impl Board {
         }
     }
 
+    /// The index bits of a narrow set whose index diagonals are chosen (see
+    /// [`crate::index`]), with `tops` tops and `bottoms` bottoms: the
+    /// layout's, and one more where its pairs fill each pair of buckets (one
+    /// of tops, one of bottoms, by the diagonals that prune: no bottom takes
+    /// the long diagonals) with [`Tuning::fine_index_pairs`] on average, up
+    /// to [`crate::layout::MAX_INDEX_BITS`].
+    pub(crate) fn chosen_index_bits(&self, tops: usize, bottoms: usize) -> usize {
+        let bits = self.layout.index_bits;
+        let pruning = bits - self.doubling().count_ones() as usize;
+        let pairs = (tops as u64).saturating_mul(bottoms as u64);
+        let full = pairs >> (2 * pruning) >= self.tuning.fine_index_pairs;
+        (bits + usize::from(full)).min(crate::layout::MAX_INDEX_BITS)
+    }
+
     /// The index bits for which a top counts double: with the long
     /// diagonals' symmetries, index bits 0 and 1, which are the two long
     /// diagonals (the most central, see `layout`, and at least two index

@@ -78,7 +78,8 @@ pub(crate) const MIN_CHOICE_PAIRS: u64 = 1 << 20;
 pub(crate) const MIN_GREEDY_PAIRS: u64 = 1 << 30;
 
 /// What stays the same for every set of a board: the key bits to choose
-/// from, the forced ones and how many to choose.
+/// from and the forced ones (how many to choose is the set's, see
+/// [`crate::board::Board::chosen_index_bits`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Chooser {
     /// Key bits that are not forced, in the layout's order of preference
@@ -87,8 +88,6 @@ pub(crate) struct Chooser {
     candidates: Vec<u32>,
     /// Key bits that stay at index bits 0, 1, … in this order.
     forced: Vec<u32>,
-    /// Index bits in all, forced ones included.
-    index_bits: usize,
 }
 
 impl Chooser {
@@ -100,13 +99,13 @@ impl Chooser {
             layout.width == Width::Narrow,
             "index choice is for the narrow layout"
         );
-        Chooser::over(layout.key_bits(), forced, layout.index_bits)
+        Chooser::over(layout.key_bits(), forced)
     }
 
     /// The chooser for keys in the narrow layout's shape whose bits are
-    /// `used` (wide keys shaped so, see [`crate::shape`]), `index_bits` of
-    /// them chosen; `forced` as for [`Chooser::new`].
-    pub(crate) fn over(used: u64, forced: u32, index_bits: usize) -> Chooser {
+    /// `used` (wide keys shaped so, see [`crate::shape`]); `forced` as for
+    /// [`Chooser::new`].
+    pub(crate) fn over(used: u64, forced: u32) -> Chooser {
         let forced: Vec<u32> = (0..32)
             .filter(|bit| forced >> bit & 1 == 1)
             .map(|bit| 32 + bit)
@@ -124,33 +123,43 @@ impl Chooser {
             .chain(low)
             .filter(|bit| !forced.contains(bit))
             .collect();
-        Chooser {
-            candidates,
-            forced,
-            index_bits,
-        }
+        Chooser { candidates, forced }
     }
 
-    /// Chooses the index diagonals of one set's join from samples of its
-    /// tops' and bottoms' keys and builds `remap` to move them there (for
-    /// `isa`'s level: by `pext` or by tables).
-    pub(crate) fn choose<L: Isa>(&self, isa: L, tops: &[u64], bottoms: &[u64], remap: &mut Remap) {
-        let index_mask = self.choose_index(isa, tops, bottoms);
+    /// Chooses `index_bits` index diagonals (forced ones included) of one
+    /// set's join from samples of its tops' and bottoms' keys and builds
+    /// `remap` to move them there (for `isa`'s level: by `pext` or by
+    /// tables).
+    pub(crate) fn choose<L: Isa>(
+        &self,
+        isa: L,
+        index_bits: usize,
+        tops: &[u64],
+        bottoms: &[u64],
+        remap: &mut Remap,
+    ) {
+        let index_mask = self.choose_index(isa, index_bits, tops, bottoms);
         self.remap(index_mask, !L::PEXT, remap);
     }
 
     /// The index diagonals [`Chooser::choose`] takes, as a mask of key bits
     /// (forced ones included), compiled for `isa`'s level (the greedy
     /// choice counts bits).
-    pub(crate) fn choose_index<L: Isa>(&self, isa: L, tops: &[u64], bottoms: &[u64]) -> u64 {
+    pub(crate) fn choose_index<L: Isa>(
+        &self,
+        isa: L,
+        index_bits: usize,
+        tops: &[u64],
+        bottoms: &[u64],
+    ) -> u64 {
         isa.run(
             #[inline(always)]
             || {
                 let pairs = tops.len() as u64 * bottoms.len() as u64;
                 if pairs >= MIN_GREEDY_PAIRS {
-                    self.greedy(tops, bottoms)
+                    self.greedy(index_bits, tops, bottoms)
                 } else {
-                    self.by_shares(tops, bottoms)
+                    self.by_shares(index_bits, tops, bottoms)
                 }
             },
         )
@@ -174,7 +183,7 @@ impl Chooser {
     /// The index (forced bits and the chosen ones, as a mask of key bits):
     /// the bits with the highest product of sampled shares, ties in the
     /// layout's order.
-    fn by_shares(&self, tops: &[u64], bottoms: &[u64]) -> u64 {
+    fn by_shares(&self, index_bits: usize, tops: &[u64], bottoms: &[u64]) -> u64 {
         let (top_counts, bottom_counts) = (bit_counts(tops), bit_counts(bottoms));
         // Each candidate's score, its rank in the layout's order below it
         // (so that equal scores keep that order), its bit at the bottom.
@@ -185,7 +194,7 @@ impl Chooser {
                 u64::from(top_counts[bit as usize]) * u64::from(bottom_counts[bit as usize]);
             *entry = score << 16 | (255 - rank) << 8 | u64::from(bit);
         }
-        let chosen = self.index_bits - self.forced.len();
+        let chosen = index_bits - self.forced.len();
         // Only which entries are the largest matters (they are ORed into a
         // mask), not their order; entries are distinct (each ends in its bit).
         if chosen > 0 && chosen < ranked.len() {
@@ -203,7 +212,7 @@ impl Chooser {
     /// one by one, so two diagonals that the same halves take (the two of
     /// one queen's square, say) both rank high though the second skips
     /// little more; here it does not.
-    fn greedy(&self, tops: &[u64], bottoms: &[u64]) -> u64 {
+    fn greedy(&self, index_bits: usize, tops: &[u64], bottoms: &[u64]) -> u64 {
         let tops: Vec<u64> = sampled(tops, PAIR_SAMPLE).collect();
         let bottoms: Vec<u64> = sampled(bottoms, PAIR_SAMPLE).collect();
         let words = bottoms.len().div_ceil(64);
@@ -242,7 +251,7 @@ impl Chooser {
             skip(&mut alive, bit);
             index_mask |= 1 << bit;
         }
-        for _ in self.forced.len()..self.index_bits {
+        for _ in self.forced.len()..index_bits {
             let mut best: Option<(u32, u32)> = None;
             for &bit in &self.candidates {
                 if index_mask >> bit & 1 == 1 {
@@ -495,8 +504,8 @@ mod tests {
                 let mut remap = Remap::default();
                 // Both ways of choosing (`choose` picks by the set's size).
                 for index in [
-                    chooser.by_shares(&tops, &bottoms),
-                    chooser.greedy(&tops, &bottoms),
+                    chooser.by_shares(layout.index_bits, &tops, &bottoms),
+                    chooser.greedy(layout.index_bits, &tops, &bottoms),
                 ] {
                     chooser.remap(index, true, &mut remap);
                     let apply = |key: u64| remap.apply(Portable, key);
@@ -547,10 +556,9 @@ mod tests {
         let chooser = Chooser {
             candidates: vec![34, 35, 36, 37],
             forced: Vec::new(),
-            index_bits: 2,
         };
-        assert_eq!(chooser.by_shares(&keys, &keys), 0b0011 << 34);
-        assert_eq!(chooser.greedy(&keys, &keys), 0b0101 << 34);
+        assert_eq!(chooser.by_shares(2, &keys, &keys), 0b0011 << 34);
+        assert_eq!(chooser.greedy(2, &keys, &keys), 0b0101 << 34);
     }
 
     /// The index takes the bits that both sides take most, forced ones
@@ -566,7 +574,13 @@ mod tests {
             .collect();
         let bottoms: Vec<u64> = (0..50).map(|_| common_low | common_high | 1 << 7).collect();
         let mut remap = Remap::default();
-        chooser.choose(Portable, &tops, &bottoms, &mut remap);
+        chooser.choose(
+            Portable,
+            board.layout.index_bits,
+            &tops,
+            &bottoms,
+            &mut remap,
+        );
         let index = |bit: u32| remap.apply(Portable, 1 << bit) >> 32;
         // The forced ones stay first; the two bits every key takes are in.
         assert_eq!(index(32) | index(33), 0b11);

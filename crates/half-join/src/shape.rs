@@ -69,11 +69,11 @@ pub(crate) fn wide_shape(key: u64) -> u64 {
 /// before.
 pub(crate) const INDEX_BITS: usize = 16;
 
-/// The index choice for a wide board's shaped keys: [`INDEX_BITS`] of
-/// them, `forced` as for [`Chooser::new`].
+/// The index choice for a wide board's shaped keys (it takes [`INDEX_BITS`]
+/// of them), `forced` as for [`Chooser::new`].
 pub(crate) fn chooser(layout: &Layout, forced: u32) -> Chooser {
     assert!(layout.width == Width::Wide, "shaping is for wide keys");
-    Chooser::over(narrow_shape(layout.key_bits()), forced, INDEX_BITS)
+    Chooser::over(narrow_shape(layout.key_bits()), forced)
 }
 
 /// Index diagonals of a shaped set with too few pairs to choose for: as

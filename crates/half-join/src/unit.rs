@@ -441,16 +441,21 @@ pub(crate) mod tests {
                 );
                 let counted = counted.solutions;
                 assert_eq!(counted, expected, "n = {n}: {unit:?}, orbit {images:?}");
-                // Quarters, with every set's index chosen or none.
-                for min_choice_pairs in [0, u64::MAX] {
+                // Quarters, with every set's index chosen (with the layout's
+                // bits, or one more) or none.
+                for (min_choice_pairs, fine_index_pairs) in
+                    [(0, u64::MAX), (0, 0), (u64::MAX, u64::MAX)]
+                {
                     let board = retuned(&board, |tuning| {
                         tuning.min_choice_pairs = min_choice_pairs;
+                        tuning.fine_index_pairs = fine_index_pairs;
                     });
                     let buffers = &mut workspace.narrow;
                     let by_quarters = count_unit_by_quarters(Portable, &board, unit, buffers);
                     assert_eq!(
                         by_quarters.count.solutions, expected,
-                        "n = {n}: {unit:?}, quarters, chosen from {min_choice_pairs} pairs"
+                        "n = {n}: {unit:?}, quarters, chosen from {min_choice_pairs} pairs, \
+                         one bit more from {fine_index_pairs} pairs a pair of buckets"
                     );
                 }
                 total += counted;

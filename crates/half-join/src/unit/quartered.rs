@@ -105,16 +105,10 @@ pub(super) fn join_sets<L: Isa>(
         remap,
     } = buffers;
     let shaped = board.layout.width == Width::Wide;
-    let (chooser, index_bits) = if shaped {
-        (
-            shape::chooser(&board.layout, board.doubling()),
-            shape::INDEX_BITS,
-        )
+    let chooser = if shaped {
+        shape::chooser(&board.layout, board.doubling())
     } else {
-        (
-            Chooser::new(&board.layout, board.doubling()),
-            board.layout.index_bits,
-        )
+        Chooser::new(&board.layout, board.doubling())
     };
     let bottom_unit = board.map_unit(SplitSymmetry::Flip, unit);
     let mut nodes = 0;
@@ -174,7 +168,7 @@ pub(super) fn join_sets<L: Isa>(
                     *key = shape::narrow_shape(*key);
                 }
                 let (index, index_bits) = if big {
-                    let index = chooser.choose_index(isa, top_keys, bottom_keys);
+                    let index = chooser.choose_index(isa, shape::INDEX_BITS, top_keys, bottom_keys);
                     (index, shape::INDEX_BITS)
                 } else {
                     (shape::CENTRAL_INDEX, shape::CENTRAL_BITS)
@@ -185,10 +179,14 @@ pub(super) fn join_sets<L: Isa>(
                 };
                 join_shaped(isa, board, index, top_keys, bottom_keys, narrow, wide)
             } else {
-                let remapped = big
-                    .then(|| chooser.choose(isa, top_keys, bottom_keys, narrow.remap))
-                    .is_some();
-                narrow.join(isa, index_bits, top_keys, bottom_keys, remapped)
+                let index_bits = if big {
+                    let bits = board.chosen_index_bits(top_found, bottom_found);
+                    chooser.choose(isa, bits, top_keys, bottom_keys, narrow.remap);
+                    bits
+                } else {
+                    board.layout.index_bits
+                };
+                narrow.join(isa, index_bits, top_keys, bottom_keys, big)
             };
             solutions = weigh(solutions, weight, pairs);
         }
@@ -379,11 +377,15 @@ mod tests {
         // whole in a test have few such sets: here every set's index is
         // chosen, or none is, on boards whose totals are known, with and
         // without the long diagonals (whose weights are read off the forced
-        // index bits).
+        // index bits). A chosen index takes the layout's bits, or one more
+        // (`Tuning::fine_index_pairs`) in every set.
         for board in plain_and_klein(tier::boards(14..=14, 14..=16)) {
-            for min_choice_pairs in [0, u64::MAX] {
+            for (min_choice_pairs, fine_index_pairs) in
+                [(0, u64::MAX), (0, 0), (u64::MAX, u64::MAX)]
+            {
                 let board = retuned(&board, |tuning| {
                     tuning.min_choice_pairs = min_choice_pairs;
+                    tuning.fine_index_pairs = fine_index_pairs;
                 });
                 let counted: u64 = (board.units().into_iter())
                     .filter(|&unit| board.is_canonical(unit))
@@ -398,7 +400,8 @@ mod tests {
                 assert_eq!(
                     Some(counted),
                     oeis::total(n),
-                    "n = {n}, klein {klein}, chosen from {min_choice_pairs} pairs"
+                    "n = {n}, klein {klein}, chosen from {min_choice_pairs} pairs, \
+                     one bit more from {fine_index_pairs} pairs a pair of buckets"
                 );
             }
         }
