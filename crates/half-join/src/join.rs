@@ -204,12 +204,16 @@ impl<W: Word> Side<W> {
     }
 }
 
-/// Queries (eight groups) from which a bucket of tops gathers its runs of
+/// Queries (four groups) from which a bucket of tops gathers its runs of
 /// bottoms end to end before the kernel (see the module's doc). The copy
 /// is paid once and saved on every group's pass, so it needs several
-/// groups to pay (timed side by side on a slice of n = 22 at 2, 4 and 8
-/// groups: 4 and 8 were best, and equal).
-pub(crate) const GATHER_MIN_QUERIES: usize = 8 * QUERIES;
+/// groups to pay. Timed side by side (one thread, whole counts, CPU time,
+/// interleaved medians) at 2, 4 and 8 groups: on a slice of n = 22, 4 and
+/// 8 were best and equal; at n = 17, 4 groups took 4 to 8 % less time than
+/// 8 at the AVX2, AVX-512 and SSE2 levels, and 2 about as long as 4 (less
+/// at one level, more at another); at n = 19 (AVX2) 4 took 5 % less than
+/// 8; at n = 16 and 18 all three took the same time.
+pub(crate) const GATHER_MIN_QUERIES: usize = 4 * QUERIES;
 
 /// The most bottoms a bucket of tops gathers (1 MiB of narrow words); more
 /// are read where they lie. This bounds the copy's memory whatever n is;
