@@ -148,9 +148,10 @@ pub(crate) const MIN_SPLIT_PAIRS: u64 = crate::index::MIN_CHOICE_PAIRS;
 /// of queries. So it pays only where buckets stay full on both sides. Timed
 /// side by side (one thread, the AVX2 kernel, interleaved medians of whole
 /// counts, against the layout's bits for every set): at 2^12, n = 18 and
-/// n = 20 took about 10 % less time, n = 16, 17 and 19 and a shard of
-/// n = 21 the same; a threshold on the bottoms per bucket alone gained less
-/// at n = 18 and 20, one bit more in every chosen set lost at n = 19.
+/// n = 20 took about 10 % less time, n = 16 and a shard of n = 21 the
+/// same; no set of n = 17 or 19 reaches it (their pair tests do not
+/// change). A threshold on the bottoms per bucket alone gained less at
+/// n = 18 and 20, one bit more in every chosen set lost at n = 19.
 /// From n = 22 the narrow layout already takes the most index bits.
 pub(crate) const FINE_INDEX_PAIRS: u64 = 1 << 12;
 
