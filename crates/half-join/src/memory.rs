@@ -166,7 +166,8 @@ fn quarters_bytes(board: &Board, reach: Reach) -> u64 {
     let quarters = 2 * (2 * reach.pieces * per_piece + 2 * 2 * (cells + 1) * 4);
     let halves = chunk_halves(reach) + reach.pieces;
     let keys = 2 * 2 * halves * 8;
-    // The most index bits a set may take (one more than the layout's).
+    // The most index bits a set may take: the layout's, or one more where
+    // the layout leaves room (`Board::chosen_index_bits`).
     let index = 1u64 << board.chosen_index_bits(usize::MAX, usize::MAX);
     let unsorted = 2 * halves * 8;
     let sides = 2 * (halves + 3 * index) * 4 + 2 * halves * 4 + 2 * 2 * (index + 1) * 4;
